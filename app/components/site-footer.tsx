@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { siteConfig } from "../config";
+import { footerLinks, footerTagline } from "../content/navigation";
+import { Logo } from "./logo";
+import styles from "./site-footer.module.css";
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div>
+          <Logo tone="light" />
+          <p className={styles.tagline}>{footerTagline}</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className={styles.links}>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={styles.link}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.copyright}>
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span>{" "}
+          {siteConfig.companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,10 @@
+import { skipLinkLabel } from "../content/navigation";
+import styles from "./skip-link.module.css";
+
+export function SkipLink() {
+  return (
+    <a className={styles.skipLink} href="#main">
+      {skipLinkLabel}
+    </a>
+  );
+}

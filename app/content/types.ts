@@ -1,0 +1,59 @@
+// Content shapes from the spec (section 3). Pages pass these to the blocks; components hold no copy.
+
+/** An image with its intrinsic size, so the browser reserves its space before it loads. */
+export type ImageAsset = {
+  src: string;
+  /** Empty for decorative images. */
+  alt: string;
+  width: number;
+  height: number;
+};
+
+export type PageMeta = {
+  /** The page's own title; the company name is appended. */
+  title: string;
+  description: string;
+  /** Path of the page, used for the canonical link. */
+  path: string;
+};
+
+export type HeroContent = {
+  /** The small label line above the heading. */
+  label: string;
+  heading: string;
+  heading2: string;
+  paragraph: string;
+  icon: ImageAsset;
+};
+
+export type InfoBlockItem = {
+  icon: ImageAsset;
+  feature: string;
+  heading: string;
+  paragraph: string;
+  bulletPoints?: readonly string[];
+};
+
+export type InfoListColumn = {
+  icon: ImageAsset;
+  subHeading: string;
+  subParagraph: string;
+};
+
+export type InfoListContent = {
+  mainHeading: string;
+  mainParagraph: string;
+  columns: readonly InfoListColumn[];
+};
+
+export type ContactFormContent = {
+  heading: string;
+  mainParagraph: string;
+  /** The privacy sentence above the submit button. */
+  subPara1: string;
+};
+
+/** Which page a block is on: the spec's homePage / contactPage, everything else is "other". */
+export type PageVariant = "home" | "contact" | "other";
+
+export type NavLinkItem = { label: string; to: string };

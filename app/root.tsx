@@ -1,0 +1,67 @@
+import "@fontsource-variable/inter/wght.css";
+import "./styles/global.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { SkipLink } from "./components/skip-link";
+import { useRouteChangeFocus } from "./lib/use-route-change-focus";
+
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    href: interLatin,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4a70" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SkipLink />
+        <SiteHeader />
+        {children}
+        <SiteFooter />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const mainRef = useRouteChangeFocus<HTMLElement>();
+  return (
+    <main id="main" tabIndex={-1} ref={mainRef}>
+      <Outlet />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  console.error(error);
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong while showing this page.";
+  return (
+    <main id="main" tabIndex={-1} className="error-page">
+      <h1>Sorry, this page could not be shown</h1>
+      <p>{message}</p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  );
+}

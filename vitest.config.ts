@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  css: {
+    transformer: "lightningcss",
+    lightningcss: { drafts: { customMedia: true } },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["./tests/setup-unit.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
