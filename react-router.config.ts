@@ -4,4 +4,5 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: false,
   prerender: true,
+  buildDirectory: process.env.BUILD_DIR || "build",
 } satisfies Config;
