@@ -1,0 +1,90 @@
+// `npm test`: type check, lint, unit and component tests, a production build, then browser
+// tests against that build. Ends with one plain "N passed, N failed" line for CI summaries.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+// Tests get their own build, with a stand-in bot-check site key so the browser tests can
+// exercise the bot-check path; `npm start`'s build in build/ is left alone.
+const testEnv = {
+  ...process.env,
+  BUILD_DIR: "build-test",
+  VITE_RECAPTCHA_SITE_KEY: process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key",
+  CHROMIUM_PATH: chromiumPath,
+  NO_COLOR: "1",
+  FORCE_COLOR: "0",
+};
+
+function run(label, command, args, env = testEnv) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return true;
+  const isDebian = existsSync("/etc/debian_version");
+  const isRoot = process.getuid?.() === 0;
+  if (!(isDebian && isRoot)) {
+    console.error(
+      `Chromium not found at ${chromiumPath}: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    return false;
+  }
+  return (
+    run("Installing Debian's Chromium", "apt-get", ["update", "-qq"]) &&
+    run("", "apt-get", ["install", "-y", "-qq", "chromium"], {
+      ...process.env,
+      DEBIAN_FRONTEND: "noninteractive",
+    })
+  );
+}
+
+function readCounts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return null;
+  }
+}
+
+rmSync("test-results", { recursive: true, force: true });
+const steps = [
+  ["Chromium", () => ensureChromium()],
+  ["Type check", () => run("Type check", "npm", ["run", "-s", "typecheck"])],
+  ["Lint", () => run("Lint and format check", "npm", ["run", "-s", "lint"])],
+  [
+    "Unit tests",
+    () =>
+      run("Unit and component tests", "npx", [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        "--outputFile.json=test-results/unit.json",
+      ]),
+  ],
+  ["Build", () => run("Production build", "npm", ["run", "-s", "build"])],
+  ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"])],
+];
+
+const failedStep = steps.find(([, step]) => !step())?.[0];
+
+const unit = readCounts("test-results/unit.json", (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+}));
+const e2e = readCounts("test-results/e2e.json", (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+}));
+const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
+let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
+// A step that fails without failing a test (type check, lint, build) must still read as a failure.
+if (failedStep && failed === 0) failed = 1;
+
+console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : "not run"}`);
+console.log(`browser: ${e2e ? `${e2e.passed} passed, ${e2e.failed} failed` : "not run"}`);
+if (failedStep) console.log(`failed step: ${failedStep}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);

@@ -1,0 +1,237 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { ALL_WIDTHS, DESKTOP, MOBILE } from "./widths";
+
+const ROUTES = ["/", "/hardware", "/software", "/contact", "/privacy", "/terms"] as const;
+const HEADER_LINKS = [
+  { name: "Home", href: "/" },
+  { name: "Hardware", href: "/hardware" },
+  { name: "Software", href: "/software" },
+  { name: "Contact", href: "/contact" },
+];
+const FOOTER_LINKS = [
+  { name: "Software", href: "/software" },
+  { name: "Hardware", href: "/hardware" },
+  { name: "Contact", href: "/contact" },
+  { name: "Privacy policy", href: "/privacy" },
+  { name: "Terms of use", href: "/terms" },
+];
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
+
+/** Waits until React has hydrated (its props are attached to the header's button), so
+ * client-side behaviour can be exercised. */
+async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+for (const viewport of ALL_WIDTHS) {
+  const collapsed = viewport.width <= 768;
+
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("header shows the logo and the four links, the current one marked", async ({ page }) => {
+      await gotoHydrated(page, "/software");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: /home$/i }).first()).toHaveAttribute(
+        "href",
+        "/",
+      );
+      if (collapsed) {
+        await expect(menuButton(page)).toBeVisible();
+        await expect(mainNav(page).getByRole("link")).toHaveCount(0);
+        await menuButton(page).click();
+      } else {
+        await expect(menuButton(page)).toBeHidden();
+      }
+      for (const link of HEADER_LINKS) {
+        await expect(
+          mainNav(page).getByRole("link", { name: link.name, exact: true }),
+        ).toHaveAttribute("href", link.href);
+      }
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Software");
+      await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
+    });
+
+    test("footer links go where they say", async ({ page }) => {
+      await page.goto("/");
+      const footer = page.getByRole("contentinfo");
+      for (const link of FOOTER_LINKS) {
+        await expect(footer.getByRole("link", { name: link.name, exact: true })).toHaveAttribute(
+          "href",
+          link.href,
+        );
+      }
+      await expect(footer).toContainText("Amanzi Meters");
+    });
+
+    test("page content starts below the fixed header", async ({ page }) => {
+      await page.goto("/hardware");
+      const header = await page.getByRole("banner").boundingBox();
+      const main = await page.getByRole("main").boundingBox();
+      expect(header && main && main.y >= header.y + header.height - 1).toBe(true);
+    });
+
+    test("navigating scrolls to the top and focuses the new page's heading", async ({ page }) => {
+      await gotoHydrated(page, "/privacy");
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
+      await expect(page).toHaveURL(/\/hardware$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    });
+  });
+}
+
+for (const viewport of [MOBILE, { width: 768, height: 900 }]) {
+  test.describe(`menu at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("opens and closes with the button, the icons swap", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      const button = menuButton(page);
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(button).toHaveAttribute("aria-controls", "site-menu");
+      await expect(button.locator('[data-icon="menu"]')).toBeVisible();
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(button.locator('[data-icon="close"]')).toBeVisible();
+      await expect(button.locator('[data-icon="menu"]')).toHaveCount(0);
+      await expect(page.locator("#site-menu")).toBeVisible();
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("#site-menu")).toBeHidden();
+    });
+
+    test("Escape closes it and returns focus to the button", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await menuButton(page).click();
+      await mainNav(page).getByRole("link", { name: "Hardware" }).focus();
+      await page.keyboard.press("Escape");
+      await expect(page.locator("#site-menu")).toBeHidden();
+      await expect(menuButton(page)).toBeFocused();
+      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("following a link closes it", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await menuButton(page).click();
+      await mainNav(page).getByRole("link", { name: "Software" }).click();
+      await expect(page).toHaveURL(/\/software$/);
+      await expect(page.locator("#site-menu")).toBeHidden();
+      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("works by keyboard alone", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await menuButton(page).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("#site-menu")).toBeVisible();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(mainNav(page).getByRole("link", { name: "Hardware" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/hardware$/);
+    });
+  });
+}
+
+test.describe("routes", () => {
+  test("every route is prerendered with its title and content, no JavaScript needed", async ({
+    request,
+  }) => {
+    const titles = new Set<string>();
+    for (const path of ROUTES) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title, path).toMatch(/\| Amanzi Meters$/);
+      titles.add(title ?? "");
+      expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html).toContain('<html lang="en-ZA"');
+      expect(html).toMatch(/<meta name="description" content="[^"]{30,}"/);
+    }
+    expect(titles.size).toBe(ROUTES.length);
+  });
+
+  test("titles are unique while navigating client-side", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const seen = new Set<string>([await page.title()]);
+    for (const name of ["Hardware", "Software", "Contact", "Privacy policy", "Terms of use"]) {
+      await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+      seen.add(await page.title());
+    }
+    expect(seen.size).toBe(ROUTES.length);
+  });
+
+  test("trailing-slash variants of real routes work", async ({ page }) => {
+    await page.goto("/hardware/");
+    await expect(page).toHaveTitle(/^Quality hardware/);
+  });
+
+  test("an unknown path loaded directly redirects home", async ({ page, request }) => {
+    const response = await request.get("/no/such/page", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/");
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an unknown path navigated to in the app redirects home", async ({ page }) => {
+    await gotoHydrated(page, "/terms");
+    await page.evaluate(() => {
+      window.history.pushState(null, "", "/not-a-page");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle(/Amanzi Meters$/);
+    await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Home");
+  });
+
+  test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
+    await page.goto("/hardware");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    await expect(page.getByRole("main")).toHaveCount(1);
+  });
+
+  test("if the app cannot start, the page stays readable and its links work", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.route("**/assets/entry.client-*.js", (route) => route.abort());
+    await page.goto("/hardware");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page).toHaveTitle(/^Terms of use/);
+  });
+});
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test.describe(`accessibility at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of ROUTES) {
+      test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
