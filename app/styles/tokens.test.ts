@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const css = readFileSync(new URL("./tokens.css", import.meta.url), "utf8");
+const tokens = Object.fromEntries(
+  [...css.matchAll(/--(color-[\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]),
+);
+
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+}
+
+function contrast(foreground: string, background: string): number {
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+function token(name: string): string {
+  const value = tokens[name];
+  if (!value) throw new Error(`tokens.css has no --${name}`);
+  return value;
+}
+
+// The text/background pairs the site uses, and the WCAG AA minimum each must meet.
+const pairs: [foreground: string, background: string, minimum: number][] = [
+  ["color-ink", "color-surface", 4.5],
+  ["color-ink", "color-surface-tint", 4.5],
+  ["color-ink-muted", "color-surface", 4.5],
+  ["color-ink-muted", "color-surface-tint", 4.5],
+  ["color-primary", "color-surface", 4.5],
+  ["color-primary", "color-surface-tint", 4.5],
+  ["color-on-primary", "color-primary", 4.5],
+  ["color-on-primary", "color-primary-strong", 4.5],
+  ["color-on-hero", "color-hero", 4.5],
+  ["color-on-hero-muted", "color-hero", 4.5],
+  ["color-on-hero-muted", "color-primary-strong", 4.5],
+  ["color-danger", "color-surface", 4.5],
+  ["color-success", "color-surface", 4.5],
+  ["color-focus", "color-surface", 3],
+  ["color-border", "color-surface", 1],
+];
+
+describe("design tokens", () => {
+  it.each(pairs)("%s on %s meets %d:1", (foreground, background, minimum) => {
+    expect(contrast(token(foreground), token(background))).toBeGreaterThanOrEqual(minimum);
+  });
+
+  it("computes contrast the way WCAG does", () => {
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+  });
+});
