@@ -1,27 +1,124 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import { type DeliveryWorker, startDeliveryWorker } from "./delivery/delivery-worker";
+import { composeEnquiryMail } from "./delivery/enquiry-mail";
+import { createSmtpSender } from "./delivery/smtp-sender";
+import { registerEnquiryRoute } from "./enquiry/enquiry-route";
+import { loggerOptions } from "./logging";
+import { addSecurityHeaders } from "./site/security-headers";
+import { serveStaticSite } from "./site/static-site";
+import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
 
 export type AppOptions = {
-  /** Folder holding the prerendered site (build/client). */
-  siteRoot: string;
-  logger?: boolean;
+  /** Where logs go; standard output when omitted. Tests pass a stream to inspect them. */
+  logStream?: NodeJS.WritableStream;
 };
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const siteRoot = resolve(options.siteRoot);
+const errorNames: Record<number, string> = {
+  400: "invalid_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+const jsonErrors = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
+
+/**
+ * The whole service: the site, the send call, the store and the delivery worker. Closing the
+ * app stops accepting, lets in-flight requests and the current delivery finish, then closes
+ * the store.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const siteRoot = resolve(config.siteRoot);
   if (!existsSync(resolve(siteRoot, "index.html"))) {
     throw new Error(`No built site in ${siteRoot}: run "npm run build" first.`);
   }
-  const app = Fastify({ logger: options.logger ?? true });
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+  });
+  const store = openSqliteEnquiryStore(resolve(config.databasePath));
+  app.addHook("onClose", () => store.close());
+
+  if (!config.botCheck.secret) {
+    app.log.warn("RECAPTCHA_SECRET is not set: the bot check is SKIPPED for every enquiry");
+  }
+  let worker: DeliveryWorker | undefined;
+  if (config.mail) {
+    const { mail } = config;
+    const sender = createSmtpSender(mail.smtpUrl);
+    app.addHook("onReady", async () => {
+      worker = startDeliveryWorker({
+        store,
+        compose: (enquiry) => composeEnquiryMail(enquiry, mail),
+        send: sender.send,
+        backoff: config.retry,
+        log: app.log.child({ component: "delivery" }),
+      });
+    });
+    // Registered after the store's hook, so it runs before it: hooks close in reverse order.
+    app.addHook("onClose", async () => {
+      await worker?.stop();
+      sender.close();
+    });
+  } else {
+    app.log.warn("SMTP_URL is not set: enquiries are stored but wait, undelivered, until it is");
+  }
+
+  // Set before any route: a route keeps the handlers in place when it was registered.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const isPage = !path.startsWith("/api/") && !path.startsWith("/assets/");
+    if (isPage && (request.method === "GET" || request.method === "HEAD")) {
+      // Spec, section 2: any other path goes home.
+      return reply.redirect("/", 302);
+    }
+    return reply.code(404).send({ error: "not_found" });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // A fixed name only: parser messages can quote the body back.
+      const brokenJson = jsonErrors.has(error.code) || error instanceof SyntaxError;
+      return reply.code(status).send({
+        error: brokenJson ? "invalid_json" : (errorNames[status] ?? "bad_request"),
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ error: "internal_error" });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  addSecurityHeaders(app, { hsts: config.hsts });
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (request, reply) => {
+    try {
+      await store.ping();
+      return { status: "ready" };
+    } catch (error) {
+      request.log.error({ err: error }, "store unreachable");
+      return reply.code(503).send({ error: "store_unavailable" });
+    }
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    // Files set their own policy; answers (JSON, redirects) are never worth caching.
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+  // JSON is the only body we take: without this, text/plain would reach the handler as a string.
+  app.removeContentTypeParser("text/plain");
 
-  await app.register(fastifyStatic, { root: siteRoot, redirect: true, wildcard: true });
-
-  // Any path we do not serve goes home (spec, section 2).
-  app.setNotFoundHandler((_request, reply) => reply.redirect("/", 302));
+  registerEnquiryRoute(app, { config, store, onStored: () => worker?.wake() });
+  await serveStaticSite(app, siteRoot);
 
   return app;
 }

@@ -1,8 +1,35 @@
 import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
 
-const host = process.env.HOST || "127.0.0.1";
-const port = Number(process.env.PORT || 3000);
-const siteRoot = process.env.SITE_ROOT || "build/client";
+// Entry point for `npm run serve`: read the environment, start, and shut down cleanly on
+// SIGTERM/SIGINT (stop accepting, finish in-flight requests and the current delivery, close
+// the store). A shutdown that hangs is cut off so the orchestrator's restart is not blocked.
+const shutdownDeadlineMs = 30_000;
 
-const app = await buildApp({ siteRoot });
-await app.listen({ host, port });
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  setTimeout(() => {
+    app.log.error("shutdown took too long; exiting");
+    process.exit(1);
+  }, shutdownDeadlineMs).unref();
+  await app.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+// Every server setting is read and checked here, once, at startup; nothing else reads
+// process.env. A wrong value stops startup with the variable's name instead of surfacing as
+// a strange failure hours later (a mistyped SMTP_URL, say, would otherwise only show when the
+// first enquiry waits for delivery).
+
+const unset = (value: unknown) => (value === "" ? undefined : value);
+
+const flag = z
+  .enum(["true", "false", "1", "0"], "use true or false")
+  .transform((value) => value === "true" || value === "1");
+
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number("use a whole number")
+    .int("use a whole number")
+    .min(min, `use at least ${min}`)
+    .max(max, `use at most ${max}`);
+
+const envSchema = z
+  .object({
+    HOST: z.string().default("127.0.0.1"),
+    PORT: integer(0, 65_535).default(3000),
+    SITE_ROOT: z.string().default("build/client"),
+    DATABASE_URL: z
+      .string()
+      .startsWith("file:", "use file:<path> (only SQLite is supported for now)")
+      .default("file:./data/enquiries.db"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    TRUST_PROXY: flag.default(false),
+    HSTS: flag.default(false),
+    ENQUIRY_RATE_LIMIT_PER_MINUTE: integer(1, 10_000).default(5),
+    RECAPTCHA_SECRET: z.string().optional(),
+    RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+    RECAPTCHA_MIN_SCORE: z.coerce.number("use a number from 0 to 1").min(0).max(1).default(0.5),
+    RECAPTCHA_TIMEOUT_MS: integer(100, 60_000).default(5000),
+    ALLOWED_HOSTNAMES: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "use smtp://host:port or smtps://user:pass@host:port" })
+      .optional(),
+    MAIL_FROM: z.email("use a plain address such as website@example.co.za").optional(),
+    ENQUIRY_TO: z.email("use a plain address such as sales@example.co.za").optional(),
+    DELIVERY_RETRY_BASE_MS: integer(10, 10_000).default(5000),
+    DELIVERY_RETRY_CAP_MS: integer(10, 86_400_000).default(600_000),
+  })
+  .superRefine((env, context) => {
+    if (!env.SMTP_URL) return;
+    for (const key of ["MAIL_FROM", "ENQUIRY_TO"] as const) {
+      if (!env[key])
+        context.addIssue({ code: "custom", path: [key], message: "required when SMTP_URL is set" });
+    }
+  });
+
+export type Config = {
+  host: string;
+  port: number;
+  siteRoot: string;
+  databasePath: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustProxy: boolean;
+  hsts: boolean;
+  enquiryRateLimitPerMinute: number;
+  botCheck: {
+    /** Unset: the check is skipped (local development only). */
+    secret: string | undefined;
+    verifyUrl: string;
+    minScore: number;
+    timeoutMs: number;
+    allowedHostnames: string[] | undefined;
+  };
+  mail:
+    | { smtpUrl: string; from: string; to: string }
+    /** Unset: enquiries are stored and wait until SMTP_URL is configured. */
+    | undefined;
+  retry: { baseMs: number; capMs: number };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, unset(env[key])]),
+  );
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    siteRoot: e.SITE_ROOT,
+    databasePath: e.DATABASE_URL.slice("file:".length),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
+    enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
+    botCheck: {
+      secret: e.RECAPTCHA_SECRET,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+      timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
+      allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
+    },
+    mail:
+      e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
+        : undefined,
+    retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
+  };
+}

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
+import type { EnquiryMail } from "./enquiry-mail";
+import { type RetryBackoff, retryDelayMs } from "./retry-backoff";
+
+export type DeliveryWorker = {
+  /** Looks for due work now, e.g. right after an enquiry was stored. */
+  wake(): void;
+  /** Stops scheduling and waits for the delivery in progress, if any. */
+  stop(): Promise<void>;
+};
+
+type Options = {
+  store: EnquiryStore;
+  compose: (enquiry: StoredEnquiry) => EnquiryMail;
+  send: (mail: EnquiryMail) => Promise<void>;
+  backoff: RetryBackoff;
+  log: FastifyBaseLogger;
+};
+
+// Even with nothing due we look again now and then, so a clock jump or a job written by
+// another process is never stranded.
+const idleRecheckMs = 60_000;
+
+type SmtpError = { code?: unknown; responseCode?: unknown };
+
+/**
+ * Sends stored enquiries one at a time, oldest due first, retrying failures with capped
+ * exponential backoff for as long as it takes. All state lives in the store, so a restart
+ * simply picks up where the last process stopped.
+ */
+export function startDeliveryWorker(options: Options): DeliveryWorker {
+  const { store, log } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+
+  async function deliverDue(): Promise<void> {
+    for (;;) {
+      if (stopped) return;
+      const due = await store.nextDueDelivery(new Date());
+      if (!due) return;
+      const { enquiry, failedAttempts } = due;
+      try {
+        await options.send(options.compose(enquiry));
+        await store.markDelivered(enquiry.id, new Date());
+        log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
+      } catch (error) {
+        const delay = retryDelayMs(failedAttempts + 1, options.backoff);
+        const reason = error instanceof Error ? error.message : String(error);
+        await store.markAttemptFailed(enquiry.id, new Date(Date.now() + delay), reason);
+        // Only the codes: SMTP replies can quote addresses back at us.
+        const { code, responseCode } = (error ?? {}) as SmtpError;
+        log.warn(
+          {
+            enquiryId: enquiry.id,
+            attempt: failedAttempts + 1,
+            code,
+            responseCode,
+            retryInMs: delay,
+          },
+          "enquiry delivery failed; will retry",
+        );
+      }
+    }
+  }
+
+  async function scheduleNext(): Promise<void> {
+    let wait = idleRecheckMs;
+    try {
+      const dueAt = await store.nextDueAt();
+      if (dueAt) wait = Math.min(idleRecheckMs, Math.max(0, dueAt.getTime() - Date.now()));
+    } catch (error) {
+      log.error({ err: error }, "delivery worker could not read the store; will look again");
+    }
+    if (stopped) return;
+    clearTimeout(timer);
+    // unref: a pending retry must not keep a stopping process alive.
+    timer = setTimeout(run, wait);
+    timer.unref();
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = deliverDue()
+      .catch((error: unknown) => {
+        // The store itself failed (disk full, locked too long): keep the process, try later.
+        log.error({ err: error }, "delivery worker could not read the store");
+      })
+      .then(async () => {
+        running = undefined;
+        if (wokenWhileRunning) {
+          wokenWhileRunning = false;
+          return run();
+        }
+        await scheduleNext();
+      });
+  }
+
+  run();
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

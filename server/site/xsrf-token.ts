@@ -1,0 +1,28 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+// Double-submit anti-forgery token. The cookie is readable by the page's script by design: the
+// form copies it into the X-XSRF-TOKEN header, which a cross-site page can neither read nor
+// set, and SameSite=Strict keeps the cookie off cross-site requests in the first place.
+
+export const xsrfCookie = "XSRF-TOKEN";
+const xsrfHeader = "x-xsrf-token";
+
+export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[xsrfCookie]) return;
+  reply.setCookie(xsrfCookie, randomBytes(32).toString("base64url"), {
+    path: "/",
+    sameSite: "strict",
+    secure: request.protocol === "https",
+    httpOnly: false,
+  });
+}
+
+export function hasValidXsrfToken(request: FastifyRequest): boolean {
+  const cookie = request.cookies[xsrfCookie];
+  const header = request.headers[xsrfHeader];
+  if (!cookie || typeof header !== "string") return false;
+  const a = Buffer.from(cookie);
+  const b = Buffer.from(header);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,42 @@
+import type { Database } from "better-sqlite3";
+
+// Append only: each entry runs once, in order, tracked by SQLite's user_version. Never edit
+// a migration that has shipped; add a new one.
+const migrations = [
+  `CREATE TABLE enquiries (
+     id TEXT PRIMARY KEY,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     email TEXT NOT NULL,
+     enquiry_type TEXT NOT NULL,
+     message TEXT NOT NULL
+   );
+   CREATE TABLE deliveries (
+     enquiry_id TEXT PRIMARY KEY REFERENCES enquiries (id),
+     status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER,
+     delivered_at TEXT,
+     last_error TEXT
+   );
+   CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);`,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `The enquiry store is at schema version ${current}, newer than this server knows (${migrations.length}).`,
+    );
+  }
+  const apply = db.transaction(() => {
+    for (const [index, sql] of migrations.entries()) {
+      if (index < current) continue;
+      db.exec(sql);
+      db.pragma(`user_version = ${index + 1}`);
+    }
+  });
+  // IMMEDIATE: two processes starting together (server and CLI) must not both migrate.
+  apply.immediate();
+}

@@ -1,0 +1,35 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+
+// A tiny stand-in for the prerendered build, shaped like React Router's output (inline
+// scripts included), so server tests neither wait for nor depend on a real build.
+
+export const fixtureInlineScript = 'window.__fixture = {"page":"home"};';
+export const fixtureAsset = "/assets/app-Ab12Cd34.js";
+
+const page = (title: string, script: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title>` +
+  `<script type="module" src="${fixtureAsset}"></script></head>` +
+  `<body><h1>${title}</h1><script>${script}</script></body></html>`;
+
+export function writeFixtureSite(root: string): void {
+  const files: Record<string, string> = {
+    "index.html": page("Home", fixtureInlineScript),
+    "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
+    "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
+    "404.html": page("Not found", "window.__fixture = 404;"),
+    "__spa-fallback.html": page("Fallback", "window.__fixture = 0;"),
+    "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+    [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(root, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    if (/\.(html|js)$/.test(name)) {
+      writeFileSync(`${path}.br`, brotliCompressSync(content));
+      writeFileSync(`${path}.gz`, gzipSync(content));
+    }
+  }
+}

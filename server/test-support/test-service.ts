@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { writeFixtureSite } from "./fixture-site";
+
+export type TestService = {
+  baseUrl: string;
+  app: FastifyInstance;
+  dir: string;
+  databasePath: string;
+  /** Every log line the service wrote, for checking what logs may not hold. */
+  logs: string[];
+  close(): Promise<void>;
+};
+
+/** The real app on a free loopback port, over a fixture site and a fresh SQLite file. */
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
+  const siteRoot = join(dir, "site");
+  writeFixtureSite(siteRoot);
+  const databasePath = join(dir, "data", "enquiries.db");
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString("utf8"));
+      callback();
+    },
+  });
+  const config = loadConfig({
+    SITE_ROOT: siteRoot,
+    DATABASE_URL: `file:${databasePath}`,
+    LOG_LEVEL: "info",
+    ...env,
+  });
+  const app = await buildApp(config, { logStream });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address !== "object") throw new Error("service has no port");
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    dir,
+    databasePath,
+    logs,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Session = { cookie: string; xsrf: string };
+
+/** Loads a page the way a browser would, keeping the anti-forgery cookie it sets. */
+export async function openSession(baseUrl: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/contact`);
+  await response.arrayBuffer();
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(setCookie)?.[1];
+  if (!xsrf) throw new Error(`no XSRF-TOKEN cookie in ${JSON.stringify(setCookie)}`);
+  return { cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
+}
+
+export function validEnquiry(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Thandi <b>Nkosi</b> & Co",
+    phone: "0821234567",
+    email: "thandi@example.co.za",
+    enquiry: "consultation",
+    message: `Please call me about <script>alert("meters")</script> & 'valves'.`,
+    token: "token-from-browser",
+    compname: "Amanzi Meters",
+    type: "mail",
+    cell: "0821234567",
+    ...overrides,
+  };
+}
+
+export async function postEnquiry(
+  baseUrl: string,
+  session: Session | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(session ? { cookie: session.cookie, "x-xsrf-token": session.xsrf } : {}),
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json: json as Record<string, unknown> | undefined, text };
+}

@@ -1,0 +1,50 @@
+import { createServer } from "node:http";
+
+export type VerifierAnswer = { status?: number; body: unknown };
+
+export type VerifierStandIn = {
+  url: string;
+  /** Form fields of every verification request received. */
+  requests: URLSearchParams[];
+  /** Replace what the next requests are answered with. */
+  answerWith(answer: (request: URLSearchParams) => VerifierAnswer): void;
+  close(): Promise<void>;
+};
+
+/** Plays the bot-check provider's siteverify endpoint on loopback. */
+export async function startVerifierStandIn(
+  initial: (request: URLSearchParams) => VerifierAnswer,
+): Promise<VerifierStandIn> {
+  let answer = initial;
+  const requests: URLSearchParams[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      requests.push(form);
+      const { status = 200, body } = answer(form);
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(typeof body === "string" ? body : JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address !== "object") throw new Error("verifier has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}/recaptcha/api/siteverify`,
+    requests,
+    answerWith(next) {
+      answer = next;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const humanAnswer = (hostname = "127.0.0.1") => ({
+  body: { success: true, score: 0.9, action: "contact", hostname },
+});
