@@ -1,9 +1,18 @@
-import { hardwareMeta } from "../content/hardware";
+import { Hero } from "../components/blocks/hero";
+import { InfoBlock } from "../components/blocks/info-block";
+import { InfoListBlock } from "../components/blocks/info-list-block";
+import { hardwareMeta, hardwarePage } from "../content/hardware";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/hardware";
 
 export const meta: Route.MetaFunction = () => pageMeta(hardwareMeta);
 
 export default function HardwarePage() {
-  return <h1>Hardware</h1>;
+  return (
+    <>
+      <Hero content={hardwarePage.hero} variant="other" />
+      <InfoListBlock content={hardwarePage.highlights} />
+      <InfoBlock items={hardwarePage.features} />
+    </>
+  );
 }

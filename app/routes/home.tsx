@@ -1,9 +1,18 @@
-import { homeMeta } from "../content/home";
+import { Hero } from "../components/blocks/hero";
+import { InfoBlock } from "../components/blocks/info-block";
+import { InfoListBlock } from "../components/blocks/info-list-block";
+import { homeMeta, homePage } from "../content/home";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => pageMeta(homeMeta);
 
 export default function HomePage() {
-  return <h1>Home</h1>;
+  return (
+    <>
+      <Hero content={homePage.hero} variant="home" />
+      <InfoListBlock content={homePage.highlights} />
+      <InfoBlock items={homePage.features} />
+    </>
+  );
 }

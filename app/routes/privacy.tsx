@@ -1,9 +1,16 @@
-import { privacyMeta } from "../content/privacy";
+import { Hero } from "../components/blocks/hero";
+import { LegalDocument } from "../components/legal-document";
+import { privacyMeta, privacyPage } from "../content/privacy";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = () => pageMeta(privacyMeta);
 
 export default function PrivacyPage() {
-  return <h1>Privacy</h1>;
+  return (
+    <>
+      <Hero content={privacyPage.hero} variant="other" />
+      <LegalDocument content={privacyPage.legalText} />
+    </>
+  );
 }

@@ -1,9 +1,18 @@
-import { softwareMeta } from "../content/software";
+import { Hero } from "../components/blocks/hero";
+import { InfoBlock } from "../components/blocks/info-block";
+import { InfoListBlock } from "../components/blocks/info-list-block";
+import { softwareMeta, softwarePage } from "../content/software";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/software";
 
 export const meta: Route.MetaFunction = () => pageMeta(softwareMeta);
 
 export default function SoftwarePage() {
-  return <h1>Software</h1>;
+  return (
+    <>
+      <Hero content={softwarePage.hero} variant="other" />
+      <InfoListBlock content={softwarePage.highlights} />
+      <InfoBlock items={softwarePage.features} />
+    </>
+  );
 }

@@ -1,9 +1,16 @@
-import { termsMeta } from "../content/terms";
+import { Hero } from "../components/blocks/hero";
+import { LegalDocument } from "../components/legal-document";
+import { termsMeta, termsPage } from "../content/terms";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => pageMeta(termsMeta);
 
 export default function TermsPage() {
-  return <h1>Terms</h1>;
+  return (
+    <>
+      <Hero content={termsPage.hero} variant="other" />
+      <LegalDocument content={termsPage.legalText} />
+    </>
+  );
 }

@@ -1,0 +1,43 @@
+import { type CSSProperties, useId } from "react";
+import type { InfoListContent } from "../../content/types";
+import styles from "./info-list-block.module.css";
+
+type InfoListBlockProps = {
+  content: InfoListContent;
+};
+
+/** A short introduction and a row of feature highlights, with dividers between the columns. */
+export function InfoListBlock({ content }: InfoListBlockProps) {
+  const headingId = useId();
+  const columnCount = { "--columns": content.columns.length } as CSSProperties;
+
+  return (
+    <section aria-labelledby={headingId} className={styles.block}>
+      <div className={styles.inner}>
+        <h2 id={headingId} className={styles.heading}>
+          {content.mainHeading}
+        </h2>
+        <p className={styles.paragraph}>{content.mainParagraph}</p>
+        <ul className={styles.columns} style={columnCount}>
+          {content.columns.map((column, index) => (
+            <li
+              key={column.subHeading}
+              className={`${styles.column} ${index > 0 ? styles.divided : ""}`}
+            >
+              <img
+                src={column.icon.src}
+                alt={column.icon.alt}
+                width={column.icon.width}
+                height={column.icon.height}
+                loading="lazy"
+                className={styles.icon}
+              />
+              <h3 className={styles.subHeading}>{column.subHeading}</h3>
+              <p className={styles.subParagraph}>{column.subParagraph}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
