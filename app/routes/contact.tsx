@@ -1,9 +1,28 @@
-import { contactMeta } from "../content/contact";
+import { Hero } from "../components/blocks/hero";
+import {
+  contactFormBlock,
+  contactHero,
+  contactIllustrations,
+  contactMeta,
+  enquiryFormCopy,
+} from "../content/contact";
+import { ContactFormBlock } from "../features/contact/contact-form-block";
+import { EnquiryNotifications } from "../features/contact/enquiry-notifications";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => pageMeta(contactMeta);
 
 export default function ContactPage() {
-  return <h1>Contact</h1>;
+  return (
+    <>
+      <Hero content={contactHero} variant="contact" />
+      <ContactFormBlock
+        content={contactFormBlock}
+        illustrations={contactIllustrations}
+        formCopy={enquiryFormCopy}
+      />
+      <EnquiryNotifications label={enquiryFormCopy.notifications.regionLabel} />
+    </>
+  );
 }

@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  contactFormBlock,
+  contactHero,
+  contactIllustrations,
+  contactMeta,
+  enquiryFormCopy,
+} from "./contact";
+import type { ImageAsset } from "./types";
+
+/** The width and height written in the SVG file the asset points at. */
+function svgSize(image: ImageAsset) {
+  const file = image.src.split("?")[0]?.replace(/^\//, "") ?? "";
+  const svg = readFileSync(join(process.cwd(), file), "utf8");
+  const width = Number(svg.match(/<svg[^>]*\swidth="(\d+)"/)?.[1]);
+  const height = Number(svg.match(/<svg[^>]*\sheight="(\d+)"/)?.[1]);
+  return { width, height };
+}
+
+describe("contact content", () => {
+  it("heads the page with the spec's hero heading", () => {
+    expect(contactHero.heading).toBe("request a demo");
+    expect(contactMeta.path).toBe("/contact");
+  });
+
+  it("gives the form block its heading, intro and privacy sentence", () => {
+    expect(contactFormBlock.heading).toBe("Request a Demo");
+    expect(contactFormBlock.mainParagraph.length).toBeGreaterThan(20);
+    expect(contactFormBlock.subPara1).toMatch(/personal information/i);
+    expect(contactFormBlock.subPara1).toMatch(/only to provide the products and services/i);
+  });
+
+  it("uses the spec's placeholders and notification texts", () => {
+    expect(enquiryFormCopy.placeholders).toMatchObject({
+      name: "John Doe",
+      phone: "0123456789",
+      message: "Your Message",
+    });
+    expect(enquiryFormCopy.placeholders.email).toMatch(/^[^@\s]+@example\.[a-z.]+$/);
+    expect(enquiryFormCopy.notifications).toMatchObject({
+      success: "Email sent successfully",
+      error: "An error occurred sending email",
+      close: "Close",
+    });
+  });
+
+  it("words the bot-check notice as Google requires", () => {
+    const notice = enquiryFormCopy.botCheckNotice;
+    expect(
+      notice.before + notice.privacy.label + notice.between + notice.terms.label + notice.after,
+    ).toBe(
+      "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
+    );
+    expect(notice.privacy.href).toBe("https://policies.google.com/privacy");
+    expect(notice.terms.href).toBe("https://policies.google.com/terms");
+  });
+
+  const images: [string, ImageAsset][] = [
+    ["hero icon", contactHero.icon],
+    ...contactIllustrations.map((image, index): [string, ImageAsset] => [
+      `illustration ${index + 1}`,
+      image,
+    ]),
+  ];
+
+  it.each(images)(
+    "marks the decorative %s with empty alt and its file's intrinsic size",
+    (_name, image) => {
+      expect(image.alt).toBe("");
+      expect(image.src).toMatch(/contact-[a-z-]+\.svg/);
+      expect(svgSize(image)).toEqual({ width: image.width, height: image.height });
+    },
+  );
+
+  it("has at least one illustration for the left column", () => {
+    expect(contactIllustrations.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { useId } from "react";
+import type { EnquiryFormCopy } from "../../content/contact";
+import type { ContactFormContent, ImageAsset } from "../../content/types";
+import styles from "./contact-form-block.module.css";
+import { EnquiryForm } from "./enquiry-form";
+import type { BotCheck } from "./recaptcha";
+
+type ContactFormBlockProps = {
+  content: ContactFormContent;
+  illustrations: readonly ImageAsset[];
+  formCopy: EnquiryFormCopy;
+  botCheck?: BotCheck;
+};
+
+/** The contact page's two columns: decorative images, then the heading, intro and form. */
+export function ContactFormBlock({
+  content,
+  illustrations,
+  formCopy,
+  botCheck,
+}: ContactFormBlockProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={styles.block}>
+      <div className={styles.inner}>
+        <div className={styles.media}>
+          {illustrations.map((image) => (
+            <img
+              key={image.src}
+              src={image.src}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+              decoding="async"
+              className={styles.image}
+            />
+          ))}
+        </div>
+        <div className={styles.content}>
+          <h2 id={headingId} className={styles.heading}>
+            {content.heading}
+          </h2>
+          <p className={styles.intro}>{content.mainParagraph}</p>
+          <EnquiryForm
+            copy={formCopy}
+            privacyNote={content.subPara1}
+            labelledBy={headingId}
+            botCheck={botCheck}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

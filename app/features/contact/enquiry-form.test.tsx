@@ -1,0 +1,487 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { siteConfig } from "../../config";
+import { enquiryFormCopy } from "../../content/contact";
+import { EnquiryForm } from "./enquiry-form";
+import { EnquiryNotifications, NOTIFICATION_DURATION_MS } from "./enquiry-notifications";
+import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
+
+const { labels, placeholders, notifications } = enquiryFormCopy;
+const PRIVACY_NOTE = "We use your personal information only to provide what you ask for.";
+
+type SentRequest = { url: string; init: RequestInit };
+let sent: SentRequest[];
+/** How the stand-in server answers the next send; a real Response, like the browser's fetch. */
+let answer: () => Promise<Response>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+beforeAll(() => {
+  // jsdom lacks pointer capture, which sonner uses when a toast is pressed.
+  HTMLElement.prototype.setPointerCapture ??= () => undefined;
+  HTMLElement.prototype.releasePointerCapture ??= () => undefined;
+});
+
+beforeEach(() => {
+  sent = [];
+  answer = async () => new Response("{}", { status: 200 });
+  vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return answer();
+  });
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  for (const script of document.querySelectorAll("script")) script.remove();
+  delete window.grecaptcha;
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function renderForm(botCheck: BotCheck = createBotCheck(""), options = {}) {
+  const user = userEvent.setup(options);
+  const view = render(
+    <>
+      <h2 id="form-heading">Request a Demo</h2>
+      <EnquiryForm
+        copy={enquiryFormCopy}
+        privacyNote={PRIVACY_NOTE}
+        labelledBy="form-heading"
+        botCheck={botCheck}
+      />
+      <EnquiryNotifications label={notifications.regionLabel} />
+    </>,
+  );
+  return { user, ...view };
+}
+
+const field = {
+  name: () => screen.getByLabelText(labels.name) as HTMLInputElement,
+  phone: () => screen.getByLabelText(labels.phone) as HTMLInputElement,
+  email: () => screen.getByLabelText(labels.email) as HTMLInputElement,
+  enquiry: () => screen.getByLabelText(labels.enquiry) as HTMLSelectElement,
+  message: () => screen.getByLabelText(labels.message) as HTMLTextAreaElement,
+};
+const submitButton = () =>
+  screen.getByRole("button", { name: new RegExp(`${enquiryFormCopy.submit.idle}|Sending`) });
+const form = () => screen.getByRole("form", { name: "Request a Demo" });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field.name(), "Thandi Nkosi");
+  await user.type(field.phone(), "0821234567");
+  await user.type(field.email(), "thandi@example.co.za");
+  await user.selectOptions(field.enquiry(), "support");
+  await user.type(field.message(), "Please show us the meters.");
+}
+
+const filledValues = {
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email: "thandi@example.co.za",
+  enquiry: "support",
+  message: "Please show us the meters.",
+};
+
+function currentValues() {
+  return {
+    name: field.name().value,
+    phone: field.phone().value,
+    email: field.email().value,
+    enquiry: field.enquiry().value,
+    message: field.message().value,
+  };
+}
+
+function expectErrorShown(input: HTMLElement, message: string) {
+  expect(input).toHaveAttribute("aria-invalid", "true");
+  expect(input).toHaveAccessibleDescription(message);
+}
+
+function expectNoErrorShown(input: HTMLElement) {
+  expect(input).not.toHaveAttribute("aria-invalid");
+  expect(input).not.toHaveAttribute("aria-describedby");
+}
+
+const toasts = () => document.querySelectorAll("[data-sonner-toast]");
+
+describe("fields", () => {
+  it("labels every field visibly and shows the spec's placeholders", () => {
+    renderForm();
+    expect(field.name()).toHaveAttribute("placeholder", "John Doe");
+    expect(field.phone()).toHaveAttribute("placeholder", "0123456789");
+    expect(field.email()).toHaveAttribute("placeholder", placeholders.email);
+    expect(placeholders.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/);
+    expect(field.message()).toHaveAttribute("placeholder", "Your Message");
+    for (const get of Object.values(field)) {
+      const input = get();
+      const label = document.querySelector(`label[for="${input.id}"]`);
+      expect(label).toBeVisible();
+      expect(input).toBeRequired();
+    }
+  });
+
+  it("offers the four enquiry types after an unselected prompt", () => {
+    renderForm();
+    const options = within(field.enquiry()).getAllByRole("option") as HTMLOptionElement[];
+    expect(options.map((option) => [option.value, option.textContent])).toEqual([
+      ["", enquiryFormCopy.enquiryPrompt],
+      ["consultation", "Consultation"],
+      ["support", "Support"],
+      ["feedback", "Feedback"],
+      ["other", "Other"],
+    ]);
+    expect(field.enquiry().value).toBe("");
+  });
+
+  it("asks for the phone number as digits, on a numeric keypad", () => {
+    renderForm();
+    expect(field.phone()).toHaveAttribute("type", "tel");
+    expect(field.phone()).toHaveAttribute("inputmode", "numeric");
+    expect(field.email()).toHaveAttribute("type", "email");
+  });
+
+  it("gives the message box at least six rows", () => {
+    renderForm();
+    expect(field.message().tagName).toBe("TEXTAREA");
+    expect(field.message().rows).toBeGreaterThanOrEqual(6);
+  });
+
+  it("states the privacy note above the submit button", () => {
+    renderForm();
+    const note = screen.getByText(PRIVACY_NOTE);
+    expect(note.compareDocumentPosition(submitButton())).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+});
+
+describe("submit button", () => {
+  it("is disabled until every field is valid", async () => {
+    const { user } = renderForm();
+    expect(submitButton()).toBeDisabled();
+    await user.type(field.name(), "Thandi Nkosi");
+    await user.type(field.phone(), "0821234567");
+    await user.type(field.email(), "thandi@example.co.za");
+    await user.selectOptions(field.enquiry(), "support");
+    expect(submitButton()).toBeDisabled();
+    await user.type(field.message(), "Hello");
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+  });
+
+  it.each([
+    ["phone", "082 123", () => field.phone()],
+    ["email", "thandi@", () => field.email()],
+    ["name", "   ", () => field.name()],
+  ])("is disabled again when the %s becomes invalid (%j)", async (_name, value, get) => {
+    const { user } = renderForm();
+    await fillValid(user);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.clear(get());
+    await user.type(get(), value);
+    await waitFor(() => expect(submitButton()).toBeDisabled());
+  });
+});
+
+describe("error state", () => {
+  it("is not shown while an invalid field is being typed in for the first time", async () => {
+    const { user } = renderForm();
+    await user.type(field.phone(), "08a");
+    expectNoErrorShown(field.phone());
+  });
+
+  it("is shown once an invalid field is left, with a short linked message", async () => {
+    const { user } = renderForm();
+    await user.type(field.phone(), "08a");
+    await user.tab();
+    expectErrorShown(field.phone(), "Use digits only");
+    expectNoErrorShown(field.email());
+  });
+
+  it("is shown for a required field that was touched and left empty", async () => {
+    const { user } = renderForm();
+    await user.click(field.name());
+    await user.tab();
+    expectErrorShown(field.name(), "Enter your name");
+    expectNoErrorShown(field.phone());
+  });
+
+  it("explains an invalid email and an unchosen enquiry type", async () => {
+    const { user } = renderForm();
+    await user.type(field.email(), "thandi@example");
+    await user.click(field.enquiry());
+    await user.click(field.message());
+    expectErrorShown(field.email(), "Enter a valid email address");
+    expectErrorShown(field.enquiry(), "Choose an enquiry type");
+  });
+
+  it("clears as soon as a touched field is corrected", async () => {
+    const { user } = renderForm();
+    await user.type(field.phone(), "08a");
+    await user.tab();
+    expectErrorShown(field.phone(), "Use digits only");
+    await user.clear(field.phone());
+    await user.type(field.phone(), "082");
+    expectNoErrorShown(field.phone());
+  });
+
+  it("is shown on every invalid field after a submit, touched or not", async () => {
+    renderForm();
+    fireEvent.submit(form());
+    await waitFor(() => expectErrorShown(field.name(), "Enter your name"));
+    expectErrorShown(field.phone(), "Enter your phone number");
+    expectErrorShown(field.email(), "Enter your email address");
+    expectErrorShown(field.enquiry(), "Choose an enquiry type");
+    expectErrorShown(field.message(), "Enter your message");
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe("sending", () => {
+  it("posts the enquiry as JSON with the fixed fields and an empty token when no site key is set", async () => {
+    const { user } = renderForm(createBotCheck(""));
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const [request] = sent;
+    expect(request?.url).toBe(`${siteConfig.apiBase}/Comms/ValidateEmailTokens`);
+    expect(request?.init.method).toBe("POST");
+    expect(new Headers(request?.init.headers).get("Content-Type")).toBe("application/json");
+    expect(JSON.parse(String(request?.init.body))).toEqual({
+      ...filledValues,
+      token: "",
+      compname: siteConfig.companyName,
+      type: "mail",
+      cell: "0821234567",
+    });
+    expect(document.querySelectorAll(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`)).toHaveLength(0);
+  });
+
+  it("shows a busy, disabled button while the send is in flight", async () => {
+    let finish: (response: Response) => void = () => undefined;
+    answer = () =>
+      new Promise((resolve) => {
+        finish = resolve;
+      });
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(submitButton()).toHaveTextContent(enquiryFormCopy.submit.busy));
+    expect(submitButton()).toBeDisabled();
+    expect(form()).toHaveAttribute("aria-busy", "true");
+    await user.click(submitButton());
+    expect(sent).toHaveLength(1);
+
+    await act(async () => finish(new Response("{}", { status: 200 })));
+    await waitFor(() => expect(submitButton()).toHaveTextContent(enquiryFormCopy.submit.idle));
+    expect(form()).toHaveAttribute("aria-busy", "false");
+  });
+
+  it("on success resets values, touched and submitted state, and says so", async () => {
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const notice = await screen.findByText(notifications.success);
+    expect(notice.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "success");
+    expect(currentValues()).toEqual({ name: "", phone: "", email: "", enquiry: "", message: "" });
+    for (const get of Object.values(field)) expectNoErrorShown(get());
+    expect(submitButton()).toBeDisabled();
+    // The disabled button cannot keep focus; the form takes it, so the keyboard is not lost.
+    expect(form()).toHaveFocus();
+    // Nothing is marked submitted or touched: leaving an empty field is the first touch again.
+    await user.click(field.name());
+    expectNoErrorShown(field.phone());
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["an HTTP 500", async () => new Response("{}", { status: 500 })],
+    ["an HTTP 403", async () => new Response("{}", { status: 403 })],
+    [
+      "a network failure",
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    ],
+  ])("on %s shows the error, logs it and keeps the values", async (_case, failure) => {
+    answer = failure;
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const notice = await screen.findByText(notifications.error);
+    expect(notice.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "error");
+    expect(consoleError).toHaveBeenCalledOnce();
+    expect(currentValues()).toEqual(filledValues);
+    for (const get of Object.values(field)) expectNoErrorShown(get());
+    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).toHaveFocus();
+  });
+});
+
+describe("bot check", () => {
+  function providerScripts() {
+    return document.querySelectorAll<HTMLScriptElement>(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`);
+  }
+
+  function loadStandInProvider(execute: (siteKey: string, action: string) => Promise<string>) {
+    const calls: { siteKey: string; action: string }[] = [];
+    window.grecaptcha = {
+      ready: (callback) => setTimeout(callback, 0),
+      execute: (siteKey, { action }) => {
+        calls.push({ siteKey, action });
+        return execute(siteKey, action);
+      },
+    };
+    providerScripts()[0]?.dispatchEvent(new Event("load"));
+    return calls;
+  }
+
+  it("loads the provider's script once, when the form is first shown", () => {
+    const botCheck = createBotCheck("test-site-key");
+    const { unmount } = renderForm(botCheck);
+    expect([...providerScripts()].map((script) => script.src)).toEqual([
+      `${RECAPTCHA_SCRIPT_URL}?render=test-site-key`,
+    ]);
+    unmount();
+    renderForm(botCheck);
+    expect(providerScripts()).toHaveLength(1);
+  });
+
+  it("sends a fresh token with action contact on each submit", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm(createBotCheck("test-site-key"));
+    let issued = 0;
+    const calls = loadStandInProvider(async () => `token-${++issued}`);
+    await fillValid(user);
+
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(2));
+
+    expect(calls).toEqual([
+      { siteKey: "test-site-key", action: "contact" },
+      { siteKey: "test-site-key", action: "contact" },
+    ]);
+    expect(sent.map(({ init }) => JSON.parse(String(init.body)).token)).toEqual([
+      "token-1",
+      "token-2",
+    ]);
+  });
+
+  it("shows Google's notice and links beside the button, as its badge is hidden", () => {
+    renderForm(createBotCheck("test-site-key"));
+    const notice = screen.getByText(/This site is protected by reCAPTCHA/);
+    expect(notice).toHaveTextContent(
+      "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
+    );
+    expect(within(notice).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "https://policies.google.com/privacy",
+    );
+    expect(within(notice).getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "https://policies.google.com/terms",
+    );
+    expect(notice.parentElement).toContainElement(submitButton());
+  });
+
+  it("shows no notice when the check is off", () => {
+    renderForm(createBotCheck(""));
+    expect(screen.queryByText(/protected by reCAPTCHA/)).not.toBeInTheDocument();
+  });
+
+  it("treats a script that cannot load as a failed send", async () => {
+    const { user } = renderForm(createBotCheck("test-site-key"));
+    providerScripts()[0]?.dispatchEvent(new Event("error"));
+    await fillValid(user);
+    await user.click(submitButton());
+    // The failed load is forgotten; the submit tries once more and fails the same way.
+    await waitFor(() => expect(providerScripts()).toHaveLength(1));
+    providerScripts()[0]?.dispatchEvent(new Event("error"));
+
+    await screen.findByText(notifications.error);
+    expect(sent).toHaveLength(0);
+    expect(currentValues()).toEqual(filledValues);
+    expect(consoleError).toHaveBeenCalledWith("The enquiry could not be sent:", expect.any(Error));
+  });
+
+  it("treats a refused token as a failed send", async () => {
+    const { user } = renderForm(createBotCheck("test-site-key"));
+    loadStandInProvider(() => Promise.reject(new Error("Invalid site key")));
+    await fillValid(user);
+    await user.click(submitButton());
+
+    await screen.findByText(notifications.error);
+    expect(sent).toHaveLength(0);
+    expect(currentValues()).toEqual(filledValues);
+    expect(consoleError).toHaveBeenCalledWith(
+      "The enquiry could not be sent:",
+      expect.objectContaining({ message: "Invalid site key" }),
+    );
+  });
+});
+
+describe("notifications", () => {
+  it("are announced from a polite live region", async () => {
+    const { user } = renderForm();
+    const region = screen.getByRole("region", { name: /Notifications/ });
+    expect(region).toHaveAttribute("aria-live", "polite");
+    await fillValid(user);
+    await user.click(submitButton());
+    expect(await within(region).findByText(notifications.success)).toBeInTheDocument();
+  });
+
+  it("close with their Close action", async () => {
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText(notifications.success);
+    await user.click(screen.getByRole("button", { name: notifications.close }));
+    await waitFor(() => expect(screen.queryByText(notifications.success)).not.toBeInTheDocument());
+  });
+
+  it("close from the keyboard too", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText(notifications.error);
+    screen.getByRole("button", { name: notifications.close }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByText(notifications.error)).not.toBeInTheDocument());
+  });
+
+  it("close by themselves after 5000 ms", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderForm(undefined, { advanceTimers: vi.advanceTimersByTime });
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText(notifications.success);
+
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_DURATION_MS - 300));
+    expect(screen.getByText(notifications.success)).toBeInTheDocument();
+    // 5000 ms on screen, then sonner's 200 ms exit before it leaves the DOM.
+    await act(() => vi.advanceTimersByTimeAsync(300 + 250));
+    expect(screen.queryByText(notifications.success)).not.toBeInTheDocument();
+    expect(NOTIFICATION_DURATION_MS).toBe(5000);
+  });
+
+  it("show one at a time: a new one replaces the open one", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText(notifications.error);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+
+    answer = async () => new Response("{}", { status: 200 });
+    await user.click(submitButton());
+    await screen.findByText(notifications.success);
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(screen.queryByText(notifications.error)).not.toBeInTheDocument();
+  });
+});

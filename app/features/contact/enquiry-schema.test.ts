@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { enquiryFormSchema, enquiryTypes } from "./enquiry-schema";
+
+const valid = {
+  name: "Thandi Nkosi",
+  phone: "0123456789",
+  email: "thandi@example.co.za",
+  enquiry: "consultation",
+  message: "Please show us the meters.",
+};
+
+function errorsFor(values: Record<string, unknown>) {
+  const result = enquiryFormSchema.safeParse(values);
+  return result.success ? {} : result.error.flatten().fieldErrors;
+}
+
+describe("enquiryFormSchema", () => {
+  it("accepts a complete enquiry", () => {
+    expect(enquiryFormSchema.parse(valid)).toEqual(valid);
+  });
+
+  it.each(["name", "phone", "email", "enquiry", "message"])("requires %s", (field) => {
+    expect(errorsFor({ ...valid, [field]: "" })[field as keyof typeof valid]).toHaveLength(1);
+    const { [field as keyof typeof valid]: _left, ...without } = valid;
+    expect(errorsFor(without)[field as keyof typeof valid]).toHaveLength(1);
+  });
+
+  it.each(["name", "message"])("does not take blanks as a %s", (field) => {
+    expect(errorsFor({ ...valid, [field]: "   " })).toHaveProperty(field);
+  });
+
+  it.each(["0", "0123456789", "2".repeat(40)])("accepts the digits-only phone %s", (phone) => {
+    expect(errorsFor({ ...valid, phone })).toEqual({});
+  });
+
+  it.each(["012 345 6789", "+27123456789", "012-345", "12a", "０１２"])(
+    "rejects the phone %s",
+    (phone) => {
+      expect(errorsFor({ ...valid, phone }).phone).toEqual(["Use digits only"]);
+    },
+  );
+
+  it.each(["thandi", "thandi@", "@example.co.za", "thandi@example", "a b@example.co.za"])(
+    "rejects the email %s",
+    (email) => {
+      expect(errorsFor({ ...valid, email }).email).toEqual(["Enter a valid email address"]);
+    },
+  );
+
+  it("accepts exactly the four enquiry types", () => {
+    expect(enquiryTypes.map((type) => [type.value, type.label])).toEqual([
+      ["consultation", "Consultation"],
+      ["support", "Support"],
+      ["feedback", "Feedback"],
+      ["other", "Other"],
+    ]);
+    for (const { value } of enquiryTypes) {
+      expect(errorsFor({ ...valid, enquiry: value })).toEqual({});
+    }
+    expect(errorsFor({ ...valid, enquiry: "sales" }).enquiry).toEqual(["Choose an enquiry type"]);
+    expect(errorsFor({ ...valid, enquiry: "Consultation" })).toHaveProperty("enquiry");
+  });
+});

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOT_CHECK_TIMEOUT_MS, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
+
+function providerScripts(): HTMLScriptElement[] {
+  return [...document.querySelectorAll<HTMLScriptElement>("script")].filter((script) =>
+    script.src.startsWith(RECAPTCHA_SCRIPT_URL),
+  );
+}
+
+/** What Google's script defines once it has run: ready() then execute() per token. */
+function standInProvider(tokens: string[]) {
+  const calls: { siteKey: string; action: string }[] = [];
+  window.grecaptcha = {
+    ready: (callback) => setTimeout(callback, 0),
+    execute: (siteKey, { action }) => {
+      calls.push({ siteKey, action });
+      return Promise.resolve(tokens[calls.length - 1] ?? "no-more-tokens");
+    },
+  };
+  return calls;
+}
+
+afterEach(() => {
+  for (const script of providerScripts()) script.remove();
+  delete window.grecaptcha;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("without a site key", () => {
+  it("loads nothing and gives an empty token", async () => {
+    const botCheck = createBotCheck("");
+    botCheck.prepare();
+    expect(botCheck.enabled).toBe(false);
+    expect(providerScripts()).toHaveLength(0);
+    await expect(botCheck.token()).resolves.toBe("");
+    expect(providerScripts()).toHaveLength(0);
+  });
+});
+
+describe("with a site key", () => {
+  it("injects the provider's script once, with the site key", () => {
+    const botCheck = createBotCheck("key/with spaces");
+    botCheck.prepare();
+    botCheck.prepare();
+    void botCheck.token().catch(() => undefined);
+    expect(botCheck.enabled).toBe(true);
+    expect(providerScripts().map((script) => script.src)).toEqual([
+      "https://www.google.com/recaptcha/api.js?render=key%2Fwith%20spaces",
+    ]);
+  });
+
+  it("asks for a fresh token with action contact on every call", async () => {
+    const botCheck = createBotCheck("site-key");
+    botCheck.prepare();
+    const calls = standInProvider(["token-1", "token-2"]);
+    providerScripts()[0]?.dispatchEvent(new Event("load"));
+
+    await expect(botCheck.token()).resolves.toBe("token-1");
+    await expect(botCheck.token()).resolves.toBe("token-2");
+    expect(calls).toEqual([
+      { siteKey: "site-key", action: "contact" },
+      { siteKey: "site-key", action: "contact" },
+    ]);
+    expect(providerScripts()).toHaveLength(1);
+  });
+
+  it("rejects when the script cannot load, and tries again on the next call", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const botCheck = createBotCheck("site-key");
+    const first = botCheck.token();
+    providerScripts()[0]?.dispatchEvent(new Event("error"));
+    await expect(first).rejects.toThrow("Could not load https://www.google.com/recaptcha/api.js");
+    expect(providerScripts()).toHaveLength(0);
+
+    const second = botCheck.token();
+    expect(providerScripts()).toHaveLength(1);
+    standInProvider(["token-after-retry"]);
+    providerScripts()[0]?.dispatchEvent(new Event("load"));
+    await expect(second).resolves.toBe("token-after-retry");
+  });
+
+  it("logs a failed load started by prepare", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const botCheck = createBotCheck("site-key");
+    botCheck.prepare();
+    providerScripts()[0]?.dispatchEvent(new Event("error"));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce(), { timeout: 1000 });
+  });
+
+  it("rejects when the script loads but defines no grecaptcha", async () => {
+    const botCheck = createBotCheck("site-key");
+    const token = botCheck.token();
+    providerScripts()[0]?.dispatchEvent(new Event("load"));
+    await expect(token).rejects.toThrow("did not define grecaptcha");
+  });
+
+  it("rejects when the provider refuses a token", async () => {
+    const botCheck = createBotCheck("site-key");
+    const token = botCheck.token();
+    window.grecaptcha = {
+      ready: (callback) => callback(),
+      execute: () => Promise.reject(new Error("Invalid site key")),
+    };
+    providerScripts()[0]?.dispatchEvent(new Event("load"));
+    await expect(token).rejects.toThrow("Invalid site key");
+  });
+
+  it("gives up when no token arrives in time", async () => {
+    vi.useFakeTimers();
+    const botCheck = createBotCheck("site-key");
+    let outcome: unknown = "pending";
+    const token = botCheck.token().catch((error: unknown) => {
+      outcome = error;
+    });
+    await vi.advanceTimersByTimeAsync(BOT_CHECK_TIMEOUT_MS - 1);
+    expect(outcome).toBe("pending");
+    await vi.advanceTimersByTimeAsync(1);
+    await token;
+    expect(String(outcome)).toContain("gave no token within 15000 ms");
+  });
+});
