@@ -1,0 +1,57 @@
+import type { EnquiryWithDelivery } from "./store/enquiry-store";
+
+const csvColumns: [string, (e: EnquiryWithDelivery) => string | number | null][] = [
+  ["id", (e) => e.id],
+  ["received_at", (e) => e.receivedAt],
+  ["name", (e) => e.name],
+  ["phone", (e) => e.phone],
+  ["email", (e) => e.email],
+  ["enquiry_type", (e) => e.enquiryType],
+  ["message", (e) => e.message],
+  ["delivery_status", (e) => e.delivery.status],
+  ["delivery_attempts", (e) => e.delivery.attempts],
+  ["delivered_at", (e) => e.delivery.deliveredAt],
+  ["next_attempt_at", (e) => e.delivery.nextAttemptAt],
+  ["last_error", (e) => e.delivery.lastError],
+];
+
+function csvCell(value: string | number | null): string {
+  let text = value == null ? "" : String(value);
+  // Visitor text opened in a spreadsheet must stay text, never become a formula.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function enquiriesAsCsv(enquiries: EnquiryWithDelivery[]): string {
+  const rows = enquiries.map((e) => csvColumns.map(([, pick]) => csvCell(pick(e))).join(","));
+  return [csvColumns.map(([name]) => name).join(","), ...rows].join("\r\n");
+}
+
+export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
+  if (enquiries.length === 0) return "No enquiries stored.";
+  const header = ["received", "id", "type", "delivery", "attempts", "name", "email"];
+  const rows = enquiries.map((e) => [
+    e.receivedAt,
+    e.id,
+    e.enquiryType,
+    e.delivery.status,
+    String(e.delivery.attempts),
+    e.name.replace(/\s+/g, " ").slice(0, 40),
+    e.email,
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((r) => r[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const pending = enquiries.filter((e) => e.delivery.status === "pending").length;
+  return [
+    line(header),
+    ...rows.map(line),
+    "",
+    `${enquiries.length} enquiries, ${pending} awaiting delivery.`,
+  ].join("\n");
+}

@@ -1,0 +1,306 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { freePort } from "../test-support/free-port";
+import { mailHeader, mimePart, type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import {
+  openSession,
+  postEnquiry,
+  type Session,
+  startTestService,
+  type TestService,
+  validEnquiry,
+} from "../test-support/test-service";
+import {
+  humanAnswer,
+  startVerifierStandIn,
+  type VerifierStandIn,
+} from "../test-support/verifier-stand-in";
+import { waitFor } from "../test-support/wait-for";
+
+const secret = "server-side-secret";
+let smtp: SmtpPeer;
+let verifier: VerifierStandIn;
+let service: TestService;
+let session: Session;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  verifier = await startVerifierStandIn(() => humanAnswer());
+  service = await startTestService({
+    RECAPTCHA_SECRET: secret,
+    RECAPTCHA_VERIFY_URL: verifier.url,
+    ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: "website@amanzi.example",
+    ENQUIRY_TO: "sales@amanzi.example",
+    // Generous: this file sends many requests from one address; the limit has its own test.
+    ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
+  });
+  session = await openSession(service.baseUrl);
+});
+afterAll(async () => {
+  await service.close();
+  await Promise.all([smtp.close(), verifier.close()]);
+});
+afterEach(() => verifier.answerWith(() => humanAnswer()));
+
+async function storedEnquiries() {
+  const store = openSqliteEnquiryStore(service.databasePath);
+  try {
+    return await store.listEnquiries();
+  } finally {
+    await store.close();
+  }
+}
+
+describe("a valid enquiry", () => {
+  it("is verified, stored, then mailed with the visitor's text escaped", async () => {
+    const before = verifier.requests.length;
+    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+    expect(result.status).toBe(201);
+    const id = String(result.json?.id);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const check = verifier.requests[before];
+    expect(check?.get("secret")).toBe(secret);
+    expect(check?.get("response")).toBe("token-from-browser");
+    expect(check?.get("remoteip")).toBe("127.0.0.1");
+
+    const stored = (await storedEnquiries()).find((e) => e.id === id);
+    expect(stored).toMatchObject({
+      name: "Thandi <b>Nkosi</b> & Co",
+      email: "thandi@example.co.za",
+      enquiryType: "consultation",
+    });
+
+    const mail = await waitFor("the enquiry mail", () =>
+      smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
+    );
+    expect(mail.to).toEqual(["sales@amanzi.example"]);
+    expect(mail.from).toBe("website@amanzi.example");
+    expect(mailHeader(mail.raw, "Reply-To")).toContain("thandi@example.co.za");
+    expect(mailHeader(mail.raw, "Subject")).toBe(
+      "Website enquiry (Consultation) from Thandi <b>Nkosi</b> & Co",
+    );
+    expect(mailHeader(mail.raw, "Message-ID")).toBe(`<enquiry-${id}@amanzi.example>`);
+
+    const html = mimePart(mail.raw, "text/html") ?? "";
+    expect(html).toContain("Thandi &lt;b&gt;Nkosi&lt;/b&gt; &amp; Co");
+    expect(html).toContain(
+      "&lt;script&gt;alert(&quot;meters&quot;)&lt;/script&gt; &amp; &#39;valves&#39;",
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>Nkosi");
+    expect(mimePart(mail.raw, "text/plain")).toContain(`<script>alert("meters")</script>`);
+
+    await waitFor("delivery to be recorded", async () => {
+      const record = (await storedEnquiries()).find((e) => e.id === id);
+      return record?.delivery.status === "delivered" ? record : undefined;
+    });
+  });
+
+  it("keeps CR/LF out of the subject", async () => {
+    const result = await postEnquiry(
+      service.baseUrl,
+      session,
+      validEnquiry({ name: "Eve\r\nBcc: victim@example.com" }),
+    );
+    expect(result.status).toBe(201);
+    const id = String(result.json?.id);
+    const mail = await waitFor("the mail", () => smtp.received.find((m) => m.raw.includes(id)));
+    expect(mailHeader(mail.raw, "Subject")).toBe(
+      "Website enquiry (Consultation) from Eve Bcc: victim@example.com",
+    );
+    const headers = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(mail.to).toEqual(["sales@amanzi.example"]);
+  });
+});
+
+describe("the bot check", () => {
+  it.each([
+    ["a low score", { success: true, score: 0.3, action: "contact", hostname: "127.0.0.1" }, 403],
+    [
+      "the wrong action",
+      { success: true, score: 0.9, action: "login", hostname: "127.0.0.1" },
+      403,
+    ],
+    ["the provider's no", { success: false, "error-codes": ["invalid-input-response"] }, 403],
+    [
+      "an unlisted hostname",
+      { success: true, score: 0.9, action: "contact", hostname: "evil.example" },
+      403,
+    ],
+    ["a garbage answer", "<html>teapot</html>", 503],
+    ["a malformed answer", { success: "yes" }, 503],
+  ])("refuses on %s, storing and mailing nothing", async (_label, body, status) => {
+    verifier.answerWith(() => ({ body }));
+    const mailsBefore = smtp.received.length;
+    const storedBefore = (await storedEnquiries()).length;
+    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+    expect(result.status).toBe(status);
+    expect(result.json?.error).toBe(status === 403 ? "bot_check_failed" : "bot_check_unavailable");
+    expect((await storedEnquiries()).length).toBe(storedBefore);
+    expect(smtp.received.length).toBe(mailsBefore);
+  });
+
+  it("answers 503 when the provider answers with an error status", async () => {
+    verifier.answerWith(() => ({ status: 500, body: { success: true } }));
+    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+    expect(result.status).toBe(503);
+  });
+
+  it("refuses an empty token without asking the provider", async () => {
+    const before = verifier.requests.length;
+    const result = await postEnquiry(service.baseUrl, session, validEnquiry({ token: "" }));
+    expect(result.status).toBe(403);
+    expect(verifier.requests.length).toBe(before);
+  });
+
+  it("fails closed with 503 when the provider is unreachable", async () => {
+    const closedPort = await freePort();
+    const cut = await startTestService({
+      RECAPTCHA_SECRET: secret,
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${closedPort}/siteverify`,
+    });
+    try {
+      const result = await postEnquiry(cut.baseUrl, await openSession(cut.baseUrl), validEnquiry());
+      expect(result.status).toBe(503);
+      expect(result.json).toEqual({ error: "bot_check_unavailable" });
+      const store = openSqliteEnquiryStore(cut.databasePath);
+      expect(await store.listEnquiries()).toEqual([]);
+      await store.close();
+    } finally {
+      await cut.close();
+    }
+  });
+});
+
+describe("refusals before the bot check", () => {
+  it("answers 403 without the X-XSRF-TOKEN header, or with one that differs from the cookie", async () => {
+    const before = verifier.requests.length;
+    const missing = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
+      cookie: session.cookie,
+    });
+    expect(missing.status).toBe(403);
+    expect(missing.json).toEqual({ error: "xsrf_token_mismatch" });
+    const wrong = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
+      cookie: session.cookie,
+      "x-xsrf-token": `${session.xsrf}x`,
+    });
+    expect(wrong.status).toBe(403);
+    const noCookie = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
+      "x-xsrf-token": session.xsrf,
+    });
+    expect(noCookie.status).toBe(403);
+    expect(verifier.requests.length).toBe(before);
+  });
+
+  it.each([
+    ["name", { name: "" }],
+    ["name", { name: "   " }],
+    ["name", { name: "n".repeat(201) }],
+    ["phone", { phone: "012 345", cell: "012 345" }],
+    ["phone", { phone: "", cell: "" }],
+    ["email", { email: "not-an-email" }],
+    ["email", { email: `${"a".repeat(250)}@example.com` }],
+    ["enquiry", { enquiry: "sales" }],
+    ["message", { message: "" }],
+    ["message", { message: "m".repeat(10_001) }],
+    ["type", { type: "sms" }],
+    ["cell", { cell: "0829999999" }],
+    ["token", { token: 42 }],
+    ["name", { name: undefined }],
+  ])("answers 400 naming %s for %j", async (field, overrides) => {
+    const result = await postEnquiry(service.baseUrl, session, validEnquiry(overrides));
+    expect(result.status).toBe(400);
+    expect(result.json?.error).toBe("invalid_enquiry");
+    expect(Object.keys(result.json?.fields ?? {})).toEqual([field]);
+  });
+
+  it("names every bad field at once", async () => {
+    const result = await postEnquiry(
+      service.baseUrl,
+      session,
+      validEnquiry({ name: "", email: "x", cell: "1", type: "fax" }),
+    );
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.json?.fields ?? {}).sort()).toEqual([
+      "cell",
+      "email",
+      "name",
+      "type",
+    ]);
+  });
+
+  it.each([
+    ["broken JSON", '{"name": "Thandi', "invalid_json"],
+    ["an empty body", "", "invalid_json"],
+    ["a JSON array", "[]", "invalid_enquiry"],
+    ["a JSON string", '"hello"', "invalid_enquiry"],
+    ["null", "null", "invalid_enquiry"],
+  ])("answers 400 to %s", async (_label, body, error) => {
+    const result = await postEnquiry(service.baseUrl, session, body);
+    expect(result.status).toBe(400);
+    expect(result.json?.error).toBe(error);
+    expect(result.text).not.toContain("Thandi");
+  });
+
+  it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
+    "answers 415 to %s",
+    async (contentType) => {
+      const result = await postEnquiry(service.baseUrl, session, "name=Thandi", {
+        "content-type": contentType,
+      });
+      expect(result.status).toBe(415);
+      expect(result.json).toEqual({ error: "unsupported_media_type" });
+    },
+  );
+
+  it("answers 413 to a body over 32 KiB", async () => {
+    const result = await postEnquiry(
+      service.baseUrl,
+      session,
+      validEnquiry({ message: "m".repeat(33 * 1024) }),
+    );
+    expect(result.status).toBe(413);
+    expect(result.json).toEqual({ error: "payload_too_large" });
+  });
+
+  it("never logs the visitor's personal data", () => {
+    const logs = service.logs.join("");
+    expect(logs).toContain("enquiry stored");
+    for (const secretText of [
+      "Thandi",
+      "thandi@example.co.za",
+      "0821234567",
+      "valves",
+      "token-from-browser",
+      secret,
+    ]) {
+      expect(logs).not.toContain(secretText);
+    }
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 to a burst from one client address, counted per X-Forwarded-For when trusted", async () => {
+    const limited = await startTestService({
+      ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
+      TRUST_PROXY: "true",
+    });
+    try {
+      const own = await openSession(limited.baseUrl);
+      const from = (address: string) =>
+        postEnquiry(limited.baseUrl, own, validEnquiry(), { "x-forwarded-for": address });
+      const burst = [];
+      for (let i = 0; i < 4; i++) burst.push((await from("203.0.113.7")).status);
+      expect(burst).toEqual([201, 201, 201, 429]);
+      const blocked = await from("203.0.113.7");
+      expect(blocked.json).toEqual({ error: "rate_limited" });
+      expect((await from("198.51.100.20")).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

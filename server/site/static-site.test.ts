@@ -1,0 +1,208 @@
+import { createHash } from "node:crypto";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureAsset, fixtureInlineScript } from "../test-support/fixture-site";
+import { startTestService, type TestService } from "../test-support/test-service";
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.close());
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${service.baseUrl}${path}`, { headers, redirect: "manual" });
+
+describe("pages", () => {
+  it.each([
+    ["/", "Home"],
+    ["/hardware", "Hardware"],
+    ["/contact", "Contact"],
+  ])("serves %s as its prerendered HTML, revalidated by ETag", async (path, title) => {
+    const response = await get(path, { "accept-encoding": "identity" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toContain(`<h1>${title}</h1>`);
+
+    const etag = response.headers.get("etag");
+    expect(etag).toBeTruthy();
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests.
+    const again = await rawGet(path, {
+      "accept-encoding": "identity",
+      "if-none-match": etag ?? "",
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("redirects a trailing slash to the clean path, keeping the query", async () => {
+    const response = await get("/hardware/?ref=footer");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/hardware?ref=footer");
+  });
+
+  it.each([
+    "/no-such-page",
+    "/404.html",
+    "/__spa-fallback.html",
+    "/index.html",
+    "/hardware/index.html",
+  ])("sends %s home with a 302 instead of serving it", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("answers unknown /api/ paths and missing assets with a 404 JSON body", async () => {
+    for (const path of ["/api/nothing", "/assets/missing-123.js"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ error: "not_found" });
+    }
+    const post = await fetch(`${service.baseUrl}/api/nothing`, { method: "POST" });
+    expect(post.status).toBe(404);
+    expect(await post.json()).toEqual({ error: "not_found" });
+  });
+});
+
+describe("assets and compression", () => {
+  it("marks hashed assets immutable for a year", async () => {
+    const response = await get(fixtureAsset, { "accept-encoding": "identity" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("etag")).toBeTruthy();
+  });
+
+  it("revalidates unhashed files such as the favicon", async () => {
+    const response = await get("/favicon.svg");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it.each([
+    ["br, gzip", "br", brotliDecompressSync],
+    ["gzip", "gzip", gunzipSync],
+  ] as const)(
+    "sends the precompressed file for Accept-Encoding %s",
+    async (accept, encoding, decode) => {
+      const plain = await (await get(fixtureAsset, { "accept-encoding": "identity" })).text();
+      const response = await fetch(`${service.baseUrl}${fixtureAsset}`, {
+        headers: { "accept-encoding": accept },
+      });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("content-type")).toMatch(/javascript/);
+      // fetch decodes gzip and br itself, so compare bodies through a raw request too.
+      const raw = (await rawGet(fixtureAsset, { "accept-encoding": accept })).body;
+      expect(decode(raw).toString("utf8")).toBe(plain);
+      expect(raw.length).toBeLessThan(plain.length);
+    },
+  );
+
+  it("sends an uncompressed page when the client accepts no encoding", async () => {
+    const response = await get("/", { "accept-encoding": "identity" });
+    expect(response.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = request(`${service.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("security headers", () => {
+  const scriptHash = `'sha256-${createHash("sha256").update(fixtureInlineScript).digest("base64")}'`;
+
+  it("sends a strict policy on pages, allowing exactly the page's own inline scripts", async () => {
+    const response = await get("/");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src ")) ?? "";
+    expect(scriptSrc).toContain(scriptHash);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("unsafe-eval");
+    expect(scriptSrc).toContain("https://www.google.com/recaptcha/");
+    expect(scriptSrc).toContain("https://www.gstatic.com/recaptcha/");
+    expect(policy).toContain(
+      "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+    );
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "object-src 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    // Another page's inline script is not allowed here.
+    const hardware = await get("/hardware");
+    expect(hardware.headers.get("content-security-policy")).not.toContain(scriptHash);
+  });
+
+  it.each(["/", fixtureAsset, "/api/nothing", "/healthz", "/no-such-page"])(
+    "adds the fixed headers to %s",
+    async (path) => {
+      const response = await get(path);
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    },
+  );
+
+  it("sends Strict-Transport-Security only when HSTS=true", async () => {
+    const strict = await startTestService({ HSTS: "true" });
+    try {
+      const response = await fetch(`${strict.baseUrl}/`);
+      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("anti-forgery cookie", () => {
+  it("sets a random XSRF-TOKEN cookie on a page when the request has none", async () => {
+    const first = (await get("/")).headers.get("set-cookie") ?? "";
+    const second = (await get("/hardware")).headers.get("set-cookie") ?? "";
+    expect(first).toMatch(/^XSRF-TOKEN=[\w-]{40,};/);
+    expect(first).toContain("Path=/");
+    expect(first).toContain("SameSite=Strict");
+    expect(first).not.toMatch(/HttpOnly|Secure/i);
+    expect(second.split(";")[0]).not.toBe(first.split(";")[0]);
+  });
+
+  it("leaves an existing cookie alone", async () => {
+    const response = await get("/", { cookie: "XSRF-TOKEN=already-here" });
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("marks the cookie Secure behind a TLS-terminating proxy", async () => {
+    const proxied = await startTestService({ TRUST_PROXY: "true" });
+    try {
+      const response = await fetch(`${proxied.baseUrl}/`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(response.headers.get("set-cookie")).toContain("Secure");
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("health", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+});
