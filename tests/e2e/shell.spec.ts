@@ -197,6 +197,28 @@ test.describe("routes", () => {
     await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Home");
   });
 
+  test("jumping to an anchor keeps its heading clear of the fixed header", async ({ page }) => {
+    await page.goto("/privacy#security");
+    const target = page.locator("#security");
+    await expect(target).toBeInViewport();
+    const header = await page.getByRole("banner").boundingBox();
+    const box = await target.boundingBox();
+    expect(header && box && box.y >= header.y + header.height).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("navigation jumps to the top at once instead of scrolling smoothly", async ({ page }) => {
+      await gotoHydrated(page, "/privacy");
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+
   test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await page.goto("/hardware");
     await page.keyboard.press("Tab");
