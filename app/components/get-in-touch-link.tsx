@@ -17,7 +17,12 @@ export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps)
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
-      {topic ? <span className="visually-hidden"> {getInTouch.about(topic)}</span> : null}
+      {topic ? (
+        <>
+          {" "}
+          <span className="visually-hidden">{getInTouch.about(topic)}</span>
+        </>
+      ) : null}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
     </Link>
   );

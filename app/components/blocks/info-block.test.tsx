@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { InfoBlockItem } from "../../content/types";
+import { InfoBlock } from "./info-block";
+import styles from "./info-block.module.css";
+
+function item(n: number, bulletPoints?: readonly string[]): InfoBlockItem {
+  return {
+    icon: { src: `/row-${n}.svg`, alt: `Picture ${n}`, width: 480, height: 360 },
+    feature: `Feature ${n}`,
+    heading: `Heading ${n}`,
+    paragraph: `Paragraph ${n}.`,
+    bulletPoints,
+  };
+}
+
+function cls(name: string): string {
+  const hashed = styles[name];
+  if (!hashed) throw new Error(`info-block.module.css has no .${name}`);
+  return hashed;
+}
+
+function renderRows(items: readonly InfoBlockItem[]) {
+  return render(
+    <MemoryRouter>
+      <InfoBlock items={items} />
+    </MemoryRouter>,
+  );
+}
+
+/** The row holding a heading: the heading's text column's parent. */
+function rowOf(heading: string): HTMLElement {
+  const row = screen.getByRole("heading", { name: heading }).parentElement?.parentElement;
+  if (!row) throw new Error(`no row for ${heading}`);
+  return row;
+}
+
+describe("InfoBlock", () => {
+  it("shows each row's feature label, heading, paragraph and a lazily loaded sized image", () => {
+    renderRows([item(1), item(2)]);
+    for (const n of [1, 2]) {
+      const row = rowOf(`Heading ${n}`);
+      expect(within(row).getByText(`Feature ${n}`)).toBeInTheDocument();
+      expect(within(row).getByText(`Paragraph ${n}.`)).toBeInTheDocument();
+      const image = within(row).getByRole("img", { name: `Picture ${n}` });
+      expect(image).toHaveAttribute("width", "480");
+      expect(image).toHaveAttribute("height", "360");
+      expect(image).toHaveAttribute("loading", "lazy");
+    }
+    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(2);
+  });
+
+  it("alternates the image side between even and odd rows", () => {
+    renderRows([item(1), item(2), item(3), item(4)]);
+    expect(rowOf("Heading 1")).toHaveClass(cls("imageLeft"));
+    expect(rowOf("Heading 2")).toHaveClass(cls("imageRight"));
+    expect(rowOf("Heading 3")).toHaveClass(cls("imageLeft"));
+    expect(rowOf("Heading 4")).toHaveClass(cls("imageRight"));
+    expect(rowOf("Heading 2")).not.toHaveClass(cls("imageLeft"));
+  });
+
+  it("lists bullet points only for rows that have them", () => {
+    renderRows([item(1, ["First point", "Second point"]), item(2), item(3, [])]);
+    const bullets = within(rowOf("Heading 1")).getByRole("list");
+    expect(
+      within(bullets)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["First point", "Second point"]);
+    expect(within(rowOf("Heading 2")).queryByRole("list")).not.toBeInTheDocument();
+    expect(within(rowOf("Heading 3")).queryByRole("list")).not.toBeInTheDocument();
+  });
+
+  it("gives every row a Get in Touch link to /contact that names the row's feature", () => {
+    renderRows([item(1), item(2)]);
+    const links = screen.getAllByRole("link");
+    expect(links).toHaveLength(2);
+    for (const [index, link] of links.entries()) {
+      expect(link).toHaveAttribute("href", "/contact");
+      expect(link).toHaveAccessibleName(`Get in Touch about Feature ${index + 1}`);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "../config";
+import { privacyPage } from "./privacy";
+import { visibleCopy } from "./visible-copy";
+
+const { sections } = privacyPage.legalText;
+
+function sectionText(id: string): string {
+  const section = sections.find((candidate) => candidate.id === id);
+  if (!section) throw new Error(`no section ${id}`);
+  return visibleCopy(section);
+}
+
+describe("privacy statement content", () => {
+  it("has the spec's six sections, in order", () => {
+    expect(sections.map((section) => section.heading)).toEqual([
+      "Collection of personal information",
+      "Use of personal information",
+      "Use of cookies",
+      "Security of personal information",
+      "Changes to this statement",
+      "Contact information",
+    ]);
+  });
+
+  it("names South Africa's Protection of Personal Information Act", () => {
+    expect(visibleCopy(privacyPage)).toMatch(/Protection of Personal Information Act/);
+    expect(visibleCopy(privacyPage)).toMatch(/POPIA/);
+  });
+
+  it("lists the contact form's fields under collection", () => {
+    expect(sectionText("collection")).toMatch(/name.*phone number.*email address.*enquiry/s);
+  });
+
+  it("explains the cookie set by the bot-check provider", () => {
+    expect(sectionText("cookies")).toMatch(/bot-check service from a third-party provider/);
+    expect(sectionText("cookies")).toMatch(/reCAPTCHA/);
+  });
+
+  it("ends with the support mailbox from configuration", () => {
+    const contact = sections.at(-1);
+    expect(contact?.blocks).toContainEqual(
+      expect.objectContaining({ email: siteConfig.supportEmail }),
+    );
+  });
+
+  it("gives every section a unique anchor", () => {
+    const ids = sections.map((section) => section.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
