@@ -1,0 +1,493 @@
+import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { DESKTOP, MOBILE } from "./widths";
+
+// The contact page against the production build. The send call is intercepted and Google's
+// script is replaced by a stand-in, so nothing leaves the machine. The build must be made with
+// VITE_RECAPTCHA_SITE_KEY set (npm test uses "test-site-key"); the no-key path is covered by
+// the component tests.
+
+const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
+const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
+const SEND_URL = "**/api/Comms/ValidateEmailTokens";
+const PROVIDER_URL = "https://www.google.com/recaptcha/api.js";
+
+const SUCCESS = "Email sent successfully";
+const FAILURE = "An error occurred sending email";
+
+const VALUES = {
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email: "thandi@example.co.za",
+  enquiry: "support",
+  message: "Please show us the meters.\nWe manage 40 units.",
+};
+
+type Provider = "answers" | "refuses" | "unreachable";
+type SendAnswer = "ok" | "500" | "network" | "hang";
+
+/** What Google's api.js defines: ready(), then execute() per token. Calls are recorded. */
+function standInProvider(mode: Provider): string {
+  return `(() => {
+    const calls = (window.__botCheckCalls = []);
+    window.grecaptcha = {
+      ready(callback) { setTimeout(callback, 0); },
+      execute(siteKey, options) {
+        calls.push({ siteKey, action: options && options.action });
+        return ${mode === "refuses"}
+          ? Promise.reject(new Error("stand-in provider refused"))
+          : Promise.resolve("stand-in-token-" + calls.length);
+      },
+    };
+  })();`;
+}
+
+type ContactPage = {
+  sends: Request[];
+  consoleErrors: string[];
+  setSendAnswer(answer: SendAnswer): void;
+};
+
+async function openContact(
+  page: Page,
+  { provider = "answers", send = "ok" }: { provider?: Provider; send?: SendAnswer } = {},
+): Promise<ContactPage> {
+  const state: ContactPage = {
+    sends: [],
+    consoleErrors: [],
+    setSendAnswer(answer) {
+      send = answer;
+    },
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error") state.consoleErrors.push(message.text());
+  });
+  await page.route(`${PROVIDER_URL}*`, (route) =>
+    provider === "unreachable"
+      ? route.abort("failed")
+      : route.fulfill({ contentType: "text/javascript", body: standInProvider(provider) }),
+  );
+  await page.route(SEND_URL, async (route) => {
+    state.sends.push(route.request());
+    if (send === "network") return route.abort("failed");
+    if (send === "hang") return; // left unanswered: the page stays busy
+    return route.fulfill({
+      status: send === "500" ? 500 : 200,
+      contentType: "application/json",
+      body: send === "500" ? '{"error":"boom"}' : '{"ok":true}',
+    });
+  });
+  await page.goto("/contact");
+  // The script is injected from an effect, so its presence also proves the page has hydrated.
+  await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(
+    provider === "unreachable" ? 0 : 1,
+  );
+  if (provider === "unreachable") await waitForHydration(page);
+  return state;
+}
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form");
+    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+const fields = (page: Page) => ({
+  name: page.getByLabel("Name", { exact: true }),
+  phone: page.getByLabel("Phone number"),
+  email: page.getByLabel("Email address"),
+  enquiry: page.getByLabel("Enquiry type"),
+  message: page.getByLabel("Message", { exact: true }),
+});
+const submit = (page: Page) => page.getByRole("button", { name: /^(Send enquiry|Sending…)$/ });
+/** Notifications on screen; one being replaced fades out for 200 ms marked data-removed. */
+const toasts = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text });
+
+async function fillValid(page: Page) {
+  const f = fields(page);
+  await f.name.fill(VALUES.name);
+  await f.phone.fill(VALUES.phone);
+  await f.email.fill(VALUES.email);
+  await f.enquiry.selectOption(VALUES.enquiry);
+  await f.message.fill(VALUES.message);
+}
+
+async function valuesOnScreen(page: Page) {
+  const f = fields(page);
+  return {
+    name: await f.name.inputValue(),
+    phone: await f.phone.inputValue(),
+    email: await f.email.inputValue(),
+    enquiry: await f.enquiry.inputValue(),
+    message: await f.message.inputValue(),
+  };
+}
+
+async function expectErrorShown(page: Page, field: keyof typeof VALUES, message: string) {
+  const input = fields(page)[field];
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(message);
+}
+
+async function expectNoErrorShown(page: Page, field: keyof typeof VALUES) {
+  await expect(fields(page)[field]).not.toHaveAttribute("aria-invalid");
+}
+
+async function xsrfCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
+}
+
+test.describe("contact page", () => {
+  test("shows the hero, the form block and the form's fields, placeholders and options", async ({
+    page,
+  }) => {
+    await openContact(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("request a demo");
+    await expect(page.locator("main section").first().getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2, name: "Request a Demo" })).toBeVisible();
+
+    const f = fields(page);
+    await expect(f.name).toHaveAttribute("placeholder", "John Doe");
+    await expect(f.phone).toHaveAttribute("placeholder", "0123456789");
+    await expect(f.phone).toHaveAttribute("type", "tel");
+    await expect(f.phone).toHaveAttribute("inputmode", "numeric");
+    await expect(f.email).toHaveAttribute("placeholder", /^[^@\s]+@[^@\s]+\.[a-z.]+$/);
+    await expect(f.message).toHaveAttribute("placeholder", "Your Message");
+    await expect(f.message).toHaveAttribute("rows", "6");
+    const options = f.enquiry.locator("option");
+    await expect(options).toHaveText([
+      "Choose an enquiry type",
+      "Consultation",
+      "Support",
+      "Feedback",
+      "Other",
+    ]);
+    expect(
+      await options.evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(["", "consultation", "support", "feedback", "other"]);
+    await expect(f.enquiry).toHaveValue("");
+    for (const label of ["Name", "Phone number", "Email address", "Enquiry type", "Message"]) {
+      await expect(page.locator("form label").getByText(label, { exact: true })).toBeVisible();
+    }
+
+    await expect(page.getByText(/personal information only to provide/)).toBeVisible();
+    await expect(page.getByText(/This site is protected by reCAPTCHA/)).toHaveText(
+      "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
+    );
+    await expect(page.getByRole("link", { name: "Privacy Policy", exact: true })).toHaveAttribute(
+      "href",
+      "https://policies.google.com/privacy",
+    );
+  });
+
+  test("keeps submit disabled until every field is valid", async ({ page }) => {
+    await openContact(page);
+    const f = fields(page);
+    await expect(submit(page)).toBeDisabled();
+    await f.name.fill(VALUES.name);
+    await f.phone.fill(VALUES.phone);
+    await f.email.fill(VALUES.email);
+    await f.enquiry.selectOption(VALUES.enquiry);
+    await expect(submit(page)).toBeDisabled();
+    await f.message.fill(VALUES.message);
+    await expect(submit(page)).toBeEnabled();
+    await f.email.fill("thandi@");
+    await expect(submit(page)).toBeDisabled();
+  });
+
+  test("accepts digits only in the phone number, of any length", async ({ page }) => {
+    await openContact(page);
+    await fillValid(page);
+    const { phone } = fields(page);
+    for (const bad of ["082 123 4567", "+27821234567", "082-123", "08a"]) {
+      await phone.fill(bad);
+      await phone.blur();
+      await expectErrorShown(page, "phone", "Use digits only");
+      await expect(submit(page)).toBeDisabled();
+    }
+    for (const good of ["0", "0821234567", "1".repeat(30)]) {
+      await phone.fill(good);
+      await expectNoErrorShown(page, "phone");
+      await expect(submit(page)).toBeEnabled();
+    }
+  });
+
+  test("shows a field's error only once it is touched or the form is submitted", async ({
+    page,
+  }) => {
+    await openContact(page);
+    const f = fields(page);
+    await f.phone.pressSequentially("08a");
+    await expectNoErrorShown(page, "phone");
+    await f.phone.blur();
+    await expectErrorShown(page, "phone", "Use digits only");
+    await f.name.focus();
+    await f.name.blur();
+    await expectErrorShown(page, "name", "Enter your name");
+    for (const untouched of ["email", "enquiry", "message"] as const) {
+      await expectNoErrorShown(page, untouched);
+    }
+
+    // The disabled button blocks a normal submit, so submit the way assistive tech can.
+    await page.locator("form").evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    await expectErrorShown(page, "email", "Enter your email address");
+    await expectErrorShown(page, "enquiry", "Choose an enquiry type");
+    await expectErrorShown(page, "message", "Enter your message");
+  });
+
+  test("grows the message box with its text, from six rows", async ({ page }) => {
+    await openContact(page);
+    const { message } = fields(page);
+    const size = () =>
+      message.evaluate((box) => ({
+        height: box.getBoundingClientRect().height,
+        lineHeight: Number.parseFloat(getComputedStyle(box).lineHeight),
+        overflows: box.scrollHeight > box.clientHeight + 1,
+      }));
+    const empty = await size();
+    expect(empty.height).toBeGreaterThanOrEqual(6 * empty.lineHeight);
+
+    await message.fill(Array.from({ length: 14 }, (_, i) => `Line ${i + 1}`).join("\n"));
+    const full = await size();
+    expect(full.height).toBeGreaterThanOrEqual(14 * full.lineHeight);
+    expect(full.overflows).toBe(false);
+
+    await message.fill("");
+    expect((await size()).height).toBeCloseTo(empty.height, 0);
+  });
+
+  test("sends the payload with a fresh bot-check token and the XSRF header", async ({
+    page,
+    context,
+  }) => {
+    const contact = await openContact(page);
+    await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveAttribute(
+      "src",
+      `${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`,
+    );
+    const cookie = await xsrfCookie(context);
+    expect(cookie?.value, "the server sets the XSRF-TOKEN cookie").toBeTruthy();
+
+    await fillValid(page);
+    await submit(page).click();
+    await expect(toast(page, SUCCESS)).toBeVisible();
+
+    expect(contact.sends).toHaveLength(1);
+    const [request] = contact.sends;
+    expect(request?.method()).toBe("POST");
+    expect(new URL(request?.url() ?? "").pathname).toBe("/api/Comms/ValidateEmailTokens");
+    const headers = (await request?.allHeaders()) ?? {};
+    expect(headers["content-type"]).toBe("application/json");
+    expect(headers["x-xsrf-token"]).toBe(decodeURIComponent(cookie?.value ?? ""));
+    expect(request?.postDataJSON()).toEqual({
+      ...VALUES,
+      token: "stand-in-token-1",
+      compname: COMPANY_NAME,
+      type: "mail",
+      cell: VALUES.phone,
+    });
+
+    // A second enquiry gets a token of its own.
+    await fillValid(page);
+    await submit(page).click();
+    await expect.poll(() => contact.sends.length).toBe(2);
+    expect(contact.sends[1]?.postDataJSON().token).toBe("stand-in-token-2");
+    expect(
+      await page.evaluate(() => (window as { __botCheckCalls?: unknown }).__botCheckCalls),
+    ).toEqual([
+      { siteKey: SITE_KEY, action: "contact" },
+      { siteKey: SITE_KEY, action: "contact" },
+    ]);
+  });
+
+  test("shows a busy, disabled button while sending", async ({ page }) => {
+    await openContact(page, { send: "hang" });
+    await fillValid(page);
+    await submit(page).click();
+    await expect(submit(page)).toHaveText("Sending…");
+    await expect(submit(page)).toBeDisabled();
+    await expect(page.locator("form")).toHaveAttribute("aria-busy", "true");
+  });
+
+  test("on success resets the form and says so", async ({ page }) => {
+    const contact = await openContact(page);
+    await fillValid(page);
+    await submit(page).click();
+    await expect(toast(page, SUCCESS)).toBeVisible();
+    await expect(toast(page, SUCCESS)).toHaveAttribute("data-type", "success");
+    expect(await valuesOnScreen(page)).toEqual({
+      name: "",
+      phone: "",
+      email: "",
+      enquiry: "",
+      message: "",
+    });
+    for (const field of Object.keys(VALUES) as (keyof typeof VALUES)[]) {
+      await expectNoErrorShown(page, field);
+    }
+    await expect(submit(page)).toBeDisabled();
+    expect(contact.consoleErrors).toEqual([]);
+  });
+
+  for (const [failure, options] of [
+    ["an HTTP 500", { send: "500" }],
+    ["a network failure", { send: "network" }],
+    ["a refused bot check", { provider: "refuses" }],
+    ["an unreachable bot-check script", { provider: "unreachable" }],
+  ] as const) {
+    test(`on ${failure} shows the error, keeps the values and logs it`, async ({ page }) => {
+      const contact = await openContact(page, options);
+      await fillValid(page);
+      await submit(page).click();
+      await expect(toast(page, FAILURE)).toBeVisible();
+      await expect(toast(page, FAILURE)).toHaveAttribute("data-type", "error");
+      expect(await valuesOnScreen(page)).toEqual(VALUES);
+      await expect(submit(page)).toBeEnabled();
+      expect(contact.consoleErrors.some((text) => text.includes("enquiry could not be sent"))).toBe(
+        true,
+      );
+      const botCheckFailed = "provider" in options;
+      expect(contact.sends).toHaveLength(botCheckFailed ? 0 : 1);
+    });
+  }
+
+  test("closes a notification with its Close action", async ({ page }) => {
+    await openContact(page, { send: "500" });
+    await fillValid(page);
+    await submit(page).click();
+    await expect(toast(page, FAILURE)).toBeVisible();
+    await toast(page, FAILURE).getByRole("button", { name: "Close" }).click();
+    await expect(toasts(page)).toHaveCount(0, { timeout: 2_000 });
+  });
+
+  test("dismisses a notification by itself after about 5 seconds", async ({ page }) => {
+    await openContact(page, { send: "500" });
+    await fillValid(page);
+    await submit(page).click();
+    // Hovering the notifications pauses their timer, so keep the pointer well away.
+    await page.mouse.move(1, 1);
+    await expect(toast(page, FAILURE)).toBeVisible();
+    const shownAt = Date.now();
+    await expect(toasts(page)).toHaveCount(0, { timeout: 8_000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(4_500);
+    expect(shownFor).toBeLessThan(6_500);
+  });
+
+  test("shows one notification at a time", async ({ page }) => {
+    const contact = await openContact(page, { send: "500" });
+    await fillValid(page);
+    await submit(page).click();
+    await expect(toast(page, FAILURE)).toBeVisible();
+    await submit(page).click();
+    await expect.poll(() => contact.sends.length).toBe(2);
+    await expect(toast(page, FAILURE)).toBeVisible();
+    await expect(toasts(page)).toHaveCount(1);
+
+    contact.setSendAnswer("ok");
+    await submit(page).click();
+    await expect(toast(page, SUCCESS)).toBeVisible();
+    await expect(toasts(page)).toHaveCount(1);
+    // Once the replaced one has faded out, only the new one is left in the page at all.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1, { timeout: 2_000 });
+    await expect(page.locator("[data-sonner-toast]")).toHaveText(/Email sent successfully/);
+  });
+
+  test("can be completed and sent with the keyboard alone", async ({ page }) => {
+    const contact = await openContact(page);
+    const f = fields(page);
+    for (let presses = 0; presses < 30; presses++) {
+      if (await f.name.evaluate((input) => input === document.activeElement)) break;
+      await page.keyboard.press("Tab");
+    }
+    await expect(f.name).toBeFocused();
+    await page.keyboard.type(VALUES.name);
+    await page.keyboard.press("Tab");
+    await expect(f.phone).toBeFocused();
+    await page.keyboard.type(VALUES.phone);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(VALUES.email);
+    await page.keyboard.press("Tab");
+    await expect(f.enquiry).toBeFocused();
+    await page.keyboard.press("s"); // type-ahead picks Support
+    await expect(f.enquiry).toHaveValue("support");
+    await page.keyboard.press("Tab");
+    await expect(f.message).toBeFocused();
+    await page.keyboard.type("Please show us the meters.");
+    await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type("We manage 40 units.");
+    await page.keyboard.press("Tab");
+    await expect(submit(page)).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    await expect(toast(page, SUCCESS)).toBeVisible();
+    expect(contact.sends[0]?.postDataJSON()).toMatchObject(VALUES);
+    // The button is disabled again; focus moves to the form rather than being lost.
+    await expect(page.locator("form")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(f.name).toBeFocused();
+  });
+
+  test("loads the bot-check script once, even after navigating away and back", async ({ page }) => {
+    const providerLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(PROVIDER_URL)) providerLoads.push(request.url());
+    });
+    await openContact(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Software" }).click();
+    await expect(page).toHaveURL(/\/software$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(fields(page).name).toBeVisible();
+    await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(1);
+    expect(providerLoads).toEqual([`${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`]);
+  });
+});
+
+test("no page but contact makes a request off the site's origin", async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? "").origin;
+  const offOrigin: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin && url.protocol !== "data:") offOrigin.push(`${page.url()} → ${url}`);
+  });
+  // Anything that does slip out is answered locally, so the test never waits on the network.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort("blockedbyclient"));
+  for (const path of ["/", "/hardware", "/software", "/privacy", "/terms"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(offOrigin).toEqual([]);
+  await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(0);
+});
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test.describe(`accessibility at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("has no WCAG 2.2 AA violations, blank, with errors and with a notification", async ({
+      page,
+    }) => {
+      await openContact(page, { send: "500" });
+      const illustrations = page.locator("section:has(h2) img");
+      if (viewport.width <= 768) {
+        await expect(illustrations.first()).toBeHidden();
+      } else {
+        await expect(illustrations.first()).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+
+      await page.locator("form").evaluate((form) => (form as HTMLFormElement).requestSubmit());
+      await expectErrorShown(page, "name", "Enter your name");
+      await expectNoAxeViolations(page);
+
+      await fillValid(page);
+      await submit(page).click();
+      // Let the entrance animation finish, so contrast is measured at full opacity.
+      await expect(toast(page, FAILURE)).toHaveCSS("opacity", "1");
+      await expectNoAxeViolations(page);
+    });
+  });
+}
