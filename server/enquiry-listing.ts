@@ -52,6 +52,6 @@ export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
     line(header),
     ...rows.map(line),
     "",
-    `${enquiries.length} enquiries, ${pending} awaiting delivery.`,
+    `${enquiries.length} ${enquiries.length === 1 ? "enquiry" : "enquiries"}, ${pending} awaiting delivery.`,
   ].join("\n");
 }

@@ -1,0 +1,58 @@
+import { expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+it("starts bare: every setting has a working default", () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    host: "127.0.0.1",
+    port: 3000,
+    siteRoot: "build/client",
+    databasePath: "./data/enquiries.db",
+    enquiryRateLimitPerMinute: 5,
+    trustProxy: false,
+    hsts: false,
+    mail: undefined,
+    botCheck: {
+      secret: undefined,
+      verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+      minScore: 0.5,
+      timeoutMs: 5000,
+    },
+  });
+});
+
+it("treats empty values as unset, as a copied .env.example leaves them", () => {
+  expect(loadConfig({ RECAPTCHA_SECRET: "", SMTP_URL: "", PORT: "" }).port).toBe(3000);
+});
+
+it.each([
+  [{ PORT: "70000" }, "PORT"],
+  [{ DATABASE_URL: "postgres://db/enquiries" }, "DATABASE_URL"],
+  [{ HSTS: "yes please" }, "HSTS"],
+  [{ RECAPTCHA_MIN_SCORE: "1.5" }, "RECAPTCHA_MIN_SCORE"],
+  [{ RECAPTCHA_VERIFY_URL: "not a url" }, "RECAPTCHA_VERIFY_URL"],
+  [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
+  [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "website@amanzi.example" }, "ENQUIRY_TO"],
+  [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "0" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
+])("refuses %j, naming %s", (env, variable) => {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: `));
+});
+
+it("reads a full mail and bot-check setup", () => {
+  const config = loadConfig({
+    SMTP_URL: "smtps://user:pass@mail.example:465",
+    MAIL_FROM: "website@amanzi.example",
+    ENQUIRY_TO: "sales@amanzi.example",
+    RECAPTCHA_SECRET: "s",
+    ALLOWED_HOSTNAMES: "Amanzi.example, www.amanzi.example,",
+    TRUST_PROXY: "true",
+  });
+  expect(config.mail).toEqual({
+    smtpUrl: "smtps://user:pass@mail.example:465",
+    from: "website@amanzi.example",
+    to: "sales@amanzi.example",
+  });
+  expect(config.botCheck.allowedHostnames).toEqual(["amanzi.example", "www.amanzi.example"]);
+  expect(config.trustProxy).toBe(true);
+});

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+export type ServerProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything the process wrote so far. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const projectRoot = resolve(import.meta.dirname, "../..");
+
+/** Runs the real entry point (`tsx server/main.ts`) as `npm run serve` would, on a free port. */
+export function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<ServerProcess> {
+  const child = spawn(resolve(projectRoot, "node_modules/.bin/tsx"), ["server/main.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ baseUrl: listening[1], child, output: () => output, exited });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
