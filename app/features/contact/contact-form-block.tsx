@@ -3,22 +3,15 @@ import type { EnquiryFormCopy } from "../../content/contact";
 import type { ContactFormContent, ImageAsset } from "../../content/types";
 import styles from "./contact-form-block.module.css";
 import { EnquiryForm } from "./enquiry-form";
-import type { BotCheck } from "./recaptcha";
 
 type ContactFormBlockProps = {
   content: ContactFormContent;
   illustrations: readonly ImageAsset[];
   formCopy: EnquiryFormCopy;
-  botCheck?: BotCheck;
 };
 
 /** The contact page's two columns: decorative images, then the heading, intro and form. */
-export function ContactFormBlock({
-  content,
-  illustrations,
-  formCopy,
-  botCheck,
-}: ContactFormBlockProps) {
+export function ContactFormBlock({ content, illustrations, formCopy }: ContactFormBlockProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={styles.block}>
@@ -42,12 +35,7 @@ export function ContactFormBlock({
             {content.heading}
           </h2>
           <p className={styles.intro}>{content.mainParagraph}</p>
-          <EnquiryForm
-            copy={formCopy}
-            privacyNote={content.subPara1}
-            labelledBy={headingId}
-            botCheck={botCheck}
-          />
+          <EnquiryForm copy={formCopy} privacyNote={content.subPara1} labelledBy={headingId} />
         </div>
       </div>
     </section>
