@@ -1,0 +1,268 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { DESKTOP, MOBILE } from "./widths";
+
+// The five content pages (home, hardware, software, privacy, terms) against the production build.
+
+const PAGES = [
+  { path: "/", heading: "Real time control of your water" },
+  { path: "/hardware", heading: "Quality hardware" },
+  { path: "/software", heading: "High-performing software" },
+  { path: "/privacy", heading: "Privacy statement" },
+  { path: "/terms", heading: "Terms of use" },
+] as const;
+
+const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
+const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
+
+// Third-party scripts (the bot-check provider) are not part of these pages: keep them offline.
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "" }),
+  );
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  // Hydrated and done loading lazy images, so layout and link behaviour are final.
+  await page.waitForLoadState("networkidle");
+}
+
+const main = (page: Page) => page.locator("main");
+
+for (const { path, heading } of PAGES) {
+  test.describe(`page ${path}`, () => {
+    test("has one h1, its hero heading, and no skipped heading levels", async ({ page }) => {
+      await open(page, path);
+      await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator("h1")).toHaveCount(1);
+      const levels = await main(page)
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+      expect(levels[0]).toBe(1);
+      for (let i = 1; i < levels.length; i++) {
+        expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
+      }
+    });
+
+    test("every Get in Touch link in the page leads to /contact", async ({ page }) => {
+      await open(page, path);
+      const links = main(page).getByRole("link", { name: /^Get in Touch/ });
+      const count = await links.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        await expect(links.nth(i)).toHaveAttribute("href", "/contact");
+      }
+      const visibleLabels = await links.evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const copy = node.cloneNode(true) as HTMLElement;
+          for (const hidden of copy.querySelectorAll(".visually-hidden")) hidden.remove();
+          return copy.textContent?.trim();
+        }),
+      );
+      expect(new Set(visibleLabels)).toEqual(new Set(["Get in Touch"]));
+      const names = await links.evaluateAll((nodes) =>
+        nodes.map((node) => node.textContent?.replace(/\s+/g, " ").trim()),
+      );
+      expect(new Set(names).size, "each link names its own topic").toBe(names.length);
+
+      await links.last().click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
+    test("gives every image its size and alt text, and lazy-loads all but the hero's", async ({
+      page,
+    }) => {
+      await open(page, path);
+      const images = await main(page)
+        .locator("img")
+        .evaluateAll((nodes) =>
+          (nodes as HTMLImageElement[]).map((img) => ({
+            width: img.getAttribute("width"),
+            height: img.getAttribute("height"),
+            alt: img.getAttribute("alt"),
+            loading: img.getAttribute("loading"),
+            inHero: !!img.closest("section")?.querySelector("h1"),
+          })),
+        );
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) {
+        expect(Number(image.width)).toBeGreaterThan(0);
+        expect(Number(image.height)).toBeGreaterThan(0);
+        expect(image.alt).not.toBeNull();
+        expect(image.loading).toBe(image.inHero ? "eager" : "lazy");
+      }
+    });
+
+    test("has its full copy in the prerendered HTML", async ({ browser, page }) => {
+      const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+      const staticPage = await withoutScript.newPage();
+      await staticPage.goto(path);
+      const prerendered = await staticPage.locator("main").innerText();
+      await withoutScript.close();
+
+      await open(page, path);
+      const hydrated = await main(page).innerText();
+      expect(prerendered).toBe(hydrated);
+      expect(prerendered).toContain(heading);
+    });
+
+    for (const viewport of [MOBILE, DESKTOP]) {
+      test(`has no WCAG 2.2 AA violations and no sideways scrolling at ${viewport.width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await open(page, path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
+
+test.describe("block layout", () => {
+  test("home hero: round icon, shown above the text on narrow screens and beside it on wide ones", async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await open(page, "/");
+    const hero = main(page).locator("section").first();
+    const icon = hero.getByRole("img");
+    const heading = hero.getByRole("heading", { level: 1 });
+    expect(await icon.evaluate((img) => getComputedStyle(img).borderRadius)).toBe("50%");
+    const [iconBox, headingBox] = [await icon.boundingBox(), await heading.boundingBox()];
+    expect(iconBox && headingBox && iconBox.y + iconBox.height <= headingBox.y).toBe(true);
+
+    await page.setViewportSize(DESKTOP);
+    const [wideIcon, wideHeading] = [await icon.boundingBox(), await heading.boundingBox()];
+    expect(wideIcon && wideHeading && wideIcon.x > wideHeading.x + wideHeading.width).toBe(true);
+  });
+
+  test("other heroes: plain icon below the text on narrow screens", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await open(page, "/hardware");
+    const hero = main(page).locator("section").first();
+    const icon = hero.getByRole("img");
+    expect(await icon.evaluate((img) => getComputedStyle(img).borderRadius)).toBe("0px");
+    const [iconBox, headingBox] = [
+      await icon.boundingBox(),
+      await hero.getByRole("heading", { level: 1 }).boundingBox(),
+    ];
+    expect(iconBox && headingBox && iconBox.y > headingBox.y).toBe(true);
+  });
+
+  /** Where each feature row's picture sits relative to its heading: left, right or above. */
+  async function rowImageSides(page: Page) {
+    // Feature-row headings are the h2s without an id (section headings carry one).
+    const rows = main(page).locator("h2:not([id])");
+    return rows.evaluateAll((headings) =>
+      headings
+        .map((h2) => {
+          const row = h2.parentElement?.parentElement;
+          const img = row?.querySelector("img");
+          if (!row || !img || row.tagName === "SECTION") return null;
+          const a = img.getBoundingClientRect();
+          const b = h2.getBoundingClientRect();
+          if (a.right <= b.left) return "left";
+          if (a.left >= b.right) return "right";
+          return a.bottom <= b.top ? "above" : "other";
+        })
+        .filter((side) => side !== null),
+    );
+  }
+
+  test("feature rows alternate sides on wide screens and stack on narrow ones", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, "/hardware");
+    expect(await rowImageSides(page)).toEqual(["left", "right", "left"]);
+    await page.setViewportSize(MOBILE);
+    expect(await rowImageSides(page)).toEqual(["above", "above", "above"]);
+  });
+
+  test("highlight columns have vertical dividers on wide screens, horizontal on narrow", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, "/software");
+    const columns = main(page).locator("section").nth(1).getByRole("listitem");
+    await expect(columns).toHaveCount(3);
+    const borders = () =>
+      columns.evaluateAll((items) =>
+        items.map((item) => {
+          const style = getComputedStyle(item);
+          return `${style.borderLeftWidth}/${style.borderTopWidth}`;
+        }),
+      );
+    expect(await borders()).toEqual(["0px/0px", "1px/0px", "1px/0px"]);
+    await page.setViewportSize(MOBILE);
+    expect(await borders()).toEqual(["0px/0px", "0px/1px", "0px/1px"]);
+  });
+});
+
+test("the privacy statement shows all its sections and the support mailbox", async ({ page }) => {
+  await open(page, "/privacy");
+  const sections = [
+    "Collection of personal information",
+    "Use of personal information",
+    "Use of cookies",
+    "Security of personal information",
+    "Changes to this statement",
+    "Contact information",
+  ];
+  for (const name of sections) {
+    await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
+    await expect(main(page).getByRole("navigation").getByRole("link", { name })).toBeVisible();
+  }
+  await expect(main(page)).toContainText("Protection of Personal Information Act");
+  await expect(main(page).getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
+    "href",
+    `mailto:${SUPPORT_EMAIL}`,
+  );
+});
+
+test("the terms of use show all their sections, the 2015 notice and South African law", async ({
+  page,
+}) => {
+  await open(page, "/terms");
+  const sections = [
+    "Changes to these terms and the website",
+    "Links to third-party websites",
+    "No unlawful or prohibited use",
+    "Use of communication services",
+    "Submissions",
+    "Liability disclaimer",
+    "Termination of access",
+    "Governing law",
+    "Copyright and trademarks",
+    "Claims of copyright infringement",
+  ];
+  for (const name of sections) {
+    await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
+  }
+  await expect(main(page)).toContainText(`© 2015 ${COMPANY_NAME}`);
+  await expect(main(page)).toContainText("laws of the Republic of South Africa");
+
+  await main(page).getByRole("navigation").getByRole("link", { name: "Governing law" }).click();
+  await expect(page).toHaveURL(/#governing-law$/);
+  await expect(main(page).getByRole("heading", { name: "Governing law" })).toBeInViewport();
+});
+
+test("the hardware page's prerendered HTML carries every spec figure", async ({ request }) => {
+  const html = await (await request.get("/hardware")).text();
+  for (const figure of [
+    "up to 12 hours",
+    "256-bit",
+    "100 litres",
+    "5+ years",
+    "12+ hours",
+    "220 V",
+  ]) {
+    expect(html).toContain(figure);
+  }
+});
