@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type FieldError, useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import type { EnquiryFormCopy } from "../../content/contact";
 import styles from "./enquiry-form.module.css";
 import { notify } from "./enquiry-notifications";
@@ -10,6 +10,7 @@ import {
   enquiryFormSchema,
   enquiryTypes,
 } from "./enquiry-schema";
+import { errorIdFor, FormField } from "./form-field";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
 
@@ -84,31 +85,23 @@ export function EnquiryForm({
   }
 
   /** The spec's rule: an invalid field shows its error once touched or after a submit. */
-  function shownError(name: keyof EnquiryFormInput): FieldError | undefined {
+  function shownError(name: keyof EnquiryFormInput): string | undefined {
     const error = errors[name];
-    return error && (touchedFields[name] || isSubmitted) ? error : undefined;
+    return error && (touchedFields[name] || isSubmitted) ? error.message : undefined;
   }
 
-  function fieldProps(name: keyof EnquiryFormInput) {
-    const error = shownError(name);
-    const errorId = `${ids}-${name}-error`;
+  const idOf = (name: keyof EnquiryFormInput) => `${ids}-${name}`;
+
+  function controlProps(name: keyof EnquiryFormInput) {
+    const invalid = shownError(name) !== undefined;
     return {
-      id: `${ids}-${name}`,
+      id: idOf(name),
+      className: styles.control,
       required: true,
-      "aria-invalid": error ? ("true" as const) : undefined,
-      "aria-describedby": error ? errorId : undefined,
+      "aria-invalid": invalid ? ("true" as const) : undefined,
+      "aria-describedby": invalid ? errorIdFor(idOf(name)) : undefined,
       ...register(name),
     };
-  }
-
-  function errorFor(name: keyof EnquiryFormInput): ReactNode {
-    const error = shownError(name);
-    if (!error) return null;
-    return (
-      <p id={`${ids}-${name}-error`} className={styles.error}>
-        {error.message}
-      </p>
-    );
   }
 
   const { labels, placeholders, botCheckNotice: notice } = copy;
@@ -124,44 +117,37 @@ export function EnquiryForm({
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-name`}>{labels.name}</label>
+      <FormField id={idOf("name")} label={labels.name} error={shownError("name")}>
         <input
-          {...fieldProps("name")}
+          {...controlProps("name")}
           type="text"
           autoComplete="name"
           placeholder={placeholders.name}
         />
-        {errorFor("name")}
-      </div>
+      </FormField>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-phone`}>{labels.phone}</label>
+      <FormField id={idOf("phone")} label={labels.phone} error={shownError("phone")}>
         <input
-          {...fieldProps("phone")}
+          {...controlProps("phone")}
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
           placeholder={placeholders.phone}
         />
-        {errorFor("phone")}
-      </div>
+      </FormField>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-email`}>{labels.email}</label>
+      <FormField id={idOf("email")} label={labels.email} error={shownError("email")}>
         <input
-          {...fieldProps("email")}
+          {...controlProps("email")}
           type="email"
           autoComplete="email"
           spellCheck={false}
           placeholder={placeholders.email}
         />
-        {errorFor("email")}
-      </div>
+      </FormField>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-enquiry`}>{labels.enquiry}</label>
-        <select {...fieldProps("enquiry")}>
+      <FormField id={idOf("enquiry")} label={labels.enquiry} error={shownError("enquiry")}>
+        <select {...controlProps("enquiry")}>
           <option value="" disabled>
             {copy.enquiryPrompt}
           </option>
@@ -171,19 +157,16 @@ export function EnquiryForm({
             </option>
           ))}
         </select>
-        {errorFor("enquiry")}
-      </div>
+      </FormField>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-message`}>{labels.message}</label>
+      <FormField id={idOf("message")} label={labels.message} error={shownError("message")}>
         <textarea
-          {...fieldProps("message")}
+          {...controlProps("message")}
           rows={6}
-          className={styles.message}
+          className={`${styles.control} ${styles.message}`}
           placeholder={placeholders.message}
         />
-        {errorFor("message")}
-      </div>
+      </FormField>
 
       <p className={styles.privacyNote}>{privacyNote}</p>
 
