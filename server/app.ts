@@ -2,14 +2,19 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { Config } from "./config";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery/delivery-worker";
 import { composeEnquiryMail } from "./delivery/enquiry-mail";
 import { createSmtpSender } from "./delivery/smtp-sender";
 import { registerEnquiryRoute } from "./enquiry/enquiry-route";
 import { loggerOptions } from "./logging";
-import { addSecurityHeaders } from "./site/security-headers";
+import { addSecurityHeaders, securityHeaders } from "./site/security-headers";
 import { serveStaticSite } from "./site/static-site";
 import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
 
@@ -42,6 +47,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    // A URL Fastify cannot even decode skips the hooks; it still gets our headers and shape.
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      reply.headers({ ...securityHeaders(config), "cache-control": "no-store" });
+      reply.status(400).send({ error: "bad_url" });
+    },
   });
   const store = openSqliteEnquiryStore(resolve(config.databasePath));
   app.addHook("onClose", () => store.close());

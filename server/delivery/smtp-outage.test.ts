@@ -46,7 +46,7 @@ it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", as
     expect(failing.delivery.status).toBe("pending");
     expect(failing.delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-    smtp = await startSmtpPeer(smtpPort);
+    smtp = await startSmtpPeer({ port: smtpPort });
     const peer = smtp;
     const mail = await waitFor(
       "delivery after SMTP returns",

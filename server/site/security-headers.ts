@@ -15,23 +15,28 @@ const permissionsPolicy = [
   "browsing-topics=()",
 ].join(", ");
 
+/** The headers every response carries; a page's own policy replaces the default CSP. */
+export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy([]),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": permissionsPolicy,
+    "cross-origin-opener-policy": "same-origin",
+    "x-frame-options": "DENY",
+    ...(options.hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
 /**
  * Adds the security headers to every response. A route that knows better (a page with inline
  * scripts) sets its own Content-Security-Policy first, and this leaves it alone.
  */
 export function addSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
-  const defaultPolicy = contentSecurityPolicy([]);
+  const headers = Object.entries(securityHeaders(options));
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("content-security-policy")) {
-      reply.header("content-security-policy", defaultPolicy);
-    }
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("permissions-policy", permissionsPolicy);
-    reply.header("cross-origin-opener-policy", "same-origin");
-    reply.header("x-frame-options", "DENY");
-    if (options.hsts) {
-      reply.header("strict-transport-security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of headers) {
+      if (name !== "content-security-policy" || !reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { request } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureAsset, fixtureInlineScript } from "../test-support/fixture-site";
@@ -54,6 +54,14 @@ describe("pages", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
+  it("answers an undecodable URL with a 400 JSON body and the usual headers", async () => {
+    const response = await rawGet("/%E0%A4%A", {});
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body.toString("utf8"))).toEqual({ error: "bad_url" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
   it("answers unknown /api/ paths and missing assets with a 404 JSON body", async () => {
     for (const path of ["/api/nothing", "/assets/missing-123.js"]) {
       const response = await get(path);
@@ -106,15 +114,23 @@ describe("assets and compression", () => {
 });
 
 function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const req = request(`${service.baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${service.baseUrl}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 describe("security headers", () => {

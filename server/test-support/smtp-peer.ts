@@ -5,26 +5,35 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 export type SmtpPeer = {
   port: number;
   received: ReceivedMail[];
+  /** Messages whose data has started arriving (received or not yet acknowledged). */
+  started(): number;
   close(): Promise<void>;
 };
 
-/** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on loopback that keeps every message it accepts. `ackDelayMs` holds each
+ * message's final acknowledgement back, to catch a sender in the middle of a delivery.
+ */
+export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
+      started++;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
+        setTimeout(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        }, ackDelayMs);
       });
     },
   });
@@ -37,6 +46,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   return {
     port: address.port,
     received,
+    started: () => started,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
