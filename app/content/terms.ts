@@ -26,7 +26,7 @@ const hero: HeroContent = {
 const legalText: LegalDocumentContent = {
   contentsLabel: "On this page",
   introduction: [
-    `These terms apply to the website of ${companyName} and to everything published on it. "We", "us" and "our" mean ${companyName}; "you" means anyone who uses the website.`,
+    `These terms apply to the website of ${companyName} and to everything published on it. “We”, “us” and “our” mean ${companyName}; “you” means anyone who uses the website.`,
   ],
   sections: [
     {

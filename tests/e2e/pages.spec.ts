@@ -108,6 +108,26 @@ for (const { path, heading } of PAGES) {
       expect(prerendered).toContain(heading);
     });
 
+    test("does not shift its layout while it loads", async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number }[]) {
+            w.layoutShift += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.setViewportSize(MOBILE);
+      await open(page, path);
+      await page.mouse.wheel(0, 4000);
+      await page.waitForLoadState("networkidle");
+      const shift = await page.evaluate(
+        () => (window as unknown as { layoutShift: number }).layoutShift,
+      );
+      expect(shift).toBeLessThan(0.01);
+    });
+
     for (const viewport of [MOBILE, DESKTOP]) {
       test(`has no WCAG 2.2 AA violations and no sideways scrolling at ${viewport.width} px`, async ({
         page,
