@@ -66,11 +66,12 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
     }
   }
 
-  async function scheduleNext(): Promise<void> {
+  async function scheduleNext(minimumWaitMs: number): Promise<void> {
     let wait = idleRecheckMs;
     try {
       const dueAt = await store.nextDueAt();
-      if (dueAt) wait = Math.min(idleRecheckMs, Math.max(0, dueAt.getTime() - Date.now()));
+      if (dueAt)
+        wait = Math.min(idleRecheckMs, Math.max(minimumWaitMs, dueAt.getTime() - Date.now()));
     } catch (error) {
       log.error({ err: error }, "delivery worker could not read the store; will look again");
     }
@@ -89,17 +90,22 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
     }
     clearTimeout(timer);
     running = deliverDue()
-      .catch((error: unknown) => {
-        // The store itself failed (disk full, locked too long): keep the process, try later.
-        log.error({ err: error }, "delivery worker could not read the store");
-      })
-      .then(async () => {
+      .then(
+        () => false,
+        (error: unknown) => {
+          // The store itself failed (disk full, locked too long): keep the process, try later.
+          log.error({ err: error }, "delivery worker could not use the store");
+          return true;
+        },
+      )
+      .then(async (storeFailed) => {
         running = undefined;
-        if (wokenWhileRunning) {
+        if (wokenWhileRunning && !storeFailed) {
           wokenWhileRunning = false;
           return run();
         }
-        await scheduleNext();
+        // After a store failure the job still looks due; pausing keeps that from spinning.
+        await scheduleNext(storeFailed ? options.backoff.baseMs : 0);
       });
   }
 

@@ -22,7 +22,7 @@ const htmlEntities: Record<string, string> = {
   "'": "&#39;",
 };
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
 // Header values must stay on one line whatever the visitor typed: CR/LF would let them add
 // headers, and other control characters have no business in a subject.

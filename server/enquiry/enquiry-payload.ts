@@ -8,7 +8,7 @@ const bounded = <T extends z.ZodType<string, string>>(max: number, rule: T) =>
 
 const form = enquiryFormSchema.shape;
 
-export const enquiryPayloadSchema = z.object({
+const enquiryPayloadSchema = z.object({
   name: bounded(200, form.name),
   // No bound of its own (the spec allows any length); the 32 KiB body limit caps it.
   phone: form.phone,

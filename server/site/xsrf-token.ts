@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 // form copies it into the X-XSRF-TOKEN header, which a cross-site page can neither read nor
 // set, and SameSite=Strict keeps the cookie off cross-site requests in the first place.
 
-export const xsrfCookie = "XSRF-TOKEN";
+const xsrfCookie = "XSRF-TOKEN";
 const xsrfHeader = "x-xsrf-token";
 
 export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
