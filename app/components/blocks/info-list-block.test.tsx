@@ -44,6 +44,19 @@ describe("InfoListBlock", () => {
     expect(columns[2]).toHaveClass(cls("divided"));
   });
 
+  it("marks a row of four or more columns, which shows two by two on mid-width screens", () => {
+    const { unmount } = render(<InfoListBlock content={content} />);
+    expect(screen.getByRole("list")).not.toHaveClass(cls("many"));
+    unmount();
+    const fourth = {
+      icon: { src: "/icon-4.svg", alt: "", width: 64, height: 64 },
+      subHeading: "Column 4",
+      subParagraph: "Column paragraph 4.",
+    };
+    render(<InfoListBlock content={{ ...content, columns: [...content.columns, fourth] }} />);
+    expect(screen.getByRole("list")).toHaveClass(cls("many"));
+  });
+
   it("sizes the grid to the number of columns and gives icons their intrinsic size", () => {
     const { container } = render(<InfoListBlock content={content} />);
     expect(screen.getByRole("list").style.getPropertyValue("--columns")).toBe("3");

@@ -18,7 +18,10 @@ export function InfoListBlock({ content }: InfoListBlockProps) {
           {content.mainHeading}
         </h2>
         <p className={styles.paragraph}>{content.mainParagraph}</p>
-        <ul className={styles.columns} style={columnCount}>
+        <ul
+          className={`${styles.columns} ${content.columns.length > 3 ? styles.many : ""}`}
+          style={columnCount}
+        >
           {content.columns.map((column, index) => (
             <li
               key={column.subHeading}
