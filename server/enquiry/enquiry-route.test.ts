@@ -157,6 +157,27 @@ describe("the bot check", () => {
     expect(verifier.requests.length).toBe(before);
   });
 
+  it("fails closed with 503 when the provider does not answer in time", async () => {
+    const slow = await startTestService({
+      RECAPTCHA_SECRET: secret,
+      RECAPTCHA_VERIFY_URL: verifier.url,
+      RECAPTCHA_TIMEOUT_MS: "300",
+    });
+    verifier.answerWith(() => ({ ...humanAnswer(), delayMs: 2_000 }));
+    try {
+      const started = Date.now();
+      const result = await postEnquiry(
+        slow.baseUrl,
+        await openSession(slow.baseUrl),
+        validEnquiry(),
+      );
+      expect(result.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("fails closed with 503 when the provider is unreachable", async () => {
     const closedPort = await freePort();
     const cut = await startTestService({

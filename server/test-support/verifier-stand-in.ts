@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 
-export type VerifierAnswer = { status?: number; body: unknown };
+export type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
 
 export type VerifierStandIn = {
   url: string;
@@ -23,9 +23,11 @@ export async function startVerifierStandIn(
     request.on("end", () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
       requests.push(form);
-      const { status = 200, body } = answer(form);
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(typeof body === "string" ? body : JSON.stringify(body));
+      const { status = 200, body, delayMs = 0 } = answer(form);
+      setTimeout(() => {
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(typeof body === "string" ? body : JSON.stringify(body));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
