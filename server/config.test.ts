@@ -1,4 +1,8 @@
-import { expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 it("starts bare: every setting has a working default", () => {
@@ -55,4 +59,36 @@ it("reads a full mail and bot-check setup", () => {
   });
   expect(config.botCheck.allowedHostnames).toEqual(["amanzi.example", "www.amanzi.example"]);
   expect(config.trustProxy).toBe(true);
+});
+
+describe("entry points", () => {
+  const projectRoot = resolve(import.meta.dirname, "..");
+  const runCli = (cwd: string) =>
+    spawnSync(
+      resolve(projectRoot, "node_modules/.bin/tsx"),
+      [resolve(projectRoot, "server/enquiries-cli.ts"), "list", "--json"],
+      {
+        cwd,
+        env: { PATH: process.env.PATH ?? "" },
+        encoding: "utf8",
+        timeout: 20_000,
+      },
+    );
+
+  it("read a .env file in the working directory", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dotenv-"));
+    writeFileSync(join(dir, ".env"), `DATABASE_URL=file:${join(dir, "from-dotenv.db")}\n`);
+    const result = runCli(dir);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(existsSync(join(dir, "from-dotenv.db"))).toBe(true);
+  });
+
+  it("stop with the variable's name when a value is bad", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dotenv-"));
+    writeFileSync(join(dir, ".env"), "PORT=not-a-port\n");
+    const result = runCli(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT");
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 // Every server setting is read and checked here, once, at startup; nothing else reads
@@ -122,4 +123,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
   };
+}
+
+/**
+ * Settings for an entry point (server or CLI): a `.env` file in the working directory fills in
+ * what the environment leaves unset, and a bad value ends the process with its message.
+ */
+export function loadConfigOrExit(): Config {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

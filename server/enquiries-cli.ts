@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { enquiriesAsCsv, enquiriesAsTable } from "./enquiry-listing";
 import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
 
@@ -18,16 +18,7 @@ if (!format) {
   process.exit(2);
 }
 
-let databasePath: string;
-try {
-  databasePath = loadConfig(process.env).databasePath;
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-
-const store = openSqliteEnquiryStore(resolve(databasePath));
+const store = openSqliteEnquiryStore(resolve(loadConfigOrExit().databasePath));
 try {
   const enquiries = await store.listEnquiries();
   const output =

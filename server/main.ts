@@ -1,19 +1,12 @@
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 
 // Entry point for `npm run serve`: read the environment, start, and shut down cleanly on
 // SIGTERM/SIGINT (stop accepting, finish in-flight requests and the current delivery, close
 // the store). A shutdown that hangs is cut off so the orchestrator's restart is not blocked.
 const shutdownDeadlineMs = 30_000;
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const app = await buildApp(config);
 
