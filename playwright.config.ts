@@ -1,29 +1,16 @@
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { freePort } from "./server/test-support/free-port";
 
 // Browser tests run the production build (npm run build) in Debian's Chromium, served by our
 // own server on a free loopback port. The port and store are chosen once, in the main process;
 // workers inherit them through the environment.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-store-"));
 const port = process.env.E2E_PORT;
-export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
