@@ -3,10 +3,7 @@ import { createRequire } from "node:module";
 import { expect, type Page } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
-const axeSource: string = require("fs").readFileSync(
-  require.resolve("axe-core/axe.min.js"),
-  "utf8",
-);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
