@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LegalDocumentContent } from "../content/legal-document";
+import type { LegalDocumentContent } from "../content/types";
 import { LegalDocument } from "./legal-document";
 
 const content: LegalDocumentContent = {

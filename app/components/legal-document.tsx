@@ -1,4 +1,4 @@
-import type { LegalBlock, LegalDocumentContent } from "../content/legal-document";
+import type { LegalBlock, LegalDocumentContent } from "../content/types";
 import styles from "./legal-document.module.css";
 
 type LegalDocumentProps = {

@@ -1,7 +1,6 @@
 import privacyStatement from "../assets/illustrations/privacy-statement.svg";
 import { siteConfig } from "../config";
-import type { LegalDocumentContent } from "./legal-document";
-import type { HeroContent, PageMeta } from "./types";
+import type { HeroContent, LegalDocumentContent, PageMeta } from "./types";
 
 export const privacyMeta: PageMeta = {
   title: "Privacy statement",

@@ -1,7 +1,6 @@
 import termsOfUse from "../assets/illustrations/terms-of-use.svg";
 import { siteConfig } from "../config";
-import type { LegalDocumentContent } from "./legal-document";
-import type { HeroContent, PageMeta } from "./types";
+import type { HeroContent, LegalDocumentContent, PageMeta } from "./types";
 
 export const termsMeta: PageMeta = {
   title: "Terms of use",
