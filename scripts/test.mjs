@@ -48,7 +48,7 @@ function readCounts(file, pick) {
   }
 }
 
-rmSync("test-results", { recursive: true, force: true });
+rmSync("reports", { recursive: true, force: true });
 const steps = [
   ["Chromium", () => ensureChromium()],
   ["Type check", () => run("Type check", "npm", ["run", "-s", "typecheck"])],
@@ -61,7 +61,7 @@ const steps = [
         "run",
         "--reporter=default",
         "--reporter=json",
-        "--outputFile.json=test-results/unit.json",
+        "--outputFile.json=reports/unit.json",
       ]),
   ],
   ["Build", () => run("Production build", "npm", ["run", "-s", "build"])],
@@ -70,11 +70,11 @@ const steps = [
 
 const failedStep = steps.find(([, step]) => !step())?.[0];
 
-const unit = readCounts("test-results/unit.json", (r) => ({
+const unit = readCounts("reports/unit.json", (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
 }));
-const e2e = readCounts("test-results/e2e.json", (r) => ({
+const e2e = readCounts("reports/e2e.json", (r) => ({
   passed: r.stats.expected + r.stats.flaky,
   failed: r.stats.unexpected,
 }));
