@@ -1,5 +1,5 @@
 // Runs after `react-router build`, on the static client build.
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -9,6 +9,12 @@ const client = join(process.env.BUILD_DIR || "build", "client");
 // Static hosts serve 404.html for paths they do not know. The SPA fallback boots the app,
 // whose catch-all route then sends the visitor home (spec: unknown paths redirect to /).
 await copyFile(join(client, "__spa-fallback.html"), join(client, "404.html"));
+
+// Resource routes (robots.txt, sitemap.xml) also get a .data file for client-side loader
+// calls; nothing on this site makes those, so they are not shipped.
+for (const name of await readdir(client)) {
+  if (name.endsWith(".data")) await rm(join(client, name));
+}
 
 // Compress once, at build time, at the strongest settings, so the server never spends CPU on
 // it per request: it picks the .br or .gz sibling by the request's Accept-Encoding.

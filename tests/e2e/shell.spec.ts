@@ -162,6 +162,19 @@ test.describe("routes", () => {
     expect(titles.size).toBe(ROUTES.length);
   });
 
+  test("robots.txt points crawlers at a sitemap listing every page", async ({ request }) => {
+    const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()["content-type"]).toContain("text/plain");
+    expect(await robots.text()).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+    const sitemap = await request.get("/sitemap.xml", { maxRedirects: 0 });
+    expect(sitemap.status()).toBe(200);
+    const locations = [
+      ...(await sitemap.text()).matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g),
+    ];
+    expect(locations.map((match) => match[1]).sort()).toEqual([...ROUTES].sort());
+  });
+
   test("every route hydrates with no console errors (CSP, hydration, scripts)", async ({
     page,
   }) => {
