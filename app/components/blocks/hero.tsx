@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { HeroContent, PageVariant } from "../../content/types";
+import { AssetImage } from "../asset-image";
 import { GetInTouchLink } from "../get-in-touch-link";
 import styles from "./hero.module.css";
 
@@ -35,14 +36,9 @@ export function Hero({ content, variant }: HeroProps) {
           )}
         </div>
         <div className={styles.media}>
-          {/* The hero image is the likely largest paint, so it loads eagerly and first. */}
-          <img
-            src={icon.src}
-            alt={icon.alt}
-            width={icon.width}
-            height={icon.height}
-            loading="eager"
-            fetchPriority="high"
+          <AssetImage
+            image={icon}
+            priority
             className={`${styles.image} ${isHome ? styles.round : styles.plain}`}
           />
         </div>

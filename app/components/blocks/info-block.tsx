@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import type { InfoBlockItem } from "../../content/types";
+import { AssetImage } from "../asset-image";
 import { GetInTouchLink } from "../get-in-touch-link";
 import styles from "./info-block.module.css";
 
@@ -17,14 +18,7 @@ export function InfoBlock({ items }: InfoBlockProps) {
           className={`${styles.row} ${index % 2 === 1 ? styles.imageRight : styles.imageLeft}`}
         >
           <div className={styles.media}>
-            <img
-              src={item.icon.src}
-              alt={item.icon.alt}
-              width={item.icon.width}
-              height={item.icon.height}
-              loading="lazy"
-              className={styles.image}
-            />
+            <AssetImage image={item.icon} className={styles.image} />
           </div>
           <div className={styles.text}>
             <p className={styles.feature}>{item.feature}</p>

@@ -1,5 +1,6 @@
 import { type CSSProperties, useId } from "react";
 import type { InfoListContent } from "../../content/types";
+import { AssetImage } from "../asset-image";
 import styles from "./info-list-block.module.css";
 
 type InfoListBlockProps = {
@@ -27,14 +28,7 @@ export function InfoListBlock({ content }: InfoListBlockProps) {
               key={column.subHeading}
               className={`${styles.column} ${index > 0 ? styles.divided : ""}`}
             >
-              <img
-                src={column.icon.src}
-                alt={column.icon.alt}
-                width={column.icon.width}
-                height={column.icon.height}
-                loading="lazy"
-                className={styles.icon}
-              />
+              <AssetImage image={column.icon} className={styles.icon} />
               <h3 className={styles.subHeading}>{column.subHeading}</h3>
               <p className={styles.subParagraph}>{column.subParagraph}</p>
             </li>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { AssetImage } from "../../components/asset-image";
 import type { EnquiryFormCopy } from "../../content/contact";
 import type { ContactFormContent, ImageAsset } from "../../content/types";
 import styles from "./contact-form-block.module.css";
@@ -18,16 +19,7 @@ export function ContactFormBlock({ content, illustrations, formCopy }: ContactFo
       <div className={styles.inner}>
         <div className={styles.media}>
           {illustrations.map((image) => (
-            <img
-              key={image.src}
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              decoding="async"
-              className={styles.image}
-            />
+            <AssetImage key={image.src} image={image} className={styles.image} />
           ))}
         </div>
         <div className={styles.content}>
