@@ -5,7 +5,7 @@ import { HydratedRouter } from "react-router/dom";
 // If the app cannot start, the prerendered HTML stays on screen and its plain links keep
 // working; we only log, as the spec asks, rather than replacing the page with an error.
 function logStartupError(error: unknown) {
-  console.error("The site could not start in the browser:", error);
+  console.error("The site hit an error while starting in the browser:", error);
 }
 
 try {

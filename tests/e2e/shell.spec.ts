@@ -266,6 +266,27 @@ test.describe("routes", () => {
     await expect(page.getByRole("main")).toHaveCount(1);
   });
 
+  test("a hydration failure is logged and the page stays readable", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // Served HTML that no longer matches what the app renders makes hydration fail.
+    await page.route("**/hardware", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace("</h1>", " (stale copy)</h1>");
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto("/hardware");
+    await expect
+      .poll(() => errors.some((text) => text.includes("error while starting in the browser")))
+      .toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }),
+    ).toBeVisible();
+  });
+
   test("if the app cannot start, the page stays readable and its links work", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
