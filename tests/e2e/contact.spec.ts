@@ -103,7 +103,9 @@ const fields = (page: Page) => ({
 });
 const submit = (page: Page) => page.getByRole("button", { name: /^(Send enquiry|Sending…)$/ });
 /** Notifications on screen; one being replaced fades out for 200 ms marked data-removed. */
-const toasts = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+/** Notifications on screen: not leaving, and not a replaced one fading out behind the new one. */
+const toasts = (page: Page) =>
+  page.locator('[data-sonner-toast]:not([data-removed="true"]):not([data-visible="false"])');
 const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text });
 
 async function fillValid(page: Page) {
