@@ -39,7 +39,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node_modules/.bin/tsx server/main.ts",
+    command: "node --import tsx server/main.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -64,7 +64,7 @@ if (build.status !== 0) process.exit(1);
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   stdio: "ignore",
   env: {
     ...process.env,

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { nodeWithTsx } from "./test-support/server-process";
 
 it("starts bare: every setting has a working default", () => {
   const config = loadConfig({});
@@ -62,18 +63,13 @@ it("reads a full mail and bot-check setup", () => {
 });
 
 describe("entry points", () => {
-  const projectRoot = resolve(import.meta.dirname, "..");
   const runCli = (cwd: string) =>
-    spawnSync(
-      resolve(projectRoot, "node_modules/.bin/tsx"),
-      [resolve(projectRoot, "server/enquiries-cli.ts"), "list", "--json"],
-      {
-        cwd,
-        env: { PATH: process.env.PATH ?? "" },
-        encoding: "utf8",
-        timeout: 20_000,
-      },
-    );
+    spawnSync(...nodeWithTsx("server/enquiries-cli.ts", ["list", "--json"]), {
+      cwd,
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
 
   it("read a .env file in the working directory", () => {
     const dir = mkdtempSync(join(tmpdir(), "dotenv-"));

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, afterEach, expect, it } from "vitest";
 import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
 import { writeFixtureSite } from "./test-support/fixture-site";
-import { type ServerProcess, spawnServer } from "./test-support/server-process";
+import { nodeWithTsx, type ServerProcess, spawnServer } from "./test-support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "./test-support/smtp-peer";
 import { openSession, postEnquiry, validEnquiry } from "./test-support/test-service";
 import { waitFor } from "./test-support/wait-for";
@@ -29,15 +29,11 @@ afterEach(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>
-  promisify(execFile)(
-    resolve(import.meta.dirname, "../node_modules/.bin/tsx"),
-    ["server/enquiries-cli.ts", ...args],
-    {
-      cwd: resolve(import.meta.dirname, ".."),
-      env: { PATH: process.env.PATH ?? "", DATABASE_URL: baseEnv.DATABASE_URL },
-      timeout: 20_000,
-    },
-  );
+  promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
+    cwd: resolve(import.meta.dirname, ".."),
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: baseEnv.DATABASE_URL },
+    timeout: 20_000,
+  });
 
 // Two real server processes and two CLI runs: allow for a busy two-core machine.
 it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {

@@ -11,12 +11,22 @@ export type ServerProcess = {
 
 const projectRoot = resolve(import.meta.dirname, "../..");
 
-/** Runs the real entry point (`tsx server/main.ts`) as `npm run serve` would, on a free port. */
+/**
+ * Runs a TypeScript entry point of ours in a single Node process, with tsx as a loader. The
+ * `tsx` command instead starts a wrapper process whose child is the real program: a SIGKILL
+ * to the wrapper would leave the program running, and a crash test would prove nothing.
+ */
+export function nodeWithTsx(script: string, args: readonly string[] = []): [string, string[]] {
+  const loader = resolve(projectRoot, "node_modules/tsx/dist/loader.mjs");
+  return [process.execPath, ["--import", loader, resolve(projectRoot, script), ...args]];
+}
+
+/** Runs the real entry point as `npm run serve` does, on a free port. */
 export function spawnServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
 ): Promise<ServerProcess> {
-  const child = spawn(resolve(projectRoot, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child = spawn(...nodeWithTsx("server/main.ts"), {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
