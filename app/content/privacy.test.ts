@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../config";
 import { privacyPage } from "./privacy";
-import { visibleCopy } from "./visible-copy";
+import { sectionText, visibleCopy } from "./visible-copy";
 
-const { sections } = privacyPage.legalText;
-
-function sectionText(id: string): string {
-  const section = sections.find((candidate) => candidate.id === id);
-  if (!section) throw new Error(`no section ${id}`);
-  return visibleCopy(section);
-}
+const { legalText } = privacyPage;
+const { sections } = legalText;
 
 describe("privacy statement content", () => {
   it("has the spec's six sections, in order", () => {
@@ -29,12 +24,16 @@ describe("privacy statement content", () => {
   });
 
   it("lists the contact form's fields under collection", () => {
-    expect(sectionText("collection")).toMatch(/name.*phone number.*email address.*enquiry/s);
+    expect(sectionText(legalText, "collection")).toMatch(
+      /name.*phone number.*email address.*enquiry/s,
+    );
   });
 
   it("explains the cookie set by the bot-check provider", () => {
-    expect(sectionText("cookies")).toMatch(/bot-check service from a third-party provider/);
-    expect(sectionText("cookies")).toMatch(/reCAPTCHA/);
+    expect(sectionText(legalText, "cookies")).toMatch(
+      /bot-check service from a third-party provider/,
+    );
+    expect(sectionText(legalText, "cookies")).toMatch(/reCAPTCHA/);
   });
 
   it("ends with the support mailbox from configuration", () => {
