@@ -105,6 +105,11 @@ export function EnquiryForm({
   }
 
   const { labels, placeholders, botCheckNotice: notice } = copy;
+  const fieldProps = (name: keyof EnquiryFormInput) => ({
+    id: idOf(name),
+    label: labels[name],
+    error: shownError(name),
+  });
   return (
     <form
       ref={formRef}
@@ -117,7 +122,7 @@ export function EnquiryForm({
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
 
-      <FormField id={idOf("name")} label={labels.name} error={shownError("name")}>
+      <FormField {...fieldProps("name")}>
         <input
           {...controlProps("name")}
           type="text"
@@ -126,7 +131,7 @@ export function EnquiryForm({
         />
       </FormField>
 
-      <FormField id={idOf("phone")} label={labels.phone} error={shownError("phone")}>
+      <FormField {...fieldProps("phone")}>
         <input
           {...controlProps("phone")}
           type="tel"
@@ -136,7 +141,7 @@ export function EnquiryForm({
         />
       </FormField>
 
-      <FormField id={idOf("email")} label={labels.email} error={shownError("email")}>
+      <FormField {...fieldProps("email")}>
         <input
           {...controlProps("email")}
           type="email"
@@ -146,7 +151,7 @@ export function EnquiryForm({
         />
       </FormField>
 
-      <FormField id={idOf("enquiry")} label={labels.enquiry} error={shownError("enquiry")}>
+      <FormField {...fieldProps("enquiry")}>
         <select {...controlProps("enquiry")}>
           <option value="" disabled>
             {copy.enquiryPrompt}
@@ -159,7 +164,7 @@ export function EnquiryForm({
         </select>
       </FormField>
 
-      <FormField id={idOf("message")} label={labels.message} error={shownError("message")}>
+      <FormField {...fieldProps("message")}>
         <textarea
           {...controlProps("message")}
           rows={6}
