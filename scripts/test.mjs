@@ -31,13 +31,17 @@ function ensureChromium() {
     );
     return false;
   }
-  return (
-    run("Installing Debian's Chromium", "apt-get", ["update", "-qq"]) &&
-    run("", "apt-get", ["install", "-y", "-qq", "chromium"], {
-      ...process.env,
-      DEBIAN_FRONTEND: "noninteractive",
-    })
+  const installed = run(
+    "Installing Debian's Chromium",
+    "sh",
+    ["-c", "apt-get update -qq && apt-get install -y -qq chromium"],
+    { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   );
+  // A CHROMIUM_PATH elsewhere is not what apt installs: say so rather than fail later.
+  if (installed && !existsSync(chromiumPath)) {
+    console.error(`Chromium was installed, but not at ${chromiumPath}: check CHROMIUM_PATH.`);
+  }
+  return installed && existsSync(chromiumPath);
 }
 
 function readCounts(file, pick) {
