@@ -1,12 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { sitePages } from "./content/pages";
 
 export default [
-  index("routes/home.tsx"),
-  route("hardware", "routes/hardware.tsx"),
-  route("software", "routes/software.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
+  ...sitePages.map((page) =>
+    page.path === "/" ? index(page.routeModule) : route(page.path.slice(1), page.routeModule),
+  ),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("*", "routes/redirect-home.tsx"),

@@ -12,10 +12,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { tsImport } from "tsx/esm/api";
 
+const { sitePages } = await tsImport("../app/content/pages.ts", import.meta.url);
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["/", "/hardware", "/software", "/contact", "/privacy", "/terms"];
+  : sitePages.map((page) => page.path);
 const RUNS = 3;
 const BUILD_DIR = "build-bench";
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";

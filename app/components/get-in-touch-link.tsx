@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getInTouch } from "../content/get-in-touch";
+import { sitePage } from "../content/pages";
 import styles from "./get-in-touch-link.module.css";
 
 type GetInTouchLinkProps = {
@@ -13,7 +14,7 @@ type GetInTouchLinkProps = {
 export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps) {
   return (
     <Link
-      to="/contact"
+      to={sitePage("contact").path}
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { siteConfig } from "../config";
-import { footerLinks, footerTagline } from "../content/navigation";
+import { footerTagline } from "../content/navigation";
+import { footerLinks } from "../content/pages";
 import { Logo } from "./logo";
 import styles from "./site-footer.module.css";
 

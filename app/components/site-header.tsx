@@ -2,7 +2,8 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { siteConfig } from "../config";
-import { headerLinks, menuButtonLabel } from "../content/navigation";
+import { menuButtonLabel } from "../content/navigation";
+import { headerLinks } from "../content/pages";
 import { Logo } from "./logo";
 import styles from "./site-header.module.css";
 

@@ -1,16 +1,9 @@
 import contactDashboard from "../assets/illustrations/contact-dashboard.svg?no-inline";
 import heroIcon from "../assets/illustrations/contact-hero.svg?no-inline";
 import contactMeter from "../assets/illustrations/contact-meter.svg?no-inline";
-import type { ContactFormContent, HeroContent, ImageAsset, PageMeta } from "./types";
+import type { ContactFormContent, HeroContent, ImageAsset } from "./types";
 
 // Images are served as files (?no-inline), not data: URLs, so a strict img-src policy holds.
-
-export const contactMeta: PageMeta = {
-  title: "Request a demo",
-  description:
-    "Request a demo or send us an enquiry about smart water meters and water-management software.",
-  path: "/contact",
-};
 
 export const contactHero: HeroContent = {
   label: "Contact us",

@@ -5,14 +5,7 @@ import iconMeter from "../assets/illustrations/icon-meter.svg";
 import iconRoutingModule from "../assets/illustrations/icon-routing-module.svg";
 import routingModule from "../assets/illustrations/routing-module.svg";
 import smartWaterMeter from "../assets/illustrations/smart-water-meter.svg";
-import type { HeroContent, InfoBlockItem, InfoListContent, PageMeta } from "./types";
-
-export const hardwareMeta: PageMeta = {
-  title: "Quality hardware",
-  description:
-    "Our data connection unit, smart water meters and routing modules: locally designed and assembled in South Africa.",
-  path: "/hardware",
-};
+import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 
 const hero: HeroContent = {
   label: "Our hardware",

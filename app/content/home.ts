@@ -7,14 +7,7 @@ import phoneApp from "../assets/illustrations/phone-app.svg";
 import realTimeControl from "../assets/illustrations/real-time-control.svg";
 import smartWaterMeter from "../assets/illustrations/smart-water-meter.svg";
 import utilityDashboard from "../assets/illustrations/utility-dashboard.svg";
-import type { HeroContent, InfoBlockItem, InfoListContent, PageMeta } from "./types";
-
-export const homeMeta: PageMeta = {
-  title: "Smart water meters and real-time control",
-  description:
-    "Locally designed smart water meters with real-time reports, leak detection and remote valve control from your phone.",
-  path: "/",
-};
+import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 
 const hero: HeroContent = {
   label: "Smart water metering, made in South Africa",

@@ -1,12 +1,6 @@
 import privacyStatement from "../assets/illustrations/privacy-statement.svg";
 import { siteConfig } from "../config";
-import type { HeroContent, LegalDocumentContent, PageMeta } from "./types";
-
-export const privacyMeta: PageMeta = {
-  title: "Privacy statement",
-  description: "How we collect, use and protect your personal information.",
-  path: "/privacy",
-};
+import type { HeroContent, LegalDocumentContent } from "./types";
 
 const { companyName, supportEmail } = siteConfig;
 

@@ -5,14 +5,7 @@ import phoneApp from "../assets/illustrations/phone-app.svg";
 import softwareOverview from "../assets/illustrations/software-overview.svg";
 import utilityDashboard from "../assets/illustrations/utility-dashboard.svg";
 import workflowApp from "../assets/illustrations/workflow-app.svg";
-import type { HeroContent, InfoBlockItem, InfoListContent, PageMeta } from "./types";
-
-export const softwareMeta: PageMeta = {
-  title: "High-performing software",
-  description:
-    "A client app for real-time water reports, leak alerts and valve control, and a central device management centre for utilities.",
-  path: "/software",
-};
+import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 
 const hero: HeroContent = {
   label: "Our software",

@@ -1,12 +1,6 @@
 import termsOfUse from "../assets/illustrations/terms-of-use.svg";
 import { siteConfig } from "../config";
-import type { HeroContent, LegalDocumentContent, PageMeta } from "./types";
-
-export const termsMeta: PageMeta = {
-  title: "Terms of use",
-  description: "The terms that apply when you use this website.",
-  path: "/terms",
-};
+import type { HeroContent, LegalDocumentContent } from "./types";
 
 const { companyName, supportEmail } = siteConfig;
 

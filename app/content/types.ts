@@ -9,14 +9,6 @@ export type ImageAsset = {
   height: number;
 };
 
-export type PageMeta = {
-  /** The page's own title; the company name is appended. */
-  title: string;
-  description: string;
-  /** Path of the page, used for the canonical link. */
-  path: string;
-};
-
 export type HeroContent = {
   /** The small label line above the heading. */
   label: string;
@@ -55,8 +47,6 @@ export type ContactFormContent = {
 
 /** Which page a block is on: the spec's homePage / contactPage, everything else is "other". */
 export type PageVariant = "home" | "contact" | "other";
-
-export type NavLinkItem = { label: string; to: string };
 
 // The long-form legal pages (privacy statement, terms of use).
 

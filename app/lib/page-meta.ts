@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "../config";
-import type { PageMeta } from "../content/types";
+import { type PageId, sitePage } from "../content/pages";
 
-export function pageMeta({ title, description, path }: PageMeta): MetaDescriptor[] {
+export function pageMeta(id: PageId): MetaDescriptor[] {
+  const { title, description, path } = sitePage(id);
   const fullTitle = `${title} | ${siteConfig.companyName}`;
   const url = `${siteConfig.siteUrl}${path}`;
   return [

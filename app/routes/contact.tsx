@@ -3,7 +3,6 @@ import {
   contactFormBlock,
   contactHero,
   contactIllustrations,
-  contactMeta,
   enquiryFormCopy,
 } from "../content/contact";
 import { ContactFormBlock } from "../features/contact/contact-form-block";
@@ -11,7 +10,7 @@ import { EnquiryNotifications } from "../features/contact/enquiry-notifications"
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => pageMeta(contactMeta);
+export const meta: Route.MetaFunction = () => pageMeta("contact");
 
 export default function ContactPage() {
   return (

@@ -1,11 +1,11 @@
 import { Hero } from "../components/blocks/hero";
 import { InfoBlock } from "../components/blocks/info-block";
 import { InfoListBlock } from "../components/blocks/info-list-block";
-import { hardwareMeta, hardwarePage } from "../content/hardware";
+import { hardwarePage } from "../content/hardware";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/hardware";
 
-export const meta: Route.MetaFunction = () => pageMeta(hardwareMeta);
+export const meta: Route.MetaFunction = () => pageMeta("hardware");
 
 export default function HardwarePage() {
   return (

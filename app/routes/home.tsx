@@ -1,11 +1,11 @@
 import { Hero } from "../components/blocks/hero";
 import { InfoBlock } from "../components/blocks/info-block";
 import { InfoListBlock } from "../components/blocks/info-list-block";
-import { homeMeta, homePage } from "../content/home";
+import { homePage } from "../content/home";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => pageMeta(homeMeta);
+export const meta: Route.MetaFunction = () => pageMeta("home");
 
 export default function HomePage() {
   return (

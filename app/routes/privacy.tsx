@@ -1,10 +1,10 @@
 import { Hero } from "../components/blocks/hero";
 import { LegalDocument } from "../components/legal-document";
-import { privacyMeta, privacyPage } from "../content/privacy";
+import { privacyPage } from "../content/privacy";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () => pageMeta(privacyMeta);
+export const meta: Route.MetaFunction = () => pageMeta("privacy");
 
 export default function PrivacyPage() {
   return (

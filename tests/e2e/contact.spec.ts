@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import { sitePage, sitePages } from "../../app/content/pages";
 import { expectNoAxeViolations } from "./axe";
 import { DESKTOP, MOBILE } from "./widths";
 
@@ -77,7 +78,7 @@ async function openContact(
       body: send === "500" ? '{"error":"boom"}' : '{"ok":true}',
     });
   });
-  await page.goto("/contact");
+  await page.goto(sitePage("contact").path);
   await waitForHydration(page);
   // The script is injected from an effect, right after hydration.
   await expect(
@@ -458,7 +459,7 @@ test("no page but contact makes a request off the site's origin", async ({ page,
   });
   // Anything that does slip out is answered locally, so the test never waits on the network.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort("blockedbyclient"));
-  for (const path of ["/", "/hardware", "/software", "/privacy", "/terms"]) {
+  for (const { path } of sitePages.filter((candidate) => candidate.id !== "contact")) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }

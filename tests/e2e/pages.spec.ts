@@ -1,15 +1,16 @@
 import { expect, type Page, test } from "@playwright/test";
+import { sitePage } from "../../app/content/pages";
 import { expectNoAxeViolations } from "./axe";
 import { DESKTOP, MOBILE } from "./widths";
 
 // The five content pages (home, hardware, software, privacy, terms) against the production build.
 
 const PAGES = [
-  { path: "/", heading: "Real time control of your water" },
-  { path: "/hardware", heading: "Quality hardware" },
-  { path: "/software", heading: "High-performing software" },
-  { path: "/privacy", heading: "Privacy statement" },
-  { path: "/terms", heading: "Terms of use" },
+  { path: sitePage("home").path, heading: "Real time control of your water" },
+  { path: sitePage("hardware").path, heading: "Quality hardware" },
+  { path: sitePage("software").path, heading: "High-performing software" },
+  { path: sitePage("privacy").path, heading: "Privacy statement" },
+  { path: sitePage("terms").path, heading: "Terms of use" },
 ] as const;
 
 const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
@@ -51,7 +52,7 @@ for (const { path, heading } of PAGES) {
       const count = await links.count();
       expect(count).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) {
-        await expect(links.nth(i)).toHaveAttribute("href", "/contact");
+        await expect(links.nth(i)).toHaveAttribute("href", sitePage("contact").path);
       }
       const visibleLabels = await links.evaluateAll((nodes) =>
         nodes.map((node) => {
@@ -164,7 +165,7 @@ test.describe("block layout", () => {
 
   test("other heroes: plain icon below the text on narrow screens", async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await open(page, "/hardware");
+    await open(page, sitePage("hardware").path);
     const hero = main(page).locator("section").first();
     const icon = hero.getByRole("img");
     expect(await icon.evaluate((img) => getComputedStyle(img).borderRadius)).toBe("0px");
@@ -199,7 +200,7 @@ test.describe("block layout", () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await open(page, "/hardware");
+    await open(page, sitePage("hardware").path);
     expect(await rowImageSides(page)).toEqual(["left", "right", "left"]);
     await page.setViewportSize(MOBILE);
     expect(await rowImageSides(page)).toEqual(["above", "above", "above"]);
@@ -209,7 +210,7 @@ test.describe("block layout", () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await open(page, "/software");
+    await open(page, sitePage("software").path);
     const columns = main(page).locator("section").nth(1).getByRole("listitem");
     await expect(columns).toHaveCount(3);
     const borders = () =>
@@ -226,7 +227,7 @@ test.describe("block layout", () => {
 });
 
 test("the privacy statement shows all its sections and the support mailbox", async ({ page }) => {
-  await open(page, "/privacy");
+  await open(page, sitePage("privacy").path);
   const sections = [
     "Collection of personal information",
     "Use of personal information",
@@ -249,7 +250,7 @@ test("the privacy statement shows all its sections and the support mailbox", asy
 test("the terms of use show all their sections, the 2015 notice and South African law", async ({
   page,
 }) => {
-  await open(page, "/terms");
+  await open(page, sitePage("terms").path);
   const sections = [
     "Changes to these terms and the website",
     "Links to third-party websites",
@@ -274,7 +275,7 @@ test("the terms of use show all their sections, the 2015 notice and South Africa
 });
 
 test("the hardware page's prerendered HTML carries every spec figure", async ({ request }) => {
-  const html = await (await request.get("/hardware")).text();
+  const html = await (await request.get(sitePage("hardware").path)).text();
   for (const figure of [
     "up to 12 hours",
     "256-bit",

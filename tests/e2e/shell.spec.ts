@@ -1,21 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import { expectNoAxeViolations } from "./axe";
 import { ALL_WIDTHS, DESKTOP, MOBILE } from "./widths";
 
-const ROUTES = ["/", "/hardware", "/software", "/contact", "/privacy", "/terms"] as const;
-const HEADER_LINKS = [
-  { name: "Home", href: "/" },
-  { name: "Hardware", href: "/hardware" },
-  { name: "Software", href: "/software" },
-  { name: "Contact", href: "/contact" },
-];
-const FOOTER_LINKS = [
-  { name: "Software", href: "/software" },
-  { name: "Hardware", href: "/hardware" },
-  { name: "Contact", href: "/contact" },
-  { name: "Privacy policy", href: "/privacy" },
-  { name: "Terms of use", href: "/terms" },
-];
+const ROUTES = sitePages.map((page) => page.path);
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
@@ -37,7 +25,7 @@ for (const viewport of ALL_WIDTHS) {
     test.use({ viewport });
 
     test("header shows the logo and the four links, the current one marked", async ({ page }) => {
-      await gotoHydrated(page, "/software");
+      await gotoHydrated(page, sitePage("software").path);
       const header = page.getByRole("banner");
       await expect(header.getByRole("link", { name: /home$/i }).first()).toHaveAttribute(
         "href",
@@ -50,10 +38,10 @@ for (const viewport of ALL_WIDTHS) {
       } else {
         await expect(menuButton(page)).toBeHidden();
       }
-      for (const link of HEADER_LINKS) {
+      for (const link of headerLinks) {
         await expect(
-          mainNav(page).getByRole("link", { name: link.name, exact: true }),
-        ).toHaveAttribute("href", link.href);
+          mainNav(page).getByRole("link", { name: link.label, exact: true }),
+        ).toHaveAttribute("href", link.to);
       }
       await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Software");
       await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
@@ -62,24 +50,24 @@ for (const viewport of ALL_WIDTHS) {
     test("footer links go where they say", async ({ page }) => {
       await page.goto("/");
       const footer = page.getByRole("contentinfo");
-      for (const link of FOOTER_LINKS) {
-        await expect(footer.getByRole("link", { name: link.name, exact: true })).toHaveAttribute(
+      for (const link of footerLinks) {
+        await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
           "href",
-          link.href,
+          link.to,
         );
       }
       await expect(footer).toContainText("Amanzi Meters");
     });
 
     test("page content starts below the fixed header", async ({ page }) => {
-      await page.goto("/hardware");
+      await page.goto(sitePage("hardware").path);
       const header = await page.getByRole("banner").boundingBox();
       const main = await page.getByRole("main").boundingBox();
       expect(header && main && main.y >= header.y + header.height - 1).toBe(true);
     });
 
     test("navigating scrolls to the top and focuses the new page's heading", async ({ page }) => {
-      await gotoHydrated(page, "/privacy");
+      await gotoHydrated(page, sitePage("privacy").path);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
@@ -201,8 +189,8 @@ test.describe("routes", () => {
   test("titles are unique while navigating client-side", async ({ page }) => {
     await gotoHydrated(page, "/");
     const seen = new Set<string>([await page.title()]);
-    for (const name of ["Hardware", "Software", "Contact", "Privacy policy", "Terms of use"]) {
-      await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
+    for (const { label } of footerLinks) {
+      await page.getByRole("contentinfo").getByRole("link", { name: label, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
       seen.add(await page.title());
     }
@@ -210,7 +198,7 @@ test.describe("routes", () => {
   });
 
   test("trailing-slash variants of real routes work", async ({ page }) => {
-    await page.goto("/hardware/");
+    await page.goto(`${sitePage("hardware").path}/`);
     await expect(page).toHaveTitle(/^Quality hardware/);
   });
 
@@ -223,7 +211,7 @@ test.describe("routes", () => {
   });
 
   test("an unknown path navigated to in the app redirects home", async ({ page }) => {
-    await gotoHydrated(page, "/terms");
+    await gotoHydrated(page, sitePage("terms").path);
     await page.evaluate(() => {
       window.history.pushState(null, "", "/not-a-page");
       window.dispatchEvent(new PopStateEvent("popstate"));
@@ -234,7 +222,7 @@ test.describe("routes", () => {
   });
 
   test("jumping to an anchor keeps its heading clear of the fixed header", async ({ page }) => {
-    await page.goto("/privacy#security");
+    await page.goto(`${sitePage("privacy").path}#security`);
     const target = page.locator("#security");
     await expect(target).toBeInViewport();
     const header = await page.getByRole("banner").boundingBox();
@@ -247,7 +235,7 @@ test.describe("routes", () => {
     test.use({ reducedMotion: "reduce" });
 
     test("navigation jumps to the top at once instead of scrolling smoothly", async ({ page }) => {
-      await gotoHydrated(page, "/privacy");
+      await gotoHydrated(page, sitePage("privacy").path);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
@@ -256,7 +244,7 @@ test.describe("routes", () => {
   });
 
   test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
-    await page.goto("/hardware");
+    await page.goto(sitePage("hardware").path);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
@@ -277,7 +265,7 @@ test.describe("routes", () => {
       const html = (await response.text()).replace("</h1>", " (stale copy)</h1>");
       await route.fulfill({ response, body: html });
     });
-    await page.goto("/hardware");
+    await page.goto(sitePage("hardware").path);
     await expect
       .poll(() => errors.some((text) => text.includes("error while starting in the browser")))
       .toBe(true);
@@ -294,7 +282,7 @@ test.describe("routes", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("**/assets/entry.client-*.js", (route) => route.abort());
-    await page.goto("/hardware");
+    await page.goto(sitePage("hardware").path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();
