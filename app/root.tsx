@@ -7,6 +7,8 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
+import { sitePage } from "./content/pages";
+import { errorPageCopy } from "./content/site-shell";
 import { useRouteChangeFocus } from "./lib/use-route-change-focus";
 
 export const links: Route.LinksFunction = () => [
@@ -54,13 +56,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   console.error(error);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : "Something went wrong while showing this page.";
+    : errorPageCopy.unknownError;
   return (
     <main id="main" tabIndex={-1} className="error-page">
-      <h1>Sorry, this page could not be shown</h1>
+      <h1>{errorPageCopy.heading}</h1>
       <p>{message}</p>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href={sitePage("home").path}>{errorPageCopy.homeLink}</a>
       </p>
     </main>
   );

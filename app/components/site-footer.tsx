@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { siteConfig } from "../config";
-import { footerTagline } from "../content/navigation";
 import { footerLinks } from "../content/pages";
+import { footerCopy } from "../content/site-shell";
 import { Logo } from "./logo";
 import styles from "./site-footer.module.css";
 
@@ -11,9 +11,9 @@ export function SiteFooter() {
       <div className={styles.inner}>
         <div>
           <Logo tone="light" />
-          <p className={styles.tagline}>{footerTagline}</p>
+          <p className={styles.tagline}>{footerCopy.tagline}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={footerCopy.navigationLabel}>
           <ul className={styles.links}>
             {footerLinks.map((link) => (
               <li key={link.to}>
@@ -26,7 +26,7 @@ export function SiteFooter() {
         </nav>
         <p className={styles.copyright}>
           © <span suppressHydrationWarning>{new Date().getFullYear()}</span>{" "}
-          {siteConfig.companyName}. All rights reserved.
+          {siteConfig.companyName}. {footerCopy.rightsReserved}
         </p>
       </div>
     </footer>

@@ -2,8 +2,8 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { siteConfig } from "../config";
-import { menuButtonLabel } from "../content/navigation";
-import { headerLinks } from "../content/pages";
+import { headerLinks, sitePage } from "../content/pages";
+import { headerCopy } from "../content/site-shell";
 import { Logo } from "./logo";
 import styles from "./site-header.module.css";
 
@@ -27,15 +27,19 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.logoLink} aria-label={`${siteConfig.companyName} home`}>
+        <Link
+          to={sitePage("home").path}
+          className={styles.logoLink}
+          aria-label={headerCopy.homeLinkLabel(siteConfig.companyName)}
+        >
           <Logo />
         </Link>
-        <nav aria-label="Main" className={styles.nav}>
+        <nav aria-label={headerCopy.navigationLabel} className={styles.nav}>
           <button
             ref={menuButton}
             type="button"
             className={styles.menuButton}
-            aria-label={menuButtonLabel}
+            aria-label={headerCopy.menuButtonLabel}
             aria-expanded={menuOpen}
             aria-controls={MENU_ID}
             onClick={() => setMenuOpen((open) => !open)}

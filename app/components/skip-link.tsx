@@ -1,4 +1,4 @@
-import { skipLinkLabel } from "../content/navigation";
+import { skipLinkLabel } from "../content/site-shell";
 import styles from "./skip-link.module.css";
 
 export function SkipLink() {

@@ -15,14 +15,14 @@ function svgSize(image: ImageAsset) {
 
 describe("contact content", () => {
   it("heads the page with the spec's hero heading", () => {
-    expect(contactHero.heading).toBe("request a demo");
+    expect(contactHero.heading).toBe("Request a demo");
   });
 
   it("gives the form block its heading, intro and privacy sentence", () => {
     expect(contactFormBlock.heading).toBe("Request a Demo");
-    expect(contactFormBlock.mainParagraph.length).toBeGreaterThan(20);
-    expect(contactFormBlock.subPara1).toMatch(/personal information/i);
-    expect(contactFormBlock.subPara1).toMatch(/only to provide the products and services/i);
+    expect(contactFormBlock.intro.length).toBeGreaterThan(20);
+    expect(contactFormBlock.privacyNote).toMatch(/personal information/i);
+    expect(contactFormBlock.privacyNote).toMatch(/only to provide the products and services/i);
   });
 
   it("uses the spec's placeholders and notification texts", () => {
@@ -51,7 +51,7 @@ describe("contact content", () => {
   });
 
   const images: [string, ImageAsset][] = [
-    ["hero icon", contactHero.icon],
+    ["hero illustration", contactHero.illustration],
     ...contactIllustrations.map((image, index): [string, ImageAsset] => [
       `illustration ${index + 1}`,
       image,

@@ -7,18 +7,18 @@ import type { ContactFormContent, HeroContent, ImageAsset } from "./types";
 
 export const contactHero: HeroContent = {
   label: "Contact us",
-  heading: "request a demo",
-  heading2: "See smart water management at work on your property",
+  heading: "Request a demo",
+  subheading: "See smart water management at work on your property",
   paragraph:
     "Tell us about your home, building or network. We will show you real-time reports, leak alerts and remote valve control, and answer your questions.",
-  icon: { src: heroIcon, alt: "", width: 480, height: 400 },
+  illustration: { src: heroIcon, alt: "", width: 480, height: 400 },
 };
 
 export const contactFormBlock: ContactFormContent = {
   heading: "Request a Demo",
-  mainParagraph:
+  intro:
     "Send us a few details and one of our team will contact you to arrange a demonstration or answer your enquiry.",
-  subPara1:
+  privacyNote:
     "We use your personal information only to provide the products and services you request.",
 };
 

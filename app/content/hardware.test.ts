@@ -5,7 +5,7 @@ import { visibleCopy } from "./visible-copy";
 const copy = visibleCopy(hardwarePage);
 
 function featureText(feature: string): string {
-  const item = hardwarePage.features.find((candidate) => candidate.feature === feature);
+  const item = hardwarePage.features.find((candidate) => candidate.featureName === feature);
   if (!item) throw new Error(`no feature row for ${feature}`);
   return [item.heading, item.paragraph, ...(item.bulletPoints ?? [])].join(" ");
 }
@@ -35,7 +35,7 @@ describe("hardware page content", () => {
   });
 
   it("highlights the three components", () => {
-    expect(hardwarePage.highlights.columns.map((column) => column.subHeading)).toEqual([
+    expect(hardwarePage.highlights.columns.map((column) => column.heading)).toEqual([
       "Water meters",
       "Routing modules",
       "Data connection unit",
@@ -48,8 +48,8 @@ describe("hardware page content", () => {
   });
 
   it("describes every picture and decorates only the column icons", () => {
-    expect(hardwarePage.hero.icon.alt).not.toBe("");
-    for (const item of hardwarePage.features) expect(item.icon.alt).not.toBe("");
+    expect(hardwarePage.hero.illustration.alt).not.toBe("");
+    for (const item of hardwarePage.features) expect(item.illustration.alt).not.toBe("");
     for (const column of hardwarePage.highlights.columns) expect(column.icon.alt).toBe("");
   });
 });

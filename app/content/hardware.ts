@@ -10,10 +10,10 @@ import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 const hero: HeroContent = {
   label: "Our hardware",
   heading: "Quality hardware",
-  heading2: "Meters, data connection units and routing modules that work as one system.",
+  subheading: "Meters, data connection units and routing modules that work as one system.",
   paragraph:
     "Every part of our metering network is built for reliable, secure readings, and our meters are locally designed and assembled. Here is what goes into an installation.",
-  icon: {
+  illustration: {
     src: hardwareOverview,
     alt: "A smart water meter, a data connection unit and a routing module linked together",
     width: 480,
@@ -24,26 +24,26 @@ const hero: HeroContent = {
 const columnIcon = { alt: "", width: 64, height: 64 } as const;
 
 const highlights: InfoListContent = {
-  mainHeading: "Three parts, one connected network",
-  mainParagraph:
+  heading: "Three parts, one connected network",
+  intro:
     "Water meters measure, routing modules carry their readings across a site, and the data connection unit passes them securely on to our software.",
   columns: [
     {
       icon: { ...columnIcon, src: iconMeter },
-      subHeading: "Water meters",
-      subParagraph:
+      heading: "Water meters",
+      description:
         "Measure the flow at each property and transmit a reading per 100 litres, on a battery that lasts 5+ years.",
     },
     {
       icon: { ...columnIcon, src: iconRoutingModule },
-      subHeading: "Routing modules",
-      subParagraph:
+      heading: "Routing modules",
+      description:
         "Carry readings across an estate or a street. They run on a 220 V installation with a battery that lasts 12+ hours.",
     },
     {
       icon: { ...columnIcon, src: iconDataConnectionUnit },
-      subHeading: "Data connection unit",
-      subParagraph:
+      heading: "Data connection unit",
+      description:
         "Sends readings on with 256-bit encryption, and keeps working for up to 12 hours on its battery.",
     },
   ],
@@ -51,13 +51,13 @@ const highlights: InfoListContent = {
 
 const features: readonly InfoBlockItem[] = [
   {
-    icon: {
+    illustration: {
       src: dataConnectionUnit,
       alt: "The data connection unit: a box with an antenna, status lights and a padlock",
       width: 480,
       height: 360,
     },
-    feature: "Data connection unit",
+    featureName: "Data connection unit",
     heading: "A secure link between your meters and our software",
     paragraph:
       "The data connection unit gathers the readings from your meters and passes them on to our software. Everything it sends is protected, and its battery keeps it running through a power cut.",
@@ -68,13 +68,13 @@ const features: readonly InfoBlockItem[] = [
     ],
   },
   {
-    icon: {
+    illustration: {
       src: smartWaterMeter,
       alt: "A smart water meter with a digital display, fitted to a water pipe",
       width: 480,
       height: 360,
     },
-    feature: "Water meters",
+    featureName: "Water meters",
     heading: "Detailed readings, without reading a dial",
     paragraph:
       "Our smart water meters are locally designed and assembled. Each meter transmits a reading for every 100 litres that pass through it, giving an up-to-date picture of use without anyone having to visit the property.",
@@ -85,13 +85,13 @@ const features: readonly InfoBlockItem[] = [
     ],
   },
   {
-    icon: {
+    illustration: {
       src: routingModule,
       alt: "A routing module with two antennas and a power plug, linked to other devices",
       width: 480,
       height: 360,
     },
-    feature: "Routing modules",
+    featureName: "Routing modules",
     heading: "Coverage across the whole site",
     paragraph:
       "Routing modules extend the network so that readings from every meter on an estate, a complex or a street reach the data connection unit.",

@@ -22,7 +22,7 @@ describe("home page content", () => {
 
   it("heads the hero with real time control and highlights the four home features", () => {
     expect(homePage.hero.heading).toMatch(/^real time control/i);
-    expect(homePage.highlights.columns.map((column) => column.subHeading)).toEqual([
+    expect(homePage.highlights.columns.map((column) => column.heading)).toEqual([
       "Leak detection",
       "Remote valve management",
       "Service provider notifications",
@@ -35,8 +35,8 @@ describe("home page content", () => {
   });
 
   it("describes every picture and decorates only the column icons", () => {
-    expect(homePage.hero.icon.alt).not.toBe("");
-    for (const item of homePage.features) expect(item.icon.alt).not.toBe("");
+    expect(homePage.hero.illustration.alt).not.toBe("");
+    for (const item of homePage.features) expect(item.illustration.alt).not.toBe("");
     for (const column of homePage.highlights.columns) expect(column.icon.alt).toBe("");
   });
 });

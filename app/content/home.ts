@@ -12,10 +12,10 @@ import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 const hero: HeroContent = {
   label: "Smart water metering, made in South Africa",
   heading: "Real time control of your water",
-  heading2: "See every litre, catch leaks early and act from your phone.",
+  subheading: "See every litre, catch leaks early and act from your phone.",
   paragraph:
     "Our smart water meters and software give households, estates, body corporates and municipal utilities real-time reports on their water use, and the tools to act the moment something goes wrong.",
-  icon: {
+  illustration: {
     src: realTimeControl,
     alt: "A smart water meter on a pipe, sending its readings to a phone app",
     width: 400,
@@ -26,32 +26,32 @@ const hero: HeroContent = {
 const columnIcon = { alt: "", width: 64, height: 64 } as const;
 
 const highlights: InfoListContent = {
-  mainHeading: "Everything you need to stop water going to waste",
-  mainParagraph:
+  heading: "Everything you need to stop water going to waste",
+  intro:
     "A meter on its own only counts. Ours are part of a connected system that watches your water around the clock and helps you act on what it finds.",
   columns: [
     {
       icon: { ...columnIcon, src: iconLeak },
-      subHeading: "Leak detection",
-      subParagraph:
+      heading: "Leak detection",
+      description:
         "The system watches for the flow patterns a leak leaves behind and alerts you, so a burst pipe or a running toilet is found long before the bill arrives.",
     },
     {
       icon: { ...columnIcon, src: iconValve },
-      subHeading: "Remote valve management",
-      subParagraph:
+      heading: "Remote valve management",
+      description:
         "Shut off or restore the water supply from the smartphone app, wherever you are: useful when a pipe bursts while nobody is home.",
     },
     {
       icon: { ...columnIcon, src: iconNotification },
-      subHeading: "Service provider notifications",
-      subParagraph:
+      heading: "Service provider notifications",
+      description:
         "Have third-party service providers such as your plumber notified when a problem is found, so help is on its way sooner.",
     },
     {
       icon: { ...columnIcon, src: iconMachineLearning },
-      subHeading: "Machine-learning models",
-      subParagraph:
+      heading: "Machine-learning models",
+      description:
         "Machine-learning models learn how your property uses water and turn the readings into consumption reports you can act on.",
     },
   ],
@@ -59,25 +59,25 @@ const highlights: InfoListContent = {
 
 const features: readonly InfoBlockItem[] = [
   {
-    icon: {
+    illustration: {
       src: smartWaterMeter,
       alt: "A smart water meter with a digital display, fitted to a water pipe",
       width: 480,
       height: 360,
     },
-    feature: "Smart water meters",
+    featureName: "Smart water meters",
     heading: "Locally designed and assembled",
     paragraph:
       "Our meters are designed and assembled here in South Africa. Each one measures the water flowing through it and sends its readings over our network, so you no longer rely on estimates or a monthly visit to read the dial.",
   },
   {
-    icon: {
+    illustration: {
       src: phoneApp,
       alt: "The smartphone app showing water use, a valve switch and a leak alert",
       width: 480,
       height: 360,
     },
-    feature: "Smartphone app",
+    featureName: "Smartphone app",
     heading: "Leak alerts and valve control in your pocket",
     paragraph:
       "The app brings your meter to your phone. It shows your water use as it happens and tells you as soon as it detects a possible leak, so you can act before water and money are lost.",
@@ -89,25 +89,25 @@ const features: readonly InfoBlockItem[] = [
     ],
   },
   {
-    icon: {
+    illustration: {
       src: consumptionInsights,
       alt: "A consumption chart with a forecast line drawn by a machine-learning model",
       width: 480,
       height: 360,
     },
-    feature: "Machine learning",
+    featureName: "Machine learning",
     heading: "Consumption reports that learn your patterns",
     paragraph:
       "Machine-learning models build a picture of your normal consumption from your meter's readings. Your reports then show how your use changes over time and make unusual use easier to spot.",
   },
   {
-    icon: {
+    illustration: {
       src: utilityDashboard,
       alt: "The device management centre on a monitor, with a chart, a map and a device list",
       width: 480,
       height: 360,
     },
-    feature: "For utilities",
+    featureName: "For utilities",
     heading: "Every meter on the network in one place",
     paragraph:
       "Municipal utilities manage their meters from a central device management centre, with real-time reports across the whole network.",

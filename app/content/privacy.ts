@@ -7,10 +7,10 @@ const { companyName, supportEmail } = siteConfig;
 const hero: HeroContent = {
   label: "Legal",
   heading: "Privacy statement",
-  heading2: "How we handle your personal information.",
+  subheading: "How we handle your personal information.",
   paragraph:
     "We respect your privacy. This statement explains what personal information we collect through this website, why we collect it and how we protect it.",
-  icon: { src: privacyStatement, alt: "", width: 480, height: 360 },
+  illustration: { src: privacyStatement, alt: "", width: 480, height: 360 },
 };
 
 const legalText: LegalDocumentContent = {

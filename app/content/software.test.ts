@@ -5,7 +5,7 @@ import { visibleCopy } from "./visible-copy";
 const copy = visibleCopy(softwarePage);
 
 function featureText(feature: string): string {
-  const item = softwarePage.features.find((candidate) => candidate.feature === feature);
+  const item = softwarePage.features.find((candidate) => candidate.featureName === feature);
   if (!item) throw new Error(`no feature row for ${feature}`);
   return [item.heading, item.paragraph, ...(item.bulletPoints ?? [])].join(" ");
 }
@@ -41,8 +41,8 @@ describe("software page content", () => {
   });
 
   it("describes every picture and decorates only the column icons", () => {
-    expect(softwarePage.hero.icon.alt).not.toBe("");
-    for (const item of softwarePage.features) expect(item.icon.alt).not.toBe("");
+    expect(softwarePage.hero.illustration.alt).not.toBe("");
+    for (const item of softwarePage.features) expect(item.illustration.alt).not.toBe("");
     for (const column of softwarePage.highlights.columns) expect(column.icon.alt).toBe("");
   });
 });

@@ -10,10 +10,10 @@ import type { HeroContent, InfoBlockItem, InfoListContent } from "./types";
 const hero: HeroContent = {
   label: "Our software",
   heading: "High-performing software",
-  heading2: "From the household app to the utility control room.",
+  subheading: "From the household app to the utility control room.",
   paragraph:
     "Our software turns meter readings into information people can use: a client application for the people who use the water, a device management centre for the utilities that run the network, and a workflow tracking app to keep work on track.",
-  icon: {
+  illustration: {
     src: softwareOverview,
     alt: "The device management centre on a monitor beside the client application on a phone",
     width: 480,
@@ -24,38 +24,38 @@ const hero: HeroContent = {
 const columnIcon = { alt: "", width: 64, height: 64 } as const;
 
 const highlights: InfoListContent = {
-  mainHeading: "Software for every part of the water network",
-  mainParagraph:
+  heading: "Software for every part of the water network",
+  intro:
     "Each application is made for the people who use it, and all of them work from the same meter readings.",
   columns: [
     {
       icon: { ...columnIcon, src: iconClientApp },
-      subHeading: "Client application",
-      subParagraph:
+      heading: "Client application",
+      description:
         "Real-time reports, leak alerts, valve control and prepaid tokens for households and property owners.",
     },
     {
       icon: { ...columnIcon, src: iconDeviceManagement },
-      subHeading: "Device management centre",
-      subParagraph: "A central view of every meter and device on the network, for utilities.",
+      heading: "Device management centre",
+      description: "A central view of every meter and device on the network, for utilities.",
     },
     {
       icon: { ...columnIcon, src: iconWorkflow },
-      subHeading: "Workflow tracking app",
-      subParagraph: "Follow each task from the moment it is raised until it is done.",
+      heading: "Workflow tracking app",
+      description: "Follow each task from the moment it is raised until it is done.",
     },
   ],
 };
 
 const features: readonly InfoBlockItem[] = [
   {
-    icon: {
+    illustration: {
       src: phoneApp,
       alt: "The client application on a phone, showing water use, a valve switch and a leak alert",
       width: 480,
       height: 360,
     },
-    feature: "Client application",
+    featureName: "Client application",
     heading: "Your water, in the palm of your hand",
     paragraph:
       "The client application is where households and property owners see and control their water, from anywhere.",
@@ -69,13 +69,13 @@ const features: readonly InfoBlockItem[] = [
     ],
   },
   {
-    icon: {
+    illustration: {
       src: utilityDashboard,
       alt: "The device management centre on a monitor, with a chart, a map and a device list",
       width: 480,
       height: 360,
     },
-    feature: "Device management centre",
+    featureName: "Device management centre",
     heading: "One centre for every device on the network",
     paragraph:
       "Utilities manage their whole network from a central device management centre: meters, data connection units and routing modules, all in one place.",
@@ -86,13 +86,13 @@ const features: readonly InfoBlockItem[] = [
     ],
   },
   {
-    icon: {
+    illustration: {
       src: workflowApp,
       alt: "The workflow tracking app on a tablet, with tasks in columns and one marked done",
       width: 480,
       height: 360,
     },
-    feature: "Workflow tracking app",
+    featureName: "Workflow tracking app",
     heading: "Keep every job moving",
     paragraph:
       "The workflow tracking app follows each task from the moment it is raised until it is done, so everyone can see what is waiting, what is in progress and what is finished.",

@@ -10,10 +10,10 @@ const COPYRIGHT_YEAR = 2015;
 const hero: HeroContent = {
   label: "Legal",
   heading: "Terms of use",
-  heading2: "The terms that apply when you use this website.",
+  subheading: "The terms that apply when you use this website.",
   paragraph:
     "By using this website you agree to these terms. Please read them carefully; if you do not agree with them, please do not use the website.",
-  icon: { src: termsOfUse, alt: "", width: 480, height: 360 },
+  illustration: { src: termsOfUse, alt: "", width: 480, height: 360 },
 };
 
 const legalText: LegalDocumentContent = {

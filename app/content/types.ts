@@ -1,4 +1,4 @@
-// Content shapes from the spec (section 3). Pages pass these to the blocks; components hold no copy.
+// Content shapes. Pages pass these to the blocks; components hold no copy.
 
 /** An image with its intrinsic size, so the browser reserves its space before it loads. */
 export type ImageAsset = {
@@ -13,40 +13,42 @@ export type HeroContent = {
   /** The small label line above the heading. */
   label: string;
   heading: string;
-  heading2: string;
+  /** The larger line under the heading. */
+  subheading: string;
   paragraph: string;
-  icon: ImageAsset;
+  /** The banner's large picture. */
+  illustration: ImageAsset;
 };
 
 export type InfoBlockItem = {
-  icon: ImageAsset;
-  feature: string;
+  /** The row's large picture. */
+  illustration: ImageAsset;
+  /** The short name of the feature shown above the heading; also names the row's Get in Touch link. */
+  featureName: string;
   heading: string;
   paragraph: string;
   bulletPoints?: readonly string[];
 };
 
 export type InfoListColumn = {
+  /** A small icon above the column's heading. */
   icon: ImageAsset;
-  subHeading: string;
-  subParagraph: string;
+  heading: string;
+  description: string;
 };
 
 export type InfoListContent = {
-  mainHeading: string;
-  mainParagraph: string;
+  heading: string;
+  intro: string;
   columns: readonly InfoListColumn[];
 };
 
 export type ContactFormContent = {
   heading: string;
-  mainParagraph: string;
+  intro: string;
   /** The privacy sentence above the submit button. */
-  subPara1: string;
+  privacyNote: string;
 };
-
-/** Which page a block is on: the spec's homePage / contactPage, everything else is "other". */
-export type PageVariant = "home" | "contact" | "other";
 
 // The long-form legal pages (privacy statement, terms of use).
 

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => pageMeta("contact");
 export default function ContactPage() {
   return (
     <>
-      <Hero content={contactHero} variant="contact" />
+      <Hero content={contactHero} />
       <ContactFormBlock
         content={contactFormBlock}
         illustrations={contactIllustrations}

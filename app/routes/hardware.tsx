@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => pageMeta("hardware");
 export default function HardwarePage() {
   return (
     <>
-      <Hero content={hardwarePage.hero} variant="other" />
+      <Hero content={hardwarePage.hero} showGetInTouch />
       <InfoListBlock content={hardwarePage.highlights} />
       <InfoBlock items={hardwarePage.features} />
     </>

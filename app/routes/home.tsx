@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => pageMeta("home");
 export default function HomePage() {
   return (
     <>
-      <Hero content={homePage.hero} variant="home" />
+      <Hero content={homePage.hero} showGetInTouch roundIllustration illustrationFirstWhenNarrow />
       <InfoListBlock content={homePage.highlights} />
       <InfoBlock items={homePage.features} />
     </>

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => pageMeta("privacy");
 export default function PrivacyPage() {
   return (
     <>
-      <Hero content={privacyPage.hero} variant="other" />
+      <Hero content={privacyPage.hero} showGetInTouch />
       <LegalDocument content={privacyPage.legalText} />
     </>
   );

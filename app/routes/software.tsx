@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => pageMeta("software");
 export default function SoftwarePage() {
   return (
     <>
-      <Hero content={softwarePage.hero} variant="other" />
+      <Hero content={softwarePage.hero} showGetInTouch />
       <InfoListBlock content={softwarePage.highlights} />
       <InfoBlock items={softwarePage.features} />
     </>

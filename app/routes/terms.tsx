@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => pageMeta("terms");
 export default function TermsPage() {
   return (
     <>
-      <Hero content={termsPage.hero} variant="other" />
+      <Hero content={termsPage.hero} showGetInTouch />
       <LegalDocument content={termsPage.legalText} />
     </>
   );

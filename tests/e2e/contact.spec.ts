@@ -148,7 +148,7 @@ test.describe("contact page", () => {
     page,
   }) => {
     await openContact(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("request a demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a demo");
     await expect(page.locator("main section").first().getByRole("link")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 2, name: "Request a Demo" })).toBeVisible();
 

@@ -1,23 +1,26 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { HeroContent, PageVariant } from "../../content/types";
+import type { HeroContent } from "../../content/types";
 import { Hero } from "./hero";
 import styles from "./hero.module.css";
 
 const content: HeroContent = {
   label: "Test label",
   heading: "Test heading",
-  heading2: "Test second heading",
+  subheading: "Test second heading",
   paragraph: "Test paragraph.",
-  icon: { src: "/icon.svg", alt: "Test icon", width: 400, height: 300 },
+  illustration: { src: "/icon.svg", alt: "Test icon", width: 400, height: 300 },
 };
 
-function renderHero(variant: PageVariant) {
+type Options = Omit<ComponentProps<typeof Hero>, "content">;
+
+function renderHero(options: Options = {}) {
   return render(
     <MemoryRouter>
-      <Hero content={content} variant={variant} />
+      <Hero content={content} {...options} />
     </MemoryRouter>,
   );
 }
@@ -31,7 +34,7 @@ function cls(name: string): string {
 
 describe("Hero", () => {
   it("shows every line of its content, with the heading as the only h1", async () => {
-    renderHero("other");
+    renderHero();
     const heading = await screen.findByRole("heading", { level: 1 });
     expect(heading).toHaveTextContent("Test heading");
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
@@ -41,33 +44,37 @@ describe("Hero", () => {
     expect(screen.getByRole("region", { name: "Test heading" })).toBeInTheDocument();
   });
 
-  it("on the home page shows a Get in Touch link to /contact, a round icon and reverses on narrow screens", async () => {
-    const { container } = renderHero("home");
+  it("can show a Get in Touch link to /contact, a round illustration and put it first on narrow screens", async () => {
+    const { container } = renderHero({
+      showGetInTouch: true,
+      roundIllustration: true,
+      illustrationFirstWhenNarrow: true,
+    });
     const link = await screen.findByRole("link", { name: /get in touch/i });
     expect(link).toHaveAttribute("href", "/contact");
     const image = screen.getByRole("img", { name: "Test icon" });
     expect(image).toHaveClass(cls("round"));
     expect(image).not.toHaveClass(cls("plain"));
-    expect(container.querySelector("section")).toHaveClass(cls("reversedOnMobile"));
+    expect(container.querySelector("section")).toHaveClass(cls("illustrationFirstWhenNarrow"));
   });
 
-  it("on the contact page hides the Get in Touch button", async () => {
-    renderHero("contact");
+  it("leaves the Get in Touch button out unless asked", async () => {
+    renderHero();
     await screen.findByRole("heading", { level: 1 });
     expect(screen.queryByRole("link", { name: /get in touch/i })).not.toBeInTheDocument();
   });
 
-  it("on other pages shows a plain icon in the normal order, with the button", async () => {
-    const { container } = renderHero("other");
+  it("shows a plain illustration after the text by default", async () => {
+    const { container } = renderHero({ showGetInTouch: true });
     const image = await screen.findByRole("img", { name: "Test icon" });
     expect(image).toHaveClass(cls("plain"));
     expect(image).not.toHaveClass(cls("round"));
-    expect(container.querySelector("section")).not.toHaveClass(cls("reversedOnMobile"));
+    expect(container.querySelector("section")).not.toHaveClass(cls("illustrationFirstWhenNarrow"));
     expect(screen.getByRole("link", { name: /get in touch/i })).toHaveAttribute("href", "/contact");
   });
 
   it("gives the image its intrinsic size and loads it eagerly", async () => {
-    renderHero("other");
+    renderHero();
     const image = await screen.findByRole("img", { name: "Test icon" });
     expect(image).toHaveAttribute("width", "400");
     expect(image).toHaveAttribute("height", "300");

@@ -1,25 +1,32 @@
 import { useId } from "react";
-import type { HeroContent, PageVariant } from "../../content/types";
+import type { HeroContent } from "../../content/types";
 import { AssetImage } from "../asset-image";
 import { GetInTouchLink } from "../get-in-touch-link";
 import styles from "./hero.module.css";
 
 type HeroProps = {
   content: HeroContent;
-  /** Home: round icon, image first on narrow screens. Contact: no Get in Touch button. */
-  variant: PageVariant;
+  /** Show the Get in Touch button under the text. */
+  showGetInTouch?: boolean;
+  /** Crop the illustration to a circle instead of showing it as it is. */
+  roundIllustration?: boolean;
+  /** On narrow screens, put the illustration above the text instead of below it. */
+  illustrationFirstWhenNarrow?: boolean;
 };
 
 /** The page's coloured banner; its heading is the page's only h1. */
-export function Hero({ content, variant }: HeroProps) {
+export function Hero({
+  content,
+  showGetInTouch = false,
+  roundIllustration = false,
+  illustrationFirstWhenNarrow = false,
+}: HeroProps) {
   const headingId = useId();
-  const isHome = variant === "home";
-  const { icon } = content;
 
   return (
     <section
       aria-labelledby={headingId}
-      className={`${styles.hero} ${isHome ? styles.reversedOnMobile : ""}`}
+      className={`${styles.hero} ${illustrationFirstWhenNarrow ? styles.illustrationFirstWhenNarrow : ""}`}
     >
       <div className={styles.inner}>
         <div className={styles.text}>
@@ -27,19 +34,19 @@ export function Hero({ content, variant }: HeroProps) {
           <h1 id={headingId} className={styles.heading}>
             {content.heading}
           </h1>
-          <p className={styles.heading2}>{content.heading2}</p>
+          <p className={styles.subheading}>{content.subheading}</p>
           <p className={styles.paragraph}>{content.paragraph}</p>
-          {variant === "contact" ? null : (
+          {showGetInTouch ? (
             <div className={styles.action}>
               <GetInTouchLink tone="onDark" />
             </div>
-          )}
+          ) : null}
         </div>
         <div className={styles.media}>
           <AssetImage
-            image={icon}
+            image={content.illustration}
             priority
-            className={`${styles.image} ${isHome ? styles.round : styles.plain}`}
+            className={`${styles.image} ${roundIllustration ? styles.round : styles.plain}`}
           />
         </div>
       </div>

@@ -8,8 +8,8 @@ import styles from "./info-block.module.css";
 
 function item(n: number, bulletPoints?: readonly string[]): InfoBlockItem {
   return {
-    icon: { src: `/row-${n}.svg`, alt: `Picture ${n}`, width: 480, height: 360 },
-    feature: `Feature ${n}`,
+    illustration: { src: `/row-${n}.svg`, alt: `Picture ${n}`, width: 480, height: 360 },
+    featureName: `Feature ${n}`,
     heading: `Heading ${n}`,
     paragraph: `Paragraph ${n}.`,
     bulletPoints,

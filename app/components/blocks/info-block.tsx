@@ -18,10 +18,10 @@ export function InfoBlock({ items }: InfoBlockProps) {
           className={`${styles.row} ${index % 2 === 1 ? styles.imageRight : styles.imageLeft}`}
         >
           <div className={styles.media}>
-            <AssetImage image={item.icon} className={styles.image} />
+            <AssetImage image={item.illustration} className={styles.image} />
           </div>
           <div className={styles.text}>
-            <p className={styles.feature}>{item.feature}</p>
+            <p className={styles.featureName}>{item.featureName}</p>
             <h2 className={styles.heading}>{item.heading}</h2>
             <p className={styles.paragraph}>{item.paragraph}</p>
             {item.bulletPoints?.length ? (
@@ -34,7 +34,7 @@ export function InfoBlock({ items }: InfoBlockProps) {
                 ))}
               </ul>
             ) : null}
-            <GetInTouchLink topic={item.feature} />
+            <GetInTouchLink topic={item.featureName} />
           </div>
         </div>
       ))}

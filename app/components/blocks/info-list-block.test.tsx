@@ -6,12 +6,12 @@ import { InfoListBlock } from "./info-list-block";
 import styles from "./info-list-block.module.css";
 
 const content: InfoListContent = {
-  mainHeading: "Main heading",
-  mainParagraph: "Main paragraph.",
+  heading: "Main heading",
+  intro: "Main paragraph.",
   columns: [1, 2, 3].map((n) => ({
     icon: { src: `/icon-${n}.svg`, alt: "", width: 64, height: 64 },
-    subHeading: `Column ${n}`,
-    subParagraph: `Column paragraph ${n}.`,
+    heading: `Column ${n}`,
+    description: `Column paragraph ${n}.`,
   })),
 };
 
@@ -50,8 +50,8 @@ describe("InfoListBlock", () => {
     unmount();
     const fourth = {
       icon: { src: "/icon-4.svg", alt: "", width: 64, height: 64 },
-      subHeading: "Column 4",
-      subParagraph: "Column paragraph 4.",
+      heading: "Column 4",
+      description: "Column paragraph 4.",
     };
     render(<InfoListBlock content={{ ...content, columns: [...content.columns, fourth] }} />);
     expect(screen.getByRole("list")).toHaveClass(cls("many"));

@@ -16,21 +16,21 @@ export function InfoListBlock({ content }: InfoListBlockProps) {
     <section aria-labelledby={headingId} className={styles.block}>
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.heading}>
-          {content.mainHeading}
+          {content.heading}
         </h2>
-        <p className={styles.paragraph}>{content.mainParagraph}</p>
+        <p className={styles.paragraph}>{content.intro}</p>
         <ul
           className={`${styles.columns} ${content.columns.length > 3 ? styles.many : ""}`}
           style={columnCount}
         >
           {content.columns.map((column, index) => (
             <li
-              key={column.subHeading}
+              key={column.heading}
               className={`${styles.column} ${index > 0 ? styles.divided : ""}`}
             >
               <AssetImage image={column.icon} className={styles.icon} />
-              <h3 className={styles.subHeading}>{column.subHeading}</h3>
-              <p className={styles.subParagraph}>{column.subParagraph}</p>
+              <h3 className={styles.columnHeading}>{column.heading}</h3>
+              <p className={styles.columnDescription}>{column.description}</p>
             </li>
           ))}
         </ul>

@@ -14,8 +14,8 @@ describe("ContactFormBlock", () => {
       />,
     );
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Request a Demo");
-    expect(screen.getByText(contactFormBlock.mainParagraph)).toBeInTheDocument();
-    expect(screen.getByText(contactFormBlock.subPara1)).toBeInTheDocument();
+    expect(screen.getByText(contactFormBlock.intro)).toBeInTheDocument();
+    expect(screen.getByText(contactFormBlock.privacyNote)).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Request a Demo" })).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Request a Demo" })).toBeInTheDocument();
   });

@@ -26,8 +26,8 @@ export function ContactFormBlock({ content, illustrations, formCopy }: ContactFo
           <h2 id={headingId} className={styles.heading}>
             {content.heading}
           </h2>
-          <p className={styles.intro}>{content.mainParagraph}</p>
-          <EnquiryForm copy={formCopy} privacyNote={content.subPara1} labelledBy={headingId} />
+          <p className={styles.intro}>{content.intro}</p>
+          <EnquiryForm copy={formCopy} privacyNote={content.privacyNote} labelledBy={headingId} />
         </div>
       </div>
     </section>
