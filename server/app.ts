@@ -53,7 +53,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       reply.status(400).send({ error: "bad_url" });
     },
   });
-  const store = openSqliteEnquiryStore(resolve(config.databasePath));
+  const store = openSqliteEnquiryStore(resolve(config.databasePath), {
+    warn: (message) => app.log.warn(message),
+  });
   app.addHook("onClose", () => store.close());
 
   if (!config.botCheck.secret) {

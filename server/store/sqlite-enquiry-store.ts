@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { EnquiryType } from "../../app/features/contact/enquiry-schema";
 import type { EnquiryStore, EnquiryWithDelivery, StoredEnquiry } from "./enquiry-store";
+import { prepareDatabaseFiles, restrictDatabaseFiles } from "./sqlite-file-mode";
 import { migrate } from "./sqlite-migrations";
 
 type EnquiryRow = {
@@ -34,8 +33,27 @@ const toEnquiry = (row: EnquiryRow): StoredEnquiry => ({
   message: row.message,
 });
 
-export function openSqliteEnquiryStore(path: string): EnquiryStore {
-  mkdirSync(dirname(path), { recursive: true });
+const toEnquiryWithDelivery = (row: EnquiryRow & DeliveryRow): EnquiryWithDelivery => ({
+  ...toEnquiry(row),
+  delivery: {
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at == null ? null : new Date(row.next_attempt_at).toISOString(),
+    deliveredAt: row.delivered_at,
+    lastError: row.last_error,
+  },
+});
+
+type OpenOptions = {
+  /** Told about anything the operator should fix, such as a store file others could read. */
+  warn?: (message: string) => void;
+};
+
+export function openSqliteEnquiryStore(
+  path: string,
+  { warn = console.warn }: OpenOptions = {},
+): EnquiryStore {
+  for (const warning of prepareDatabaseFiles(path)) warn(warning);
   const db = new Database(path);
   // WAL lets the CLI read while the server writes. FULL sync because a 201 promises the
   // visitor their enquiry is kept: the commit must be on disk before we answer.
@@ -44,6 +62,7 @@ export function openSqliteEnquiryStore(path: string): EnquiryStore {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   migrate(db);
+  restrictDatabaseFiles(path);
 
   const insertEnquiry = db.prepare(
     `INSERT INTO enquiries (id, received_at, name, phone, email, enquiry_type, message)
@@ -74,11 +93,37 @@ export function openSqliteEnquiryStore(path: string): EnquiryStore {
     `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
      WHERE enquiry_id = ?`,
   );
+  const withDelivery = `SELECT e.*, d.status, d.attempts, d.next_attempt_at, d.delivered_at,
+       d.last_error
+     FROM enquiries e JOIN deliveries d ON d.enquiry_id = e.id`;
   const selectAll = db.prepare<[], EnquiryRow & DeliveryRow>(
-    `SELECT e.*, d.status, d.attempts, d.next_attempt_at, d.delivered_at, d.last_error
-     FROM enquiries e JOIN deliveries d ON d.enquiry_id = e.id
-     ORDER BY e.received_at, e.id`,
+    `${withDelivery} ORDER BY e.received_at, e.id`,
   );
+  // The form only takes ASCII addresses (zod's email rule), so SQLite's ASCII lower() is enough.
+  const selectByEmail = db.prepare<[string], EnquiryRow & DeliveryRow>(
+    `${withDelivery} WHERE lower(e.email) = lower(?) ORDER BY e.received_at, e.id`,
+  );
+  const selectIdsByEmail = db.prepare<[string], { id: string }>(
+    "SELECT id FROM enquiries WHERE lower(email) = lower(?)",
+  );
+  const selectOldIds = db.prepare<[string, string], { id: string }>(
+    `SELECT e.id FROM enquiries e JOIN deliveries d ON d.enquiry_id = e.id
+     WHERE d.status = ? AND e.received_at < ?`,
+  );
+  const deleteDelivery = db.prepare("DELETE FROM deliveries WHERE enquiry_id = ?");
+  const deleteEnquiry = db.prepare("DELETE FROM enquiries WHERE id = ?");
+  const deleteAll = db.transaction((ids: string[]) => {
+    for (const id of ids) {
+      deleteDelivery.run(id);
+      deleteEnquiry.run(id);
+    }
+    return ids.length;
+  });
+  const selectBacklog = db.prepare<[], { pending: number; oldest: string | null }>(
+    `SELECT count(*) AS pending, min(e.received_at) AS oldest
+     FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id WHERE d.status = 'pending'`,
+  );
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   return {
     async saveEnquiry(enquiry, now) {
@@ -101,19 +146,26 @@ export function openSqliteEnquiryStore(path: string): EnquiryStore {
       updateFailed.run(nextAttemptAt.getTime(), reason.slice(0, 500), id);
     },
     async listEnquiries() {
-      return selectAll.all().map(
-        (row): EnquiryWithDelivery => ({
-          ...toEnquiry(row),
-          delivery: {
-            status: row.status,
-            attempts: row.attempts,
-            nextAttemptAt:
-              row.next_attempt_at == null ? null : new Date(row.next_attempt_at).toISOString(),
-            deliveredAt: row.delivered_at,
-            lastError: row.last_error,
-          },
-        }),
-      );
+      return selectAll.all().map(toEnquiryWithDelivery);
+    },
+    async findByEmail(email) {
+      return selectByEmail.all(email).map(toEnquiryWithDelivery);
+    },
+    async eraseByEmail(email) {
+      return deleteAll(ids(selectIdsByEmail.all(email)));
+    },
+    async purgeDelivered(cutoff, { dryRun = false } = {}) {
+      const before = cutoff.toISOString();
+      const delivered = ids(selectOldIds.all("delivered", before));
+      const keptUndelivered = selectOldIds.all("pending", before).length;
+      return { deleted: dryRun ? delivered.length : deleteAll(delivered), keptUndelivered };
+    },
+    async deliveryBacklog() {
+      const row = selectBacklog.get();
+      return {
+        pending: row?.pending ?? 0,
+        oldestPendingSince: row?.oldest ? new Date(row.oldest) : undefined,
+      };
     },
     async ping() {
       db.prepare("SELECT 1").get();
