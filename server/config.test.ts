@@ -30,6 +30,8 @@ it("treats empty values as unset, as a copied .env.example leaves them", () => {
   expect(loadConfig({ RECAPTCHA_SECRET: "", SMTP_URL: "", PORT: "" }).port).toBe(3000);
 });
 
+const mailTo = { MAIL_FROM: "website@amanzi.example", ENQUIRY_TO: "sales@amanzi.example" };
+
 it.each([
   [{ PORT: "70000" }, "PORT"],
   [{ DATABASE_URL: "postgres://db/enquiries" }, "DATABASE_URL"],
@@ -39,6 +41,10 @@ it.each([
   [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
   [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "website@amanzi.example" }, "ENQUIRY_TO"],
   [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "0" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
+  [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?ignoreTLS=true" }, "SMTP_URL"],
+  [{ ...mailTo, SMTP_URL: "smtp://mail.example:25?secure=false&ignoreTLS=true" }, "SMTP_URL"],
+  [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?requireTLS=false" }, "SMTP_URL"],
+  [{ ...mailTo, SMTP_URL: "smtps://mail.example?tls.rejectUnauthorized=false" }, "SMTP_URL"],
 ])("refuses %j, naming %s", (env, variable) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: `));
@@ -60,6 +66,13 @@ it("reads a full mail and bot-check setup", () => {
   });
   expect(config.botCheck.allowedHostnames).toEqual(["amanzi.example", "www.amanzi.example"]);
   expect(config.trustProxy).toBe(true);
+});
+
+it("lets a mail server on loopback (a local relay, the tests' peer) be spoken to in plain text", () => {
+  for (const host of ["127.0.0.1", "localhost", "[::1]"]) {
+    const smtpUrl = `smtp://${host}:2525?ignoreTLS=true`;
+    expect(loadConfig({ ...mailTo, SMTP_URL: smtpUrl }).mail?.smtpUrl).toBe(smtpUrl);
+  }
 });
 
 describe("entry points", () => {

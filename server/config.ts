@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { smtpTlsProblem } from "./delivery/smtp-tls";
 
 // Every server setting is read and checked here, once, at startup; nothing else reads
 // process.env. A wrong value stops startup with the variable's name instead of surfacing as
@@ -57,6 +58,8 @@ const envSchema = z
   })
   .superRefine((env, context) => {
     if (!env.SMTP_URL) return;
+    const tlsProblem = smtpTlsProblem(env.SMTP_URL);
+    if (tlsProblem) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: tlsProblem });
     for (const key of ["MAIL_FROM", "ENQUIRY_TO"] as const) {
       if (!env[key])
         context.addIssue({ code: "custom", path: [key], message: "required when SMTP_URL is set" });
