@@ -1,4 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -68,6 +76,23 @@ describe("a person's requests", () => {
     // The erased enquiry's pending job is gone too: nothing is left to deliver but Sipho's.
     expect(await store.deliveryBacklog()).toMatchObject({ pending: 1, oldestPendingSince: at(2) });
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
+  });
+
+  it("leaves no trace of an erased enquiry in the database file or its WAL", async () => {
+    const path = join(tempDir(), "enquiries.db");
+    const store = openStore(path);
+    const marker = "Unmistakable-erasure-marker-7f3a";
+    await store.saveEnquiry({ ...enquiry("thandi@example.co.za"), message: marker }, at(0));
+    const onDisk = () =>
+      [path, `${path}-wal`]
+        .filter((file) => existsSync(file))
+        .map((file) => readFileSync(file).toString("latin1"))
+        .join("");
+    expect(onDisk()).toContain(marker);
+
+    await store.eraseByEmail("thandi@example.co.za");
+
+    expect(onDisk()).not.toContain(marker);
   });
 });
 

@@ -61,6 +61,9 @@ export function openSqliteEnquiryStore(
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
+  // Erased and expired enquiries are overwritten, not just unlinked, so the file no longer
+  // holds them (POPIA: deleted means gone).
+  db.pragma("secure_delete = ON");
   migrate(db);
   restrictDatabaseFiles(path);
 
@@ -112,13 +115,20 @@ export function openSqliteEnquiryStore(
   );
   const deleteDelivery = db.prepare("DELETE FROM deliveries WHERE enquiry_id = ?");
   const deleteEnquiry = db.prepare("DELETE FROM enquiries WHERE id = ?");
-  const deleteAll = db.transaction((ids: string[]) => {
+  const deleteInOneTransaction = db.transaction((ids: string[]) => {
     for (const id of ids) {
       deleteDelivery.run(id);
       deleteEnquiry.run(id);
     }
-    return ids.length;
   });
+  const deleteAll = (ids: string[]) => {
+    if (ids.length === 0) return 0;
+    deleteInOneTransaction(ids);
+    // The WAL still holds the pages as they were before; fold it into the file and empty it.
+    // A reader that is busy just now can delay this until the next checkpoint.
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    return ids.length;
+  };
   const selectBacklog = db.prepare<[], { pending: number; oldest: string | null }>(
     `SELECT count(*) AS pending, min(e.received_at) AS oldest
      FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id WHERE d.status = 'pending'`,
