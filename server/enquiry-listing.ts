@@ -55,3 +55,19 @@ export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
     `${enquiries.length} ${enquiries.length === 1 ? "enquiry" : "enquiries"}, ${pending} awaiting delivery.`,
   ].join("\n");
 }
+
+/** Every field of every enquiry, one block each: what an access request must show. */
+export function enquiriesAsRecords(enquiries: EnquiryWithDelivery[]): string {
+  const blocks = enquiries.map((e) =>
+    csvColumns
+      .map(([label, pick]) => {
+        const value = pick(e);
+        const text = value == null ? "-" : String(value);
+        // Multi-line messages stay readable and cannot pass for another field's line.
+        return `${`${label}:`.padEnd(19)}${text.replace(/\r?\n/g, `\n${" ".repeat(19)}`)}`;
+      })
+      .join("\n"),
+  );
+  const count = `${enquiries.length} ${enquiries.length === 1 ? "enquiry" : "enquiries"}.`;
+  return [...blocks, count].join("\n\n");
+}

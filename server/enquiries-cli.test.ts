@@ -1,0 +1,147 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { NewEnquiry } from "./store/enquiry-store";
+import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
+import { nodeWithTsx } from "./test-support/server-process";
+
+// The real command, in its own process, on a real SQLite file.
+const dir = mkdtempSync(join(tmpdir(), "enquiries-cli-"));
+const databasePath = join(dir, "enquiries.db");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(...nodeWithTsx("server/enquiries-cli.ts", args), {
+    cwd: resolve(import.meta.dirname, ".."),
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: `file:${databasePath}`, ...env },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const day = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * day);
+const enquiry = (email: string, message = "Please call me about a meter."): NewEnquiry => ({
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email,
+  enquiryType: "support",
+  message,
+});
+
+/** Fills the store: two from Thandi (one delivered), one from Sipho, at given ages. */
+async function seed(ages: { delivered: number; pending: number; other: number }) {
+  rmSync(dir, { recursive: true, force: true });
+  const store = openSqliteEnquiryStore(databasePath);
+  const delivered = await store.saveEnquiry(
+    enquiry("Thandi@Example.co.za", "First line\nsecond line"),
+    daysAgo(ages.delivered),
+  );
+  await store.markDelivered(delivered.id, daysAgo(ages.delivered));
+  await store.saveEnquiry(enquiry("thandi@example.co.za"), daysAgo(ages.pending));
+  const other = await store.saveEnquiry(enquiry("sipho@example.co.za"), daysAgo(ages.other));
+  await store.markDelivered(other.id, daysAgo(ages.other));
+  await store.close();
+}
+
+async function storedEmails() {
+  const store = openSqliteEnquiryStore(databasePath);
+  const emails = (await store.listEnquiries()).map((e) => e.email);
+  await store.close();
+  return emails;
+}
+
+describe("a person's requests", () => {
+  beforeEach(() => seed({ delivered: 3, pending: 2, other: 1 }));
+
+  it("find shows every field of every enquiry from the address, ignoring case", () => {
+    const result = cli(["find", "--email", "THANDI@example.co.za"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
+    expect(result.stdout).toMatch(/^phone:\s+0821234567$/m);
+    expect(result.stdout).toMatch(/^email:\s+Thandi@Example\.co\.za$/m);
+    expect(result.stdout).toMatch(/^email:\s+thandi@example\.co\.za$/m);
+    expect(result.stdout).toMatch(/^message:\s+First line\n\s+second line$/m);
+    expect(result.stdout).toMatch(/^delivery_status:\s+delivered$/m);
+    expect(result.stdout).toMatch(/^delivery_status:\s+pending$/m);
+    expect(result.stdout).toContain("2 enquiries.");
+    expect(result.stdout).not.toContain("sipho");
+  });
+
+  it("find --json gives the same records for a machine", () => {
+    const result = cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]);
+    expect(result.status).toBe(0);
+    const records = JSON.parse(result.stdout);
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      name: "Thandi Nkosi",
+      phone: "0821234567",
+      email: "Thandi@Example.co.za",
+      enquiryType: "support",
+      message: "First line\nsecond line",
+      delivery: { status: "delivered" },
+    });
+    expect(JSON.parse(cli(["find", "--email", "nobody@example.co.za", "--json"]).stdout)).toEqual(
+      [],
+    );
+    expect(cli(["find", "--email", "nobody@example.co.za"]).stdout).toBe(
+      "No enquiries from nobody@example.co.za.\n",
+    );
+  });
+
+  it("erase refuses without --yes and changes nothing", async () => {
+    const result = cli(["erase", "--email", "thandi@example.co.za"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/Not erasing/);
+    expect(result.stderr).toMatch(/--yes/);
+    expect(await storedEmails()).toHaveLength(3);
+  });
+
+  it("erase --yes deletes every enquiry from the address, delivered or not, and says how many", async () => {
+    const result = cli(["erase", "--email", "THANDI@example.co.za", "--yes"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "Erased 2 enquiries from THANDI@example.co.za, with their delivery jobs.\n",
+    );
+    expect(await storedEmails()).toEqual(["sipho@example.co.za"]);
+    expect(cli(["find", "--email", "thandi@example.co.za", "--json"]).stdout.trim()).toBe("[]");
+  });
+
+  it("explains a command it does not know", () => {
+    for (const args of [[], ["erase"], ["find", "--email"], ["purge", "--yes"], ["drop"]]) {
+      const result = cli(args);
+      expect(result.status, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
+    }
+  });
+});
+
+describe("purge", () => {
+  beforeEach(() => seed({ delivered: 40, pending: 50, other: 5 }));
+
+  it("with --dry-run says what it would delete and keep, and deletes nothing", async () => {
+    const result = cli(["purge", "--dry-run"], { ENQUIRY_RETENTION_DAYS: "30" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "Would delete 1 delivered enquiry received over 30 days ago (ENQUIRY_RETENTION_DAYS=30).\n" +
+        "Kept 1 enquiry received over 30 days ago and not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.\n",
+    );
+    expect(await storedEmails()).toHaveLength(3);
+  });
+
+  it("deletes delivered enquiries past retention and keeps the undelivered one", async () => {
+    const result = cli(["purge"], { ENQUIRY_RETENTION_DAYS: "30" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
+    expect(await storedEmails()).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
+  });
+
+  it("keeps a year by default", async () => {
+    const result = cli(["purge"]);
+    expect(result.stdout).toMatch(/^Deleted 0 delivered enquiries received over 365 days ago/);
+    expect(await storedEmails()).toHaveLength(3);
+  });
+});

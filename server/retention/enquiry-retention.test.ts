@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import type { EnquiryStore, NewEnquiry } from "../store/enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
+
+const t0 = new Date("2026-03-01T09:00:00.000Z");
+const enquiry = (email: string): NewEnquiry => ({
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email,
+  enquiryType: "consultation",
+  message: "Please call me.",
+});
+
+let dir: string;
+let store: EnquiryStore;
+const logs: { fields: object; message: string }[] = [];
+const log = {
+  info: (fields: object, message: string) => logs.push({ fields, message }),
+  error: (fields: object, message: string) => logs.push({ fields, message }),
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: t0 });
+  dir = mkdtempSync(join(tmpdir(), "retention-"));
+  store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
+  logs.length = 0;
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const emails = async () => (await store.listEnquiries()).map((e) => e.email);
+
+it("puts the cutoff the configured number of days back", () => {
+  expect(retentionCutoff(t0, 365)).toEqual(new Date("2025-03-01T09:00:00.000Z"));
+  expect(retentionCutoff(t0, 0)).toEqual(t0);
+});
+
+it("purges at startup and then daily, never touching undelivered enquiries", async () => {
+  const delivered = await store.saveEnquiry(enquiry("delivered@example.co.za"), new Date());
+  await store.markDelivered(delivered.id, new Date());
+  await store.saveEnquiry(enquiry("waiting@example.co.za"), new Date());
+
+  const schedule = startRetentionSchedule({ store, retentionDays: 2, log });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(await emails()).toHaveLength(2);
+
+  await vi.advanceTimersByTimeAsync(2 * dayMs); // exactly 2 days old: still kept
+  expect(await emails()).toHaveLength(2);
+
+  await vi.advanceTimersByTimeAsync(dayMs);
+  expect(await emails()).toEqual(["waiting@example.co.za"]);
+  expect(logs.at(-1)).toEqual({
+    fields: { deleted: 1, keptUndelivered: 1, retentionDays: 2 },
+    message: "retention: old delivered enquiries deleted",
+  });
+  // Counts only: no address, name or message in what was logged.
+  expect(JSON.stringify(logs)).not.toMatch(/example\.co\.za|Thandi/);
+
+  await vi.advanceTimersByTimeAsync(400 * dayMs);
+  expect(await emails()).toEqual(["waiting@example.co.za"]);
+
+  await schedule.stop();
+  expect(vi.getTimerCount()).toBe(0);
+});
+
+it("with 0 days deletes an enquiry as soon as it is delivered", async () => {
+  const schedule = startRetentionSchedule({ store, retentionDays: 0, log });
+  const stored = await store.saveEnquiry(enquiry("a@example.co.za"), new Date());
+  await vi.advanceTimersByTimeAsync(1000);
+  await schedule.runNow();
+  expect(await emails()).toEqual(["a@example.co.za"]);
+
+  await store.markDelivered(stored.id, new Date());
+  await vi.advanceTimersByTimeAsync(1);
+  await schedule.runNow();
+  expect(await emails()).toEqual([]);
+  await schedule.stop();
+});
+
+it("describes a purge for the operator, saying why undelivered ones stay", () => {
+  const yearly = { retentionDays: 365, dryRun: false };
+  expect(describePurge({ deleted: 3, keptUndelivered: 0 }, yearly)).toBe(
+    "Deleted 3 delivered enquiries received over 365 days ago (ENQUIRY_RETENTION_DAYS=365).",
+  );
+  expect(
+    describePurge({ deleted: 1, keptUndelivered: 2 }, { retentionDays: 0, dryRun: true }),
+  ).toBe(
+    "Would delete 1 delivered enquiry (ENQUIRY_RETENTION_DAYS=0).\n" +
+      "Kept 2 enquiries not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.",
+  );
+});
