@@ -14,6 +14,7 @@ import { composeEnquiryMail } from "./delivery/enquiry-mail";
 import { createSmtpSender } from "./delivery/smtp-sender";
 import { registerEnquiryRoute } from "./enquiry/enquiry-route";
 import { loggerOptions } from "./logging";
+import { type RetentionSchedule, startRetentionSchedule } from "./retention/enquiry-retention";
 import { addSecurityHeaders, securityHeaders } from "./site/security-headers";
 import { serveStaticSite } from "./site/static-site";
 import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
@@ -61,6 +62,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!config.botCheck.secret) {
     app.log.warn("RECAPTCHA_SECRET is not set: the bot check is SKIPPED for every enquiry");
   }
+  let retention: RetentionSchedule | undefined;
+  app.addHook("onReady", async () => {
+    retention = startRetentionSchedule({
+      store,
+      retentionDays: config.retentionDays,
+      log: app.log.child({ component: "retention" }),
+    });
+  });
+  // Registered after the store's hook, so it runs before it: hooks close in reverse order.
+  app.addHook("onClose", async () => {
+    await retention?.stop();
+  });
+
   let worker: DeliveryWorker | undefined;
   if (config.mail) {
     const { mail } = config;
@@ -72,6 +86,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         send: sender.send,
         backoff: config.retry,
         log: app.log.child({ component: "delivery" }),
+        onOutcome: (outcome) => {
+          // 0 days: the company mailbox is the record, so the copy goes once it is there.
+          if (outcome === "delivered" && config.retentionDays === 0) void retention?.runNow();
+        },
       });
     });
     // Registered after the store's hook, so it runs before it: hooks close in reverse order.

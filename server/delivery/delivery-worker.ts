@@ -16,6 +16,8 @@ type Options = {
   send: (mail: EnquiryMail) => Promise<void>;
   backoff: RetryBackoff;
   log: FastifyBaseLogger;
+  /** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
+  onOutcome?: (outcome: "delivered" | "failed") => void;
 };
 
 // Even with nothing due we look again now and then, so a clock jump or a job written by
@@ -46,10 +48,12 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
         await options.send(options.compose(enquiry));
         await store.markDelivered(enquiry.id, new Date());
         log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
+        options.onOutcome?.("delivered");
       } catch (error) {
         const delay = retryDelayMs(failedAttempts + 1, options.backoff);
         const reason = error instanceof Error ? error.message : String(error);
         await store.markAttemptFailed(enquiry.id, new Date(Date.now() + delay), reason);
+        options.onOutcome?.("failed");
         // Only the codes: SMTP replies can quote addresses back at us.
         const { code, responseCode } = (error ?? {}) as SmtpError;
         log.warn(

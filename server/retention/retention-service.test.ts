@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import {
+  openSession,
+  postEnquiry,
+  startTestService,
+  type TestService,
+  validEnquiry,
+} from "../test-support/test-service";
+import { waitFor } from "../test-support/wait-for";
+
+// Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
+
+let service: TestService | undefined;
+let smtp: SmtpPeer | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await service?.close();
+  await smtp?.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const day = 86_400_000;
+const enquiry = (email: string) => ({
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email,
+  enquiryType: "other" as const,
+  message: "Hello",
+});
+
+it("purges delivered enquiries past retention when it starts, keeping undelivered ones", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "retention-service-"));
+  dirs.push(dir);
+  const databasePath = join(dir, "enquiries.db");
+  const seed = openSqliteEnquiryStore(databasePath);
+  const old = await seed.saveEnquiry(enquiry("old@example.co.za"), new Date(Date.now() - 40 * day));
+  await seed.markDelivered(old.id, new Date(Date.now() - 40 * day));
+  await seed.saveEnquiry(enquiry("stuck@example.co.za"), new Date(Date.now() - 40 * day));
+  const recent = await seed.saveEnquiry(enquiry("new@example.co.za"), new Date(Date.now() - day));
+  await seed.markDelivered(recent.id, new Date());
+
+  service = await startTestService({
+    DATABASE_URL: `file:${databasePath}`,
+    ENQUIRY_RETENTION_DAYS: "30",
+  });
+  try {
+    const left = await waitFor("the startup purge", async () => {
+      const emails = (await seed.listEnquiries()).map((e) => e.email);
+      return emails.length === 2 ? emails : undefined;
+    });
+    expect(left).toEqual(["stuck@example.co.za", "new@example.co.za"]);
+    const logged = service.logs.join("");
+    expect(logged).toMatch(/"deleted":1,"keptUndelivered":1,"retentionDays":30/);
+    expect(logged).not.toMatch(/example\.co\.za/);
+  } finally {
+    await seed.close();
+  }
+});
+
+it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async () => {
+  smtp = await startSmtpPeer();
+  const peer = smtp;
+  service = await startTestService({
+    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
+    MAIL_FROM: "website@amanzi.example",
+    ENQUIRY_TO: "sales@amanzi.example",
+    ENQUIRY_RETENTION_DAYS: "0",
+  });
+  const running = service;
+  const result = await postEnquiry(
+    running.baseUrl,
+    await openSession(running.baseUrl),
+    validEnquiry(),
+  );
+  expect(result.status).toBe(201);
+  await waitFor("the mail", () => peer.received[0]);
+
+  const store = openSqliteEnquiryStore(running.databasePath);
+  try {
+    await waitFor("the delivered enquiry to be deleted", async () =>
+      (await store.listEnquiries()).length === 0 ? true : undefined,
+    );
+  } finally {
+    await store.close();
+  }
+});
