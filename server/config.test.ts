@@ -26,6 +26,11 @@ it("starts bare: every setting has a working default", () => {
   });
 });
 
+it("keeps delivered enquiries a year unless told otherwise; 0 means until delivered", () => {
+  expect(loadConfig({}).retentionDays).toBe(365);
+  expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "0" }).retentionDays).toBe(0);
+});
+
 it("treats empty values as unset, as a copied .env.example leaves them", () => {
   expect(loadConfig({ RECAPTCHA_SECRET: "", SMTP_URL: "", PORT: "" }).port).toBe(3000);
 });
@@ -41,6 +46,8 @@ it.each([
   [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
   [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "website@amanzi.example" }, "ENQUIRY_TO"],
   [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "0" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
+  [{ ENQUIRY_RETENTION_DAYS: "-1" }, "ENQUIRY_RETENTION_DAYS"],
+  [{ ENQUIRY_RETENTION_DAYS: "a year" }, "ENQUIRY_RETENTION_DAYS"],
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?ignoreTLS=true" }, "SMTP_URL"],
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:25?secure=false&ignoreTLS=true" }, "SMTP_URL"],
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?requireTLS=false" }, "SMTP_URL"],
