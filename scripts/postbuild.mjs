@@ -18,7 +18,18 @@ for (const name of await readdir(client)) {
 
 // Compress once, at build time, at the strongest settings, so the server never spends CPU on
 // it per request: it picks the .br or .gz sibling by the request's Accept-Encoding.
-const compressible = new Set([".html", ".js", ".css", ".svg", ".json"]);
+// Fonts and raster images are compressed formats already.
+const compressible = new Set([
+  ".html",
+  ".js",
+  ".css",
+  ".svg",
+  ".json",
+  ".webmanifest",
+  ".txt",
+  ".xml",
+  ".ico",
+]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.removeContentTypeParser("text/plain");
 
   registerEnquiryRoute(app, { config, store, onStored: () => worker?.wake() });
-  await serveStaticSite(app, siteRoot);
+  await serveStaticSite(app, siteRoot, securityHeaders(config));
 
   return app;
 }

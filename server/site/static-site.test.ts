@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
+import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureAsset, fixtureInlineScript } from "../test-support/fixture-site";
@@ -113,10 +115,138 @@ describe("assets and compression", () => {
   });
 });
 
+describe("HEAD, conditional and range requests", () => {
+  const bodyHeaders = ["content-type", "content-length", "content-encoding", "etag", "vary"];
+
+  it.each(["/", fixtureAsset])("answers HEAD %s with the GET headers and no body", async (path) => {
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const get = await rawRequest("GET", path, { "accept-encoding": encoding });
+      const head = await rawRequest("HEAD", path, { "accept-encoding": encoding });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      for (const name of [...bodyHeaders, "cache-control", "content-security-policy"]) {
+        expect(head.headers[name], `${name} (${encoding})`).toBe(get.headers[name]);
+      }
+      expect(Number(head.headers["content-length"])).toBe(get.body.length);
+    }
+  });
+
+  it("gives each encoding its own ETag, so a cache never pairs one with another's body", async () => {
+    const etags = new Set<string | undefined>();
+    for (const encoding of ["identity", "gzip", "br"]) {
+      etags.add((await rawGet(fixtureAsset, { "accept-encoding": encoding })).headers.etag);
+    }
+    expect(etags.size).toBe(3);
+  });
+
+  it("answers a matching If-None-Match (in a list, weak or *) with a bare 304", async () => {
+    const { headers } = await rawGet("/", { "accept-encoding": "br" });
+    const etag = headers.etag ?? "";
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, "*"]) {
+      const response = await rawGet("/", {
+        "accept-encoding": "br",
+        "if-none-match": ifNoneMatch,
+        cookie: "XSRF-TOKEN=kept",
+      });
+      expect(response.status, ifNoneMatch).toBe(304);
+      expect(response.body.length).toBe(0);
+      expect(response.headers.etag).toBe(etag);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toBe("accept-encoding");
+      expect(response.headers["content-security-policy"]).toBe(headers["content-security-policy"]);
+      expect(response.headers["content-type"]).toBeUndefined();
+    }
+    const stale = await rawGet("/", { "accept-encoding": "br", "if-none-match": '"other"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it("revalidates by date when there is no ETag to compare, and prefers the ETag", async () => {
+    const { headers } = await rawGet("/favicon.svg", {});
+    const lastModified = headers["last-modified"] ?? "";
+    expect(Date.parse(lastModified)).not.toBeNaN();
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await rawGet("/favicon.svg", { "if-modified-since": lastModified })).status).toBe(304);
+    expect((await rawGet("/favicon.svg", { "if-modified-since": later })).status).toBe(304);
+    expect((await rawGet("/favicon.svg", { "if-modified-since": earlier })).status).toBe(200);
+    const changed = { "if-none-match": '"other"', "if-modified-since": later };
+    expect((await rawGet("/favicon.svg", changed)).status).toBe(200);
+  });
+
+  it("refuses a failed If-Match with 412 and a JSON body", async () => {
+    const response = await rawGet(fixtureAsset, { "if-match": '"other"' });
+    expect(response.status).toBe(412);
+    expect(JSON.parse(response.body.toString("utf8"))).toEqual({ error: "precondition_failed" });
+    const { headers } = await rawGet(fixtureAsset, {});
+    expect((await rawGet(fixtureAsset, { "if-match": headers.etag ?? "" })).status).toBe(200);
+  });
+
+  it("sends one byte range of the chosen encoding", async () => {
+    const whole = (await rawGet(fixtureAsset, { "accept-encoding": "identity" })).body;
+    const size = whole.length;
+    const cases = [
+      ["bytes=0-9", 0, 9],
+      ["bytes=10-", 10, size - 1],
+      ["bytes=-5", size - 5, size - 1],
+      [`bytes=${size - 3}-${size + 100}`, size - 3, size - 1],
+    ] as const;
+    for (const [range, first, last] of cases) {
+      const part = await rawGet(fixtureAsset, { "accept-encoding": "identity", range });
+      expect(part.status, range).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes ${first}-${last}/${size}`);
+      expect(part.body).toEqual(whole.subarray(first, last + 1));
+    }
+    const unsatisfiable = await rawGet(fixtureAsset, { range: `bytes=${size}-` });
+    expect(unsatisfiable.status).toBe(416);
+    expect(unsatisfiable.headers["content-range"]).toBe(`bytes */${size}`);
+    // Several ranges, or a range on a representation that changed since: the whole body.
+    expect((await rawGet(fixtureAsset, { range: "bytes=0-1,5-6" })).status).toBe(200);
+    expect((await rawGet(fixtureAsset, { range: "bytes=0-9", "if-range": '"old"' })).status).toBe(
+      200,
+    );
+  });
+
+  it("serves from memory: the build can go away once the service has started", async () => {
+    const own = await startTestService();
+    try {
+      const before = await rawRequest("GET", "/hardware", {}, own.baseUrl);
+      rmSync(join(own.dir, "site"), { recursive: true, force: true });
+      const after = await rawRequest("GET", "/hardware", {}, own.baseUrl);
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before.body);
+      expect((await rawRequest("GET", fixtureAsset, {}, own.baseUrl)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.each(["/index.html.gz", "/hardware/index.html.br", "/favicon.svg.gz"])(
+    "never serves the compressed sibling %s by its own name",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("answers a compressed asset sibling by name with 404", async () => {
+    expect((await get(`${fixtureAsset}.br`)).status).toBe(404);
+  });
+});
+
 function rawGet(path: string, headers: Record<string, string>) {
+  return rawRequest("GET", path, headers);
+}
+
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  baseUrl = service.baseUrl,
+) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      const req = request(`${service.baseUrl}${path}`, { headers }, (res) => {
+      const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>

@@ -1,74 +1,146 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, posix, relative, sep } from "node:path";
-import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
-import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
-import { issueXsrfCookie } from "./xsrf-token";
-
-type Page = { route: string; file: string; policy: string };
-
-/** Every prerendered page: a folder (or the root) holding index.html. */
-function findPages(siteRoot: string): Page[] {
-  const pages: Page[] = [];
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "assets") visit(join(dir, entry.name));
-    }
-    const index = join(dir, "index.html");
-    if (!existsSync(index)) return;
-    const folder = relative(siteRoot, dir).split(sep).join(posix.sep);
-    pages.push({
-      route: `/${folder}`,
-      file: posix.join("/", folder, "index.html"),
-      policy: contentSecurityPolicy(inlineScriptHashes(readFileSync(index, "utf8"))),
-    });
-  };
-  visit(siteRoot);
-  return pages;
-}
-
-const immutable = "public, max-age=31536000, immutable";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Encoding, encodingRanker } from "./accept-encoding";
+import { loadSiteFiles, type Representation, type SiteFile } from "./site-files";
+import { newXsrfCookie } from "./xsrf-token";
 
 /**
- * Serves the prerendered build: each page at its clean path, and the files beside them. The
- * build's 404.html and __spa-fallback.html are for static hosts without a server of their own;
- * here unknown paths redirect home instead, so no .html file is reachable by its own name.
+ * Serves the prerendered build from memory: each page at its clean path, and the files beside
+ * them. An unconditional GET or HEAD, nearly every request, is written straight to the socket
+ * with headers worked out at startup; conditional and range requests go the ordinary way.
  */
-export async function serveStaticSite(app: FastifyInstance, siteRoot: string): Promise<void> {
-  const pages = findPages(siteRoot);
+export async function serveStaticSite(
+  app: FastifyInstance,
+  siteRoot: string,
+  fixedHeaders: Readonly<Record<string, string>>,
+): Promise<void> {
+  const files = loadSiteFiles(siteRoot, fixedHeaders);
+  const rankEncodings = encodingRanker();
 
-  await app.register(fastifyStatic, {
-    root: siteRoot,
-    wildcard: false,
-    // The site is fixed for the life of the process, so one route per file (found at startup)
-    // beats a wildcard; .br/.gz siblings are picked by Accept-Encoding, never requested directly.
-    globIgnore: ["**/*.html", "**/*.br", "**/*.gz"],
-    index: false,
-    redirect: false,
-    preCompressed: true,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-    setHeaders(reply) {
-      // Only files under /assets/ carry a content hash in their name; everything else may
-      // change with the next release, so it is revalidated (cheaply, by ETag) every time.
-      const path = reply.request.url;
-      reply.header("cache-control", path.startsWith("/assets/") ? immutable : "no-cache");
-    },
-  });
-
-  for (const page of pages) {
-    app.get(page.route, (request, reply) => {
-      reply.header("content-security-policy", page.policy);
-      issueXsrfCookie(request, reply);
-      return reply.sendFile(page.file);
+  for (const [path, file] of files) {
+    app.get(path, (request, reply) => {
+      const representation = pick(file, rankEncodings(request.headers["accept-encoding"]));
+      const cookie = file.isPage ? newXsrfCookie(request) : undefined;
+      if (isConditional(request))
+        return answerConditional(request, reply, file, representation, cookie);
+      reply.hijack();
+      reply.raw.writeHead(
+        200,
+        cookie ? { ...representation.headers, "set-cookie": cookie } : representation.headers,
+      );
+      reply.raw.end(request.method === "HEAD" ? undefined : representation.body);
     });
-    if (page.route !== "/") {
-      app.get(`${page.route}/`, (request, reply) => {
+    if (file.isPage && path !== "/") {
+      app.get(`${path}/`, (request, reply) => {
         const queryStart = request.url.indexOf("?");
         const query = queryStart === -1 ? "" : request.url.slice(queryStart);
-        return reply.redirect(`${page.route}${query}`, 301);
+        return reply.redirect(`${path}${query}`, 301);
       });
     }
   }
+}
+
+/** The client's best accepted encoding we have; identity when it accepts none we have. */
+function pick(file: SiteFile, accepted: readonly Encoding[]): Representation {
+  for (const encoding of accepted) {
+    const representation = file.encodings[encoding];
+    if (representation) return representation;
+  }
+  return file.encodings.identity;
+}
+
+function isConditional({ headers }: FastifyRequest): boolean {
+  return (
+    headers["if-none-match"] !== undefined ||
+    headers["if-modified-since"] !== undefined ||
+    headers["if-match"] !== undefined ||
+    headers["if-unmodified-since"] !== undefined ||
+    headers.range !== undefined
+  );
+}
+
+/** Preconditions in the order of RFC 9110, section 13.2.2, then a single byte range. */
+function answerConditional(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: SiteFile,
+  representation: Representation,
+  cookie: string | undefined,
+) {
+  const { headers } = request;
+  if (cookie) reply.header("set-cookie", cookie);
+  const ifMatch = headers["if-match"];
+  const ifUnmodifiedSince = httpDate(headers["if-unmodified-since"]);
+  if (
+    ifMatch !== undefined
+      ? !etagListMatches(ifMatch, representation.etag, { weak: false })
+      : ifUnmodifiedSince !== undefined && file.lastModifiedMs > ifUnmodifiedSince
+  ) {
+    return reply.code(412).send({ error: "precondition_failed" });
+  }
+  const ifNoneMatch = headers["if-none-match"];
+  const ifModifiedSince = httpDate(headers["if-modified-since"]);
+  if (
+    ifNoneMatch !== undefined
+      ? etagListMatches(ifNoneMatch, representation.etag, { weak: true })
+      : ifModifiedSince !== undefined && file.lastModifiedMs <= ifModifiedSince
+  ) {
+    return reply.code(304).headers(representation.notModifiedHeaders).send();
+  }
+  const range = request.method === "GET" ? byteRange(request, file, representation) : undefined;
+  const { body } = representation;
+  if (range === "unsatisfiable") {
+    return reply
+      .code(416)
+      .headers({ ...representation.notModifiedHeaders, "content-range": `bytes */${body.length}` })
+      .send();
+  }
+  reply.headers(representation.headers);
+  if (!range) return reply.code(200).send(body);
+  const [start, end] = range;
+  return reply
+    .code(206)
+    .header("content-range", `bytes ${start}-${end}/${body.length}`)
+    .header("content-length", String(end - start + 1))
+    .send(body.subarray(start, end + 1));
+}
+
+/**
+ * One range of a Range header, as [first, last] byte; undefined to send the whole body (no
+ * range, several ranges, a header we do not understand, or an If-Range that no longer holds).
+ */
+function byteRange(
+  { headers }: FastifyRequest,
+  file: SiteFile,
+  { body, etag }: Representation,
+): [number, number] | "unsatisfiable" | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(headers.range ?? "");
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  const ifRange = headers["if-range"];
+  if (
+    typeof ifRange === "string" &&
+    ifRange !== etag &&
+    httpDate(ifRange) !== file.lastModifiedMs
+  ) {
+    return undefined;
+  }
+  const size = body.length;
+  const [, first = "", last = ""] = match;
+  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (start > end || start >= size) return "unsatisfiable";
+  return [start, end];
+}
+
+function etagListMatches(list: string, etag: string, { weak }: { weak: boolean }): boolean {
+  if (list.trim() === "*") return true;
+  return list.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === etag || (weak && tag.startsWith("W/") && tag.slice(2) === etag);
+  });
+}
+
+function httpDate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
 }

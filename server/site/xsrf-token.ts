@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 
 // Double-submit anti-forgery token. The cookie is readable by the page's script by design: the
 // form copies it into the X-XSRF-TOKEN header, which a cross-site page can neither read nor
@@ -8,14 +8,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 const xsrfCookie = "XSRF-TOKEN";
 const xsrfHeader = "x-xsrf-token";
 
-export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.cookies[xsrfCookie]) return;
-  reply.setCookie(xsrfCookie, randomBytes(32).toString("base64url"), {
-    path: "/",
-    sameSite: "strict",
-    secure: request.protocol === "https",
-    httpOnly: false,
-  });
+/** A Set-Cookie value with a fresh token, or undefined when the request carries one already. */
+export function newXsrfCookie(request: FastifyRequest): string | undefined {
+  if (request.cookies[xsrfCookie]) return undefined;
+  const token = randomBytes(32).toString("base64url");
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${xsrfCookie}=${token}; Path=/; SameSite=Strict${secure}`;
 }
 
 export function hasValidXsrfToken(request: FastifyRequest): boolean {

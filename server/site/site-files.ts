@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, posix, relative, sep } from "node:path";
+import type { Encoding } from "./accept-encoding";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
+import { contentTypeOf } from "./content-types";
+
+/** One encoding of a file's body, with the headers it goes out with. */
+export type Representation = {
+  body: Buffer;
+  etag: string;
+  /** Headers of the full answer (200). */
+  headers: Readonly<Record<string, string>>;
+  /** Headers of a 304: those of the 200 less the ones that describe a body. */
+  notModifiedHeaders: Readonly<Record<string, string>>;
+};
+
+export type SiteFile = {
+  /** A prerendered page at its clean path; pages also hand out the anti-forgery cookie. */
+  isPage: boolean;
+  /** Whole seconds, as Last-Modified and If-Modified-Since carry them. */
+  lastModifiedMs: number;
+  encodings: Partial<Record<Encoding, Representation>> & { identity: Representation };
+};
+
+const immutable = "public, max-age=31536000, immutable";
+const bodyHeaders = new Set(["content-type", "content-length", "content-encoding"]);
+
+/**
+ * Reads the whole prerendered build into memory once, at startup: each page and file with
+ * its precompressed siblings (written by scripts/postbuild.mjs) and every response header
+ * worked out in advance, so that answering a request touches neither the disk nor a hash.
+ *
+ * A folder's index.html is the page at the folder's clean path. No other .html file is
+ * served: the build's 404.html and __spa-fallback.html are for static hosts without a server
+ * of their own. The .br and .gz files are only ever sent as an encoding of their source.
+ */
+export function loadSiteFiles(
+  siteRoot: string,
+  fixedHeaders: Readonly<Record<string, string>>,
+): Map<string, SiteFile> {
+  const files = new Map<string, SiteFile>();
+  for (const path of walk(siteRoot)) {
+    if (path.endsWith(".br") || path.endsWith(".gz")) continue;
+    const urlPath = `/${relative(siteRoot, path).split(sep).join(posix.sep)}`;
+    const isPage = posix.basename(urlPath) === "index.html";
+    if (urlPath.endsWith(".html") && !isPage) continue;
+
+    const source = readFileSync(path);
+    const modifiedSeconds = Math.floor(statSync(path).mtimeMs / 1000);
+    const common: Record<string, string> = {
+      ...fixedHeaders,
+      "content-type": contentTypeOf(path),
+      // Only files under /assets/ carry a content hash in their name; everything else may
+      // change with the next release, so it is revalidated (cheaply, by ETag) every time.
+      "cache-control": urlPath.startsWith("/assets/") ? immutable : "no-cache",
+      "last-modified": new Date(modifiedSeconds * 1000).toUTCString(),
+      "accept-ranges": "bytes",
+    };
+    if (isPage) {
+      // The page's inline scripts, and no others, may run.
+      common["content-security-policy"] = contentSecurityPolicy(
+        inlineScriptHashes(source.toString("utf8")),
+      );
+    }
+    const gzip = readIfPresent(`${path}.gz`);
+    const br = readIfPresent(`${path}.br`);
+    if (gzip || br) common.vary = "accept-encoding";
+
+    const represent = (body: Buffer, encoding: Encoding): Representation => {
+      const headers = {
+        ...common,
+        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        "content-length": String(body.length),
+        etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      };
+      const notModifiedHeaders = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => !bodyHeaders.has(name)),
+      );
+      return { body, etag: headers.etag, headers, notModifiedHeaders };
+    };
+    const route = isPage ? posix.dirname(urlPath) : urlPath;
+    files.set(route, {
+      isPage,
+      lastModifiedMs: modifiedSeconds * 1000,
+      encodings: {
+        identity: represent(source, "identity"),
+        ...(gzip ? { gzip: represent(gzip, "gzip") } : {}),
+        ...(br ? { br: represent(br, "br") } : {}),
+      },
+    });
+  }
+  return files;
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+function readIfPresent(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
