@@ -9,11 +9,14 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { Config } from "./config";
+import { checkDelivery, startDeliveryAlerts } from "./delivery/delivery-alert";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery/delivery-worker";
 import { composeEnquiryMail } from "./delivery/enquiry-mail";
 import { createSmtpSender } from "./delivery/smtp-sender";
-import { registerEnquiryRoute } from "./enquiry/enquiry-route";
+import { enquiryPath, registerEnquiryRoute } from "./enquiry/enquiry-route";
 import { loggerOptions } from "./logging";
+import { listenForMetrics, type MetricsListener } from "./metrics/metrics-listener";
+import { createServiceMetrics } from "./metrics/service-metrics";
 import { type RetentionSchedule, startRetentionSchedule } from "./retention/enquiry-retention";
 import { addSecurityHeaders, securityHeaders } from "./site/security-headers";
 import { serveStaticSite } from "./site/static-site";
@@ -34,6 +37,16 @@ const errorNames: Record<number, string> = {
 };
 
 const jsonErrors = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
+
+/** Every refusal answers `{ "error": "<name>" }`; the name is the metrics' reason. */
+function errorName(payload: unknown): string {
+  try {
+    const { error } = JSON.parse(String(payload)) as { error?: unknown };
+    return typeof error === "string" ? error : "other";
+  } catch {
+    return "other";
+  }
+}
 
 /**
  * The whole service: the site, the send call, the store and the delivery worker. Closing the
@@ -75,6 +88,33 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await retention?.stop();
   });
 
+  const metrics = createServiceMetrics(store);
+  let metricsListener: MetricsListener | undefined;
+  const { metrics: metricsAddress } = config;
+  if (metricsAddress) {
+    app.addHook("onReady", async () => {
+      metricsListener = await listenForMetrics(metrics.registry, metricsAddress, (error) =>
+        app.log.error({ err: error }, "metrics could not be collected"),
+      );
+      app.log.info(`Metrics at http://${metricsAddress.host}:${metricsListener.port}/metrics`);
+    });
+    app.addHook("onClose", async () => {
+      await metricsListener?.close();
+    });
+  }
+
+  let deliveryAlerts: { stop(): Promise<void> } | undefined;
+  app.addHook("onReady", async () => {
+    deliveryAlerts = startDeliveryAlerts({
+      store,
+      alertAfterMinutes: config.deliveryAlertAfterMinutes,
+      log: app.log.child({ component: "delivery" }),
+    });
+  });
+  app.addHook("onClose", async () => {
+    await deliveryAlerts?.stop();
+  });
+
   let worker: DeliveryWorker | undefined;
   if (config.mail) {
     const { mail } = config;
@@ -87,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         backoff: config.retry,
         log: app.log.child({ component: "delivery" }),
         onOutcome: (outcome) => {
+          metrics.deliveryOutcome(outcome);
           // 0 days: the company mailbox is the record, so the copy goes once it is there.
           if (outcome === "delivered" && config.retentionDays === 0) void retention?.runNow();
         },
@@ -133,7 +174,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get("/readyz", async (request, reply) => {
     try {
       await store.ping();
-      return { status: "ready" };
+      const { pending: _, ...delivery } = await checkDelivery(
+        store,
+        config.deliveryAlertAfterMinutes,
+      );
+      return { status: "ready", delivery };
     } catch (error) {
       request.log.error({ err: error }, "store unreachable");
       return reply.code(503).send({ error: "store_unavailable" });
@@ -147,6 +192,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // JSON is the only body we take: without this, text/plain would reach the handler as a string.
   app.removeContentTypeParser("text/plain");
 
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "POST" || request.routeOptions.url !== enquiryPath) return payload;
+    if (reply.statusCode === 201) metrics.enquiryAccepted();
+    else if (reply.statusCode >= 400) metrics.enquiryRefused(errorName(payload));
+    return payload;
+  });
   registerEnquiryRoute(app, { config, store, onStored: () => worker?.wake() });
   await serveStaticSite(app, siteRoot, securityHeaders(config));
 

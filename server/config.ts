@@ -55,7 +55,10 @@ const envSchema = z
     ENQUIRY_TO: z.email("use a plain address such as sales@example.co.za").optional(),
     DELIVERY_RETRY_BASE_MS: integer(10, 10_000).default(5000),
     DELIVERY_RETRY_CAP_MS: integer(10, 86_400_000).default(600_000),
+    DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
     ENQUIRY_RETENTION_DAYS: integer(0, 36_500).default(365),
+    METRICS_PORT: integer(1, 65_535).optional(),
+    METRICS_HOST: z.string().default("127.0.0.1"),
   })
   .superRefine((env, context) => {
     if (!env.SMTP_URL) return;
@@ -89,6 +92,10 @@ export type Config = {
     /** Unset: enquiries are stored and wait until SMTP_URL is configured. */
     | undefined;
   retry: { baseMs: number; capMs: number };
+  /** Pending deliveries older than this are reported by /readyz and a warning log line. */
+  deliveryAlertAfterMinutes: number;
+  /** Unset: no metrics listener. Never the public port. */
+  metrics: { host: string; port: number } | undefined;
   /** Delivered enquiries are deleted this many days after they were received (0: at once). */
   retentionDays: number;
 };
@@ -128,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
         : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
+    deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
+    metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
   };
 }

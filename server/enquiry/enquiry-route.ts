@@ -12,11 +12,13 @@ type Options = {
   onStored: () => void;
 };
 
+export const enquiryPath = "/api/Comms/ValidateEmailTokens";
+
 /** The form's send call (spec, section 7): verify, store, then answer. Delivery is separate. */
 export function registerEnquiryRoute(app: FastifyInstance, { config, store, onStored }: Options) {
   const { botCheck } = config;
   app.post(
-    "/api/Comms/ValidateEmailTokens",
+    enquiryPath,
     {
       bodyLimit: 32 * 1024,
       config: { rateLimit: { max: config.enquiryRateLimitPerMinute, timeWindow: 60_000 } },

@@ -349,6 +349,6 @@ describe("health", () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await ready.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
   });
 });

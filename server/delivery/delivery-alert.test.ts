@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { EnquiryStore, NewEnquiry } from "../store/enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { startTestService, type TestService } from "../test-support/test-service";
+import { waitFor } from "../test-support/wait-for";
+import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
+
+const minute = 60_000;
+const enquiry: NewEnquiry = {
+  name: "Thandi Nkosi",
+  phone: "0821234567",
+  email: "thandi@example.co.za",
+  enquiryType: "support",
+  message: "Hello",
+};
+
+const dirs: string[] = [];
+const stores: EnquiryStore[] = [];
+let service: TestService | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await service?.close();
+  service = undefined;
+  for (const store of stores.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function openStore() {
+  const dir = mkdtempSync(join(tmpdir(), "delivery-alert-"));
+  dirs.push(dir);
+  const path = join(dir, "enquiries.db");
+  const store = openSqliteEnquiryStore(path);
+  stores.push(store);
+  return { store, path };
+}
+
+describe("checkDelivery", () => {
+  it("is ok while the oldest pending delivery is within the limit, stuck after", async () => {
+    const { store } = openStore();
+    const t0 = new Date("2026-05-01T08:00:00.000Z");
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * minute);
+    expect(await checkDelivery(store, 60, t0)).toEqual({ status: "ok", pending: 0 });
+
+    const first = await store.saveEnquiry(enquiry, t0);
+    await store.saveEnquiry(enquiry, at(30));
+    expect(await checkDelivery(store, 60, at(60))).toEqual({ status: "ok", pending: 2 });
+    expect(await checkDelivery(store, 60, at(61))).toEqual({
+      status: "stuck",
+      oldestPendingMinutes: 61,
+      alertAfterMinutes: 60,
+      pending: 2,
+    });
+
+    // Delivered: the next oldest counts, which has only waited 31 minutes.
+    await store.markDelivered(first.id, at(61));
+    expect(await checkDelivery(store, 60, at(61))).toEqual({ status: "ok", pending: 1 });
+  });
+});
+
+describe("startDeliveryAlerts", () => {
+  it("warns every few minutes while delivery is stuck, then says it caught up", async () => {
+    vi.useFakeTimers({ now: new Date("2026-05-01T08:00:00.000Z") });
+    const { store } = openStore();
+    const stored = await store.saveEnquiry(enquiry, new Date());
+    const lines: { level: string; fields: object; message: string }[] = [];
+    const log = {
+      warn: (fields: object, message: string) => lines.push({ level: "warn", fields, message }),
+      info: (fields: object, message: string) => lines.push({ level: "info", fields, message }),
+      error: (fields: object, message: string) => lines.push({ level: "error", fields, message }),
+    };
+    const alerts = startDeliveryAlerts({ store, alertAfterMinutes: 60, log });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lines).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(60 * minute); // the check at exactly 60 minutes: not yet
+    expect(lines).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    expect(lines).toEqual([
+      {
+        level: "warn",
+        fields: { oldestPendingMinutes: 65, alertAfterMinutes: 60, pending: 1 },
+        message: expect.stringMatching(/^enquiry delivery stuck: .*DELIVERY_ALERT_AFTER_MINUTES/),
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(10 * minute);
+    expect(lines.map((l) => l.level)).toEqual(["warn", "warn", "warn"]);
+    expect(JSON.stringify(lines)).not.toMatch(/thandi|Nkosi|Hello/i);
+
+    await store.markDelivered(stored.id, new Date());
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    expect(lines.at(-1)).toMatchObject({ level: "info", message: "enquiry delivery caught up" });
+    await vi.advanceTimersByTimeAsync(30 * minute);
+    expect(lines).toHaveLength(4);
+
+    await alerts.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("/readyz", () => {
+  it("stays 200 but reports a stuck delivery in its body and in a warning log line", async () => {
+    const { store, path } = openStore();
+    await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute));
+    // No SMTP_URL: nothing will deliver it.
+    service = await startTestService({
+      DATABASE_URL: `file:${path}`,
+      DELIVERY_ALERT_AFTER_MINUTES: "60",
+    });
+    const response = await fetch(`${service.baseUrl}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ready",
+      delivery: { status: "stuck", oldestPendingMinutes: 90, alertAfterMinutes: 60 },
+    });
+    const { logs } = service;
+    const warning = await waitFor("the warning", () =>
+      logs.find((line) => line.includes("enquiry delivery stuck")),
+    );
+    expect(warning).toMatch(/"level":40/);
+    expect(warning).toMatch(/"oldestPendingMinutes":90/);
+    expect(service.logs.join("")).not.toMatch(/thandi|Nkosi/i);
+  });
+
+  it("says delivery is ok when nothing waits too long", async () => {
+    service = await startTestService();
+    const response = await fetch(`${service.baseUrl}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { freePort } from "../test-support/free-port";
+import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import {
+  openSession,
+  postEnquiry,
+  startTestService,
+  type TestService,
+  validEnquiry,
+} from "../test-support/test-service";
+import { waitFor } from "../test-support/wait-for";
+
+let service: TestService | undefined;
+let smtp: SmtpPeer | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  await smtp?.close();
+  smtp = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const mailEnv = (port: number) => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  MAIL_FROM: "website@amanzi.example",
+  ENQUIRY_TO: "sales@amanzi.example",
+});
+
+async function scrape(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    text: await response.text(),
+  };
+}
+
+/** One sample's value, e.g. sample(text, 'enquiries_refused_total{reason="invalid_enquiry"}'). */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+it("listens for metrics only when METRICS_PORT is set, on loopback unless told otherwise", () => {
+  expect(loadConfig({}).metrics).toBeUndefined();
+  expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+  expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics?.host).toBe(
+    "0.0.0.0",
+  );
+});
+
+it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async () => {
+  smtp = await startSmtpPeer();
+  const metricsPort = await freePort();
+  service = await startTestService({ ...mailEnv(smtp.port), METRICS_PORT: String(metricsPort) });
+  const { baseUrl } = service;
+  const session = await openSession(baseUrl);
+
+  expect((await postEnquiry(baseUrl, session, validEnquiry())).status).toBe(201);
+  expect((await postEnquiry(baseUrl, session, validEnquiry({ email: "nope" }))).status).toBe(400);
+  expect((await postEnquiry(baseUrl, session, validEnquiry({ phone: "x" }))).status).toBe(400);
+  expect((await postEnquiry(baseUrl, undefined, validEnquiry())).status).toBe(403);
+  expect((await postEnquiry(baseUrl, session, "{broken")).status).toBe(400);
+  const peer = smtp;
+  await waitFor("the mail", () => peer.received[0]);
+
+  const metrics = await waitFor("the delivery to be counted", async () => {
+    const scraped = await scrape(metricsPort);
+    return sample(scraped.text, "enquiry_deliveries_sent_total") === 1 ? scraped : undefined;
+  });
+  expect(metrics.status).toBe(200);
+  expect(metrics.type).toMatch(/^text\/plain; version=0\.0\.4/);
+  const { text } = metrics;
+  expect(text).toContain("# TYPE enquiries_accepted_total counter");
+  expect(sample(text, "enquiries_accepted_total")).toBe(1);
+  expect(sample(text, 'enquiries_refused_total{reason="invalid_enquiry"}')).toBe(2);
+  expect(sample(text, 'enquiries_refused_total{reason="xsrf_token_mismatch"}')).toBe(1);
+  expect(sample(text, 'enquiries_refused_total{reason="invalid_json"}')).toBe(1);
+  expect(sample(text, "enquiry_deliveries_failed_total")).toBe(0);
+  expect(sample(text, "enquiry_deliveries_pending")).toBe(0);
+  expect(sample(text, "enquiry_oldest_pending_delivery_age_seconds")).toBe(0);
+  // The usual process metrics.
+  expect(text).toContain("process_cpu_user_seconds_total");
+  expect(text).toContain("process_resident_memory_bytes");
+  expect(text).toContain("nodejs_eventloop_lag_seconds");
+  // Nothing about who wrote in.
+  expect(text).not.toMatch(/thandi|example\.co\.za/i);
+});
+
+it("reads the backlog from the store at scrape time and counts failed attempts", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "metrics-"));
+  dirs.push(dir);
+  const databasePath = join(dir, "enquiries.db");
+  // Written as another instance sharing the store would have: this process never saw it.
+  const seed = openSqliteEnquiryStore(databasePath);
+  await seed.saveEnquiry(
+    { name: "A", phone: "1", email: "a@example.co.za", enquiryType: "other", message: "m" },
+    new Date(Date.now() - 2 * 3_600_000),
+  );
+  await seed.close();
+
+  const metricsPort = await freePort();
+  const closedSmtpPort = await freePort();
+  service = await startTestService({
+    ...mailEnv(closedSmtpPort),
+    DATABASE_URL: `file:${databasePath}`,
+    DELIVERY_RETRY_BASE_MS: "50",
+    DELIVERY_RETRY_CAP_MS: "100",
+    METRICS_PORT: String(metricsPort),
+  });
+
+  const { text } = await waitFor("failed attempts to be counted", async () => {
+    const scraped = await scrape(metricsPort);
+    return (sample(scraped.text, "enquiry_deliveries_failed_total") ?? 0) >= 2
+      ? scraped
+      : undefined;
+  });
+  expect(sample(text, "enquiry_deliveries_sent_total")).toBe(0);
+  expect(sample(text, "enquiry_deliveries_pending")).toBe(1);
+  const age = sample(text, "enquiry_oldest_pending_delivery_age_seconds") ?? 0;
+  expect(age).toBeGreaterThanOrEqual(7200);
+  expect(age).toBeLessThan(7200 + 120);
+});
+
+it("never serves metrics on the public port", async () => {
+  const metricsPort = await freePort();
+  service = await startTestService({ METRICS_PORT: String(metricsPort) });
+  const { baseUrl } = service;
+
+  const metrics = await fetch(`${baseUrl}/metrics`, { redirect: "manual" });
+  const unknown = await fetch(`${baseUrl}/no-such-page`, { redirect: "manual" });
+  // Exactly what any unknown page gets (the spec's redirect home), not the numbers.
+  expect(metrics.status).toBe(unknown.status);
+  expect(metrics.headers.get("location")).toBe(unknown.headers.get("location"));
+  expect(await metrics.text()).not.toContain("enquiries_accepted_total");
+
+  // And the metrics listener serves nothing else.
+  expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+  expect((await scrape(metricsPort)).text).toContain("enquiries_accepted_total");
+});
+
+it("stops the metrics listener when the service closes", async () => {
+  const metricsPort = await freePort();
+  const running = await startTestService({ METRICS_PORT: String(metricsPort) });
+  expect((await scrape(metricsPort)).status).toBe(200);
+  await running.close();
+  await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+});

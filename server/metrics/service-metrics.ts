@@ -1,0 +1,69 @@
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import type { EnquiryStore } from "../store/enquiry-store";
+
+// What an operator alerts on (README, "Operations"). Counters live in this process; the
+// backlog gauges are read from the store at scrape time, so several instances sharing one
+// store all report the same, true backlog. One registry per app: tests build several apps in
+// one process, and a shared global registry would mix their counts.
+
+export type ServiceMetrics = {
+  registry: Registry;
+  enquiryAccepted(): void;
+  /** `reason` is one of our fixed error names (invalid_enquiry, rate_limited, ...). */
+  enquiryRefused(reason: string): void;
+  deliveryOutcome(outcome: "delivered" | "failed"): void;
+};
+
+export function createServiceMetrics(store: EnquiryStore, now = () => Date.now()): ServiceMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const accepted = new Counter({
+    name: "enquiries_accepted_total",
+    help: "Enquiries stored and acknowledged to the visitor (201).",
+    registers,
+  });
+  const refused = new Counter({
+    name: "enquiries_refused_total",
+    help: "Send calls refused, by reason (the error name in the JSON answer).",
+    labelNames: ["reason"],
+    registers,
+  });
+  const sent = new Counter({
+    name: "enquiry_deliveries_sent_total",
+    help: "Enquiry mails the SMTP server accepted.",
+    registers,
+  });
+  const failed = new Counter({
+    name: "enquiry_deliveries_failed_total",
+    help: "Delivery attempts that failed (each is retried later).",
+    registers,
+  });
+  new Gauge({
+    name: "enquiry_deliveries_pending",
+    help: "Stored enquiries not yet delivered (read from the store at scrape time).",
+    registers,
+    async collect() {
+      this.set((await store.deliveryBacklog()).pending);
+    },
+  });
+  new Gauge({
+    name: "enquiry_oldest_pending_delivery_age_seconds",
+    help: "Seconds since the oldest undelivered enquiry was received; 0 when none waits.",
+    registers,
+    async collect() {
+      const { oldestPendingSince } = await store.deliveryBacklog();
+      this.set(oldestPendingSince ? Math.max(0, (now() - oldestPendingSince.getTime()) / 1000) : 0);
+    },
+  });
+
+  return {
+    registry,
+    enquiryAccepted: () => accepted.inc(),
+    // Reasons come from our own fixed names, but a label must never grow without bound.
+    enquiryRefused: (reason) =>
+      refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
+    deliveryOutcome: (outcome) => (outcome === "delivered" ? sent : failed).inc(),
+  };
+}
