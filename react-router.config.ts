@@ -1,9 +1,13 @@
 import type { Config } from "@react-router/dev/config";
 
-// Static site: every route is rendered to HTML at build time and hydrated in the browser.
+// Static site: every route is rendered to HTML at build time. Only routes whose handle asks for
+// it (the contact page) start the app in the browser; see app/lib/hydration.ts.
 export default {
   ssr: false,
-  // Every static path in app/routes.ts; the catch-all route is left to the SPA fallback.
-  prerender: ({ getStaticPaths }) => getStaticPaths(),
+  prerender: ({ getStaticPaths }) => [
+    ...getStaticPaths(),
+    // The catch-all route, once; scripts/postbuild moves it to 404.html for static hosts.
+    "/404",
+  ],
   buildDirectory: process.env.BUILD_DIR || "build",
 } satisfies Config;

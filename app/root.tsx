@@ -9,7 +9,7 @@ import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
 import { sitePage } from "./content/pages";
 import { errorPageCopy } from "./content/site-shell";
-import { useRouteChangeFocus } from "./lib/use-route-change-focus";
+import { useDocumentHydrates } from "./lib/hydration";
 
 export const links: Route.LinksFunction = () => [
   {
@@ -23,6 +23,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // No <Scripts /> means no module preloads, no router context and no entry script either.
+  const hydrates = useDocumentHydrates();
   return (
     <html lang="en-ZA">
       <head>
@@ -37,16 +39,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
-        <Scripts />
+        {hydrates ? <Scripts /> : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const mainRef = useRouteChangeFocus<HTMLElement>();
   return (
-    <main id="main" tabIndex={-1} ref={mainRef}>
+    <main id="main" tabIndex={-1}>
       <Outlet />
     </main>
   );

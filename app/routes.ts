@@ -7,5 +7,5 @@ export default [
   ),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("*", "routes/redirect-home.tsx"),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,14 +1,13 @@
 // Runs after `react-router build`, on the static client build.
-import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
 
 const client = join(process.env.BUILD_DIR || "build", "client");
 
-// Static hosts serve 404.html for paths they do not know. The SPA fallback boots the app,
-// whose catch-all route then sends the visitor home (spec: unknown paths redirect to /).
-await copyFile(join(client, "__spa-fallback.html"), join(client, "404.html"));
+await placeNotFoundPage(client);
 
 // Resource routes (robots.txt, sitemap.xml) also get a .data file for client-side loader
 // calls; nothing on this site makes those, so they are not shipped.

@@ -15,6 +15,7 @@ export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps)
   return (
     <Link
       to={sitePage("contact").path}
+      reloadDocument
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}

@@ -17,7 +17,7 @@ export function SiteFooter() {
           <ul className={styles.links}>
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={styles.link}>
+                <Link to={link.to} className={styles.link} reloadDocument>
                   {link.label}
                 </Link>
               </li>

@@ -1,5 +1,4 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { siteConfig } from "../config";
 import { headerLinks, sitePage } from "../content/pages";
@@ -9,21 +8,13 @@ import styles from "./site-header.module.css";
 
 const MENU_ID = "site-menu";
 
+/**
+ * The menu at 768 px and below is an HTML popover: the browser opens and closes it from the
+ * button, closes it on Escape or a click outside, returns focus to the button and tells
+ * assistive technology whether it is expanded, all without JavaScript. CSS swaps the icons.
+ * Every link loads a whole document: only the contact page starts the app.
+ */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    function closeOnEscape(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    }
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [menuOpen]);
-
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -31,34 +22,24 @@ export function SiteHeader() {
           to={sitePage("home").path}
           className={styles.logoLink}
           aria-label={headerCopy.homeLinkLabel(siteConfig.companyName)}
+          reloadDocument
         >
           <Logo />
         </Link>
         <nav aria-label={headerCopy.navigationLabel} className={styles.nav}>
           <button
-            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-label={headerCopy.menuButtonLabel}
-            aria-expanded={menuOpen}
-            aria-controls={MENU_ID}
-            onClick={() => setMenuOpen((open) => !open)}
+            popoverTarget={MENU_ID}
           >
-            {menuOpen ? (
-              <X aria-hidden="true" size={24} data-icon="close" />
-            ) : (
-              <Menu aria-hidden="true" size={24} data-icon="menu" />
-            )}
+            <Menu aria-hidden="true" size={24} data-icon="menu" className={styles.menuIcon} />
+            <X aria-hidden="true" size={24} data-icon="close" className={styles.closeIcon} />
           </button>
-          <ul id={MENU_ID} className={`${styles.links} ${menuOpen ? styles.open : ""}`}>
+          <ul id={MENU_ID} className={styles.links} popover="auto">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end
-                  className={styles.link}
-                  onClick={() => setMenuOpen(false)}
-                >
+                <NavLink to={link.to} end className={styles.link} reloadDocument>
                   {link.label}
                 </NavLink>
               </li>

@@ -26,3 +26,11 @@ export const errorPageCopy = {
   unknownError: "Something went wrong while showing this page.",
   homeLink: "Go to the home page",
 } as const;
+
+/** The page static hosts show for an unknown path (404.html); it sends the visitor home. */
+export const notFoundPageCopy = {
+  title: "Page not found",
+  heading: "This page does not exist",
+  paragraph: "We are taking you to the home page.",
+  homeLink: "Go to the home page",
+} as const;

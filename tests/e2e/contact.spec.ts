@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { sitePage, sitePages } from "../../app/content/pages";
 import { expectNoAxeViolations } from "./axe";
+import { waitForHydration } from "./page-ready";
 import { DESKTOP, MOBILE } from "./widths";
 
 // The contact page against the production build. The send call is intercepted and Google's
@@ -86,13 +87,6 @@ async function openContact(
     "the browser tests need a build made with VITE_RECAPTCHA_SITE_KEY set (npm test uses test-site-key)",
   ).toHaveCount(provider === "unreachable" ? 0 : 1);
   return state;
-}
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
 }
 
 const fields = (page: Page) => ({
@@ -432,21 +426,6 @@ test.describe("contact page", () => {
     await expect(page.locator("form")).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(f.name).toBeFocused();
-  });
-
-  test("loads the bot-check script once, even after navigating away and back", async ({ page }) => {
-    const providerLoads: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().startsWith(PROVIDER_URL)) providerLoads.push(request.url());
-    });
-    await openContact(page);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Software" }).click();
-    await expect(page).toHaveURL(/\/software$/);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(fields(page).name).toBeVisible();
-    await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(1);
-    expect(providerLoads).toEqual([`${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`]);
   });
 });
 

@@ -1,22 +1,18 @@
-import { expect, type Page, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import { expectNoAxeViolations } from "./axe";
-import { ALL_WIDTHS, DESKTOP, MOBILE } from "./widths";
+import { HYDRATED_PATHS, openReady } from "./page-ready";
+import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "./widths";
 
 const ROUTES = sitePages.map((page) => page.path);
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
 
-/** Waits until React has hydrated (its props are attached to the header's button), so
- * client-side behaviour can be exercised. */
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
-}
+const CONTENT_PAGES = ROUTES.filter((path) => !HYDRATED_PATHS.includes(path));
+const siteRoot = join(process.env.BUILD_DIR || "build", "client");
 
 for (const viewport of ALL_WIDTHS) {
   const collapsed = viewport.width <= 768;
@@ -25,7 +21,7 @@ for (const viewport of ALL_WIDTHS) {
     test.use({ viewport });
 
     test("header shows the logo and the four links, the current one marked", async ({ page }) => {
-      await gotoHydrated(page, sitePage("software").path);
+      await page.goto(sitePage("software").path);
       const header = page.getByRole("banner");
       await expect(header.getByRole("link", { name: /home$/i }).first()).toHaveAttribute(
         "href",
@@ -66,62 +62,98 @@ for (const viewport of ALL_WIDTHS) {
       expect(header && main && main.y >= header.y + header.height - 1).toBe(true);
     });
 
-    test("navigating scrolls to the top and focuses the new page's heading", async ({ page }) => {
-      await gotoHydrated(page, sitePage("privacy").path);
+    test("following a link loads the new page at its top", async ({ page }) => {
+      await page.goto(sitePage("privacy").path);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
       await expect(page).toHaveURL(/\/hardware$/);
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     });
   });
 }
 
-for (const viewport of [MOBILE, { width: 768, height: 900 }]) {
-  test.describe(`menu at ${viewport.width} px`, () => {
-    test.use({ viewport });
+/** Whether Chromium's accessibility tree, which assistive technology reads, reports the menu
+ * button as expanded. */
+async function menuExpandedForAssistiveTech(cdp: CDPSession): Promise<unknown> {
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodes } = await cdp.send("Accessibility.queryAXTree", {
+    nodeId: root.nodeId,
+    accessibleName: "Menu",
+    role: "button",
+  });
+  expect(nodes).toHaveLength(1);
+  return nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
+}
 
-    test("opens and closes with the button, the icons swap", async ({ page }) => {
-      await gotoHydrated(page, "/");
+for (const viewport of [MOBILE, AT_BREAKPOINT]) {
+  test.describe(`menu at ${viewport.width} px, without JavaScript`, () => {
+    test.use({ viewport, javaScriptEnabled: false });
+
+    const menu = (page: Page) => page.locator("#site-menu");
+    const icon = (page: Page, name: "menu" | "close") =>
+      menuButton(page).locator(`[data-icon="${name}"]`);
+
+    test("opens and closes with the button, the icons swap, assistive tech hears it", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const cdp = await page.context().newCDPSession(page);
       const button = menuButton(page);
-      await expect(button).toHaveAttribute("aria-expanded", "false");
-      await expect(button).toHaveAttribute("aria-controls", "site-menu");
-      await expect(button.locator('[data-icon="menu"]')).toBeVisible();
+      await expect(button).toHaveAttribute("popovertarget", "site-menu");
+      await expect(menu(page)).toBeHidden();
+      await expect(icon(page, "menu")).toBeVisible();
+      await expect(icon(page, "close")).toBeHidden();
+      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
+
       await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "true");
-      await expect(button.locator('[data-icon="close"]')).toBeVisible();
-      await expect(button.locator('[data-icon="menu"]')).toHaveCount(0);
-      await expect(page.locator("#site-menu")).toBeVisible();
+      await expect(menu(page)).toBeVisible();
+      await expect(icon(page, "close")).toBeVisible();
+      await expect(icon(page, "menu")).toBeHidden();
+      expect(await menuExpandedForAssistiveTech(cdp)).toBe(true);
+      // Open, it sits just under the fixed header, across the page.
+      const header = await page.getByRole("banner").boundingBox();
+      const list = await menu(page).boundingBox();
+      expect(header && list && Math.abs(list.y - (header.y + header.height)) <= 1).toBe(true);
+      expect(list?.width).toBe(viewport.width);
+
       await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "false");
-      await expect(page.locator("#site-menu")).toBeHidden();
+      await expect(menu(page)).toBeHidden();
+      await expect(icon(page, "menu")).toBeVisible();
+      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
     });
 
     test("Escape closes it and returns focus to the button", async ({ page }) => {
-      await gotoHydrated(page, "/");
+      await page.goto("/");
       await menuButton(page).click();
       await mainNav(page).getByRole("link", { name: "Hardware" }).focus();
       await page.keyboard.press("Escape");
-      await expect(page.locator("#site-menu")).toBeHidden();
+      await expect(menu(page)).toBeHidden();
       await expect(menuButton(page)).toBeFocused();
-      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
     });
 
-    test("following a link closes it", async ({ page }) => {
-      await gotoHydrated(page, "/");
+    test("a click outside closes it", async ({ page }) => {
+      await page.goto("/");
+      await menuButton(page).click();
+      await expect(menu(page)).toBeVisible();
+      await page.mouse.click(viewport.width / 2, viewport.height - 10);
+      await expect(menu(page)).toBeHidden();
+    });
+
+    test("following a link opens that page with the menu closed", async ({ page }) => {
+      await page.goto("/");
       await menuButton(page).click();
       await mainNav(page).getByRole("link", { name: "Software" }).click();
       await expect(page).toHaveURL(/\/software$/);
-      await expect(page.locator("#site-menu")).toBeHidden();
-      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(menu(page)).toBeHidden();
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Software");
     });
 
     test("works by keyboard alone", async ({ page }) => {
-      await gotoHydrated(page, "/");
+      await page.goto("/");
       await menuButton(page).focus();
       await page.keyboard.press("Enter");
-      await expect(page.locator("#site-menu")).toBeVisible();
+      await expect(menu(page)).toBeVisible();
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       await expect(mainNav(page).getByRole("link", { name: "Hardware" })).toBeFocused();
@@ -163,9 +195,36 @@ test.describe("routes", () => {
     expect(locations.map((match) => match[1]).sort()).toEqual([...ROUTES].sort());
   });
 
-  test("every route hydrates with no console errors (CSP, hydration, scripts)", async ({
-    page,
-  }) => {
+  test("the content pages carry no executable script and load none", async ({ page }) => {
+    const scriptRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scriptRequests.push(request.url());
+    });
+    for (const path of CONTENT_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      const shipped = await page.evaluate(() => ({
+        // JSON-LD and other data blocks are not run, so they are allowed.
+        scripts: [...document.scripts]
+          .filter((script) => script.type !== "application/ld+json")
+          .map((script) => script.outerHTML.slice(0, 120)),
+        modulePreloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+        inlineHandlers: [...document.querySelectorAll("*")].flatMap((element) =>
+          element.getAttributeNames().filter((name) => name.startsWith("on")),
+        ),
+        routerContext: "__reactRouterContext" in window,
+      }));
+      expect(shipped, path).toEqual({
+        scripts: [],
+        modulePreloads: 0,
+        inlineHandlers: [],
+        routerContext: false,
+      });
+    }
+    expect(scriptRequests).toEqual([]);
+  });
+
+  test("no page logs an error or warning (CSP, hydration, scripts)", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") {
@@ -181,20 +240,10 @@ test.describe("routes", () => {
       }),
     );
     for (const path of ROUTES) {
-      await gotoHydrated(page, path);
+      await openReady(page, path);
+      await page.waitForLoadState("load");
     }
     expect(problems).toEqual([]);
-  });
-
-  test("titles are unique while navigating client-side", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    const seen = new Set<string>([await page.title()]);
-    for (const { label } of footerLinks) {
-      await page.getByRole("contentinfo").getByRole("link", { name: label, exact: true }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-      seen.add(await page.title());
-    }
-    expect(seen.size).toBe(ROUTES.length);
   });
 
   test("trailing-slash variants of real routes work", async ({ page }) => {
@@ -210,15 +259,23 @@ test.describe("routes", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("an unknown path navigated to in the app redirects home", async ({ page }) => {
-    await gotoHydrated(page, sitePage("terms").path);
-    await page.evaluate(() => {
-      window.history.pushState(null, "", "/not-a-page");
-      window.dispatchEvent(new PopStateEvent("popstate"));
+  test.describe("on a static host, without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the 404 page sends an unknown path home", async ({ page }) => {
+      const notFound = readFileSync(join(siteRoot, "404.html"), "utf8");
+      expect(notFound).not.toMatch(/<script/i);
+      expect(notFound).toContain('<a href="/">Go to the home page</a>');
+      // What a static host does: answer an unknown path with its 404.html.
+      await page.route("**/no/such/page", (route) =>
+        route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
+      );
+      await page.goto("/no/such/page");
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Real time control of your water",
+      );
     });
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page).toHaveTitle(/Amanzi Meters$/);
-    await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Home");
   });
 
   test("jumping to an anchor keeps its heading clear of the fixed header", async ({ page }) => {
@@ -231,17 +288,31 @@ test.describe("routes", () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
-  test.describe("with reduced motion", () => {
-    test.use({ reducedMotion: "reduce" });
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    const animates = reducedMotion === "no-preference";
+    test.describe(`with prefers-reduced-motion: ${reducedMotion}`, () => {
+      test.use({ reducedMotion });
 
-    test("navigation jumps to the top at once instead of scrolling smoothly", async ({ page }) => {
-      await gotoHydrated(page, sitePage("privacy").path);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      test(`moving between pages ${animates ? "cross-fades" : "does not animate"}`, async ({
+        page,
+      }) => {
+        // Runs in every new document before it is shown: records whether the browser started
+        // a cross-document view transition into it.
+        await page.addInitScript(() => {
+          window.addEventListener("pagereveal", (event) => {
+            const reveal = event as Event & { viewTransition: unknown };
+            sessionStorage.setItem("viewTransition", String(reveal.viewTransition !== null));
+          });
+        });
+        await page.goto(sitePage("privacy").path);
+        await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
+        await expect(page).toHaveURL(/\/hardware$/);
+        await expect
+          .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
+          .toBe(String(animates));
+      });
     });
-  });
+  }
 
   test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await page.goto(sitePage("hardware").path);
@@ -254,18 +325,20 @@ test.describe("routes", () => {
     await expect(page.getByRole("main")).toHaveCount(1);
   });
 
-  test("a hydration failure is logged and the page stays readable", async ({ page }) => {
+  test("a hydration failure on the contact page is logged and the page stays readable", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     // Served HTML that no longer matches what the app renders makes hydration fail.
-    await page.route("**/hardware", async (route) => {
+    await page.route("**/contact", async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace("</h1>", " (stale copy)</h1>");
       await route.fulfill({ response, body: html });
     });
-    await page.goto(sitePage("hardware").path);
+    await page.goto("/contact");
     await expect
       .poll(() => errors.some((text) => text.includes("error while starting in the browser")))
       .toBe(true);
@@ -275,14 +348,16 @@ test.describe("routes", () => {
     ).toBeVisible();
   });
 
-  test("if the app cannot start, the page stays readable and its links work", async ({ page }) => {
+  test("if the contact page's app cannot start, the page stays readable and its links work", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("**/assets/entry.client-*.js", (route) => route.abort());
-    await page.goto(sitePage("hardware").path);
+    await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();
@@ -296,7 +371,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     test.use({ viewport });
     for (const path of ROUTES) {
       test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
-        await gotoHydrated(page, path);
+        await openReady(page, path);
         await expectNoAxeViolations(page);
       });
     }
