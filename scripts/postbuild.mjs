@@ -4,10 +4,26 @@ import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
+import { startAppAfterLoad } from "./postbuild/start-app-after-load.mjs";
 
 const client = join(process.env.BUILD_DIR || "build", "client");
 
 await placeNotFoundPage(client);
+
+/** Every prerendered page of the site, 404.html included. */
+async function* htmlPages(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "assets") yield* htmlPages(path);
+    else if (entry.name.endsWith(".html")) yield path;
+  }
+}
+
+for await (const path of htmlPages(client)) {
+  const html = await readFile(path, "utf8");
+  const rewritten = startAppAfterLoad(html);
+  if (rewritten !== html) await writeFile(path, rewritten);
+}
 
 // Resource routes (robots.txt, sitemap.xml) also get a .data file for client-side loader
 // calls; nothing on this site makes those, so they are not shipped.

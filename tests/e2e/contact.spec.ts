@@ -81,12 +81,17 @@ async function openContact(
   });
   await page.goto(sitePage("contact").path);
   await waitForHydration(page);
-  // The script is injected from an effect, right after hydration.
+  // Google's script waits for the visitor's first interaction with the form.
+  await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(0);
+  return state;
+}
+
+/** Google's script as the page has it, once an interaction has asked for it. */
+async function expectProviderScriptRequested(page: Page) {
   await expect(
     page.locator(`script[src^="${PROVIDER_URL}"]`),
     "the browser tests need a build made with VITE_RECAPTCHA_SITE_KEY set (npm test uses test-site-key)",
-  ).toHaveCount(provider === "unreachable" ? 0 : 1);
-  return state;
+  ).toHaveAttribute("src", `${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`);
 }
 
 const fields = (page: Page) => ({
@@ -261,14 +266,11 @@ test.describe("contact page", () => {
     context,
   }) => {
     const contact = await openContact(page);
-    await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveAttribute(
-      "src",
-      `${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`,
-    );
     const cookie = await xsrfCookie(context);
     expect(cookie?.value, "the server sets the XSRF-TOKEN cookie").toBeTruthy();
 
     await fillValid(page);
+    await expectProviderScriptRequested(page);
     await submit(page).click();
     await expect(toast(page, SUCCESS)).toBeVisible();
 
@@ -426,6 +428,88 @@ test.describe("contact page", () => {
     await expect(page.locator("form")).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(f.name).toBeFocused();
+  });
+  test("requests nothing of the app before the page has loaded, and Google's script only on first interaction", async ({
+    page,
+  }) => {
+    const providerLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(PROVIDER_URL)) providerLoads.push(request.url());
+    });
+    await openContact(page);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        "navigation",
+      ) as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+      return {
+        loadEventStart: navigation?.loadEventStart ?? 0,
+        scriptCount: scripts.length,
+        firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.scriptCount).toBeGreaterThan(0);
+    expect(timing.firstScriptStart).toBeGreaterThanOrEqual(timing.loadEventStart);
+    await expect(submit(page)).toBeDisabled();
+
+    // Reading the page is not an interaction with the form.
+    await page.mouse.wheel(0, 600);
+    await page.getByRole("heading", { level: 2, name: "Request a Demo" }).click();
+    expect(providerLoads).toEqual([]);
+
+    await fields(page).name.focus();
+    await expectProviderScriptRequested(page);
+    await fillValid(page);
+    await submit(page).click();
+    await expect(toast(page, SUCCESS)).toBeVisible();
+    expect(providerLoads).toEqual([`${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`]);
+  });
+
+  test("keeps what was typed before the app started, and checks it once the app starts", async ({
+    page,
+  }) => {
+    const contact: { consoleErrors: string[] } = { consoleErrors: [] };
+    page.on("console", (message) => {
+      if (message.type() === "error") contact.consoleErrors.push(message.text());
+    });
+    await page.route(`${PROVIDER_URL}*`, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: standInProvider("answers") }),
+    );
+    // Hold the app back until the visitor has typed.
+    let startApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      startApp = resolve;
+    });
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto(sitePage("contact").path);
+
+    const f = fields(page);
+    await expect(submit(page)).toBeDisabled();
+    await f.name.fill(VALUES.name);
+    await f.phone.fill("082 123");
+    await f.email.fill(VALUES.email);
+    await f.enquiry.selectOption(VALUES.enquiry);
+    await f.message.fill(VALUES.message);
+    await expect(submit(page)).toBeDisabled();
+
+    startApp();
+    await waitForHydration(page);
+    expect(await valuesOnScreen(page)).toEqual({ ...VALUES, phone: "082 123" });
+    // The phone number was typed and left, so its error shows; the message is still being typed.
+    await expectErrorShown(page, "phone", "Use digits only");
+    await expectNoErrorShown(page, "message");
+    await expect(submit(page)).toBeDisabled();
+    await expectProviderScriptRequested(page);
+
+    await f.phone.fill(VALUES.phone);
+    await expectNoErrorShown(page, "phone");
+    await expect(submit(page)).toBeEnabled();
+    expect(contact.consoleErrors).toEqual([]);
   });
 });
 

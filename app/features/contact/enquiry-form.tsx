@@ -13,8 +13,12 @@ import {
 import { errorIdFor, FormField } from "./form-field";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
-
-const EMPTY: EnquiryFormInput = { name: "", phone: "", email: "", enquiry: "", message: "" };
+import {
+  EMPTY_ENQUIRY,
+  ENQUIRY_FIELDS,
+  type EnquiryField,
+  valuesTypedBeforeStart,
+} from "./typed-before-start";
 
 type EnquiryFormProps = {
   copy: EnquiryFormCopy;
@@ -34,20 +38,36 @@ export function EnquiryForm({
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
+  const idOf = (name: EnquiryField) => `${ids}-${name}`;
+  const [startValues] = useState(() => valuesTypedBeforeStart(idOf));
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { isValid, isSubmitting, isSubmitted, errors, touchedFields },
   } = useForm<EnquiryFormInput, unknown, EnquiryFormValues>({
     resolver: zodResolver(enquiryFormSchema),
     mode: "onTouched",
-    defaultValues: EMPTY,
+    defaultValues: startValues,
   });
 
+  // Google's script loads on the visitor's first interaction with the form, so a visitor who
+  // only reads the page never contacts Google.
+  const prepareBotCheck = () => botCheck.prepare();
+
+  // What was typed before the app started is checked now. A field typed in and left counts as
+  // touched, so its error shows as usual; the one still being typed in does not, yet.
   useEffect(() => {
+    const typed = ENQUIRY_FIELDS.filter((name) => startValues[name] !== "");
+    const form = formRef.current;
+    if (typed.length === 0 && !form?.contains(document.activeElement)) return;
     botCheck.prepare();
-  }, [botCheck]);
+    for (const name of typed) {
+      const editing = document.activeElement?.id === `${ids}-${name}`;
+      setValue(name, startValues[name], { shouldValidate: true, shouldTouch: !editing });
+    }
+  }, [botCheck, ids, setValue, startValues]);
 
   // Disabling the focused submit button while sending drops keyboard focus. Once the button is
   // usable again (or the form is empty again), focus goes back to a sensible place.
@@ -79,7 +99,7 @@ export function EnquiryForm({
     // Not sent and no error: the values were invalid, and the fields now show why.
     if (!outcome.sent) return;
     // Reset only after handleSubmit has finished, or it would mark the fresh form submitted.
-    reset(EMPTY);
+    reset(EMPTY_ENQUIRY);
     notify({ kind: "success", message: notifications.success, closeLabel: notifications.close });
     setRefocus("form");
   }
@@ -89,8 +109,6 @@ export function EnquiryForm({
     const error = errors[name];
     return error && (touchedFields[name] || isSubmitted) ? error.message : undefined;
   }
-
-  const idOf = (name: keyof EnquiryFormInput) => `${ids}-${name}`;
 
   function controlProps(name: keyof EnquiryFormInput) {
     const invalid = shownError(name) !== undefined;
@@ -119,6 +137,8 @@ export function EnquiryForm({
       noValidate
       tabIndex={-1}
       onSubmit={onSubmit}
+      onFocus={prepareBotCheck}
+      onInput={prepareBotCheck}
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
 
@@ -152,7 +172,8 @@ export function EnquiryForm({
       </FormField>
 
       <FormField {...fieldProps("enquiry")}>
-        <select {...controlProps("enquiry")}>
+        {/* Selected from the prerendered HTML on, so the browser does not pick the first type. */}
+        <select {...controlProps("enquiry")} defaultValue="">
           <option value="" disabled>
             {copy.enquiryPrompt}
           </option>
