@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
+    globalSetup: ["./tests/support/postgres-global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

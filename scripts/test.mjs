@@ -1,7 +1,7 @@
 // `npm test`: type check, lint, unit and component tests, a production build, then browser
 // tests against that build. Ends with one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
@@ -21,27 +21,43 @@ function run(label, command, args, env = testEnv) {
   return result.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(chromiumPath)) return true;
+// Like CI on a fresh Debian machine: what the tests need comes from Debian's packages, installed
+// with apt when we run as root, else a clear message saying what to install.
+function installWithApt(what, debianPackage) {
   const isDebian = existsSync("/etc/debian_version");
   const isRoot = process.getuid?.() === 0;
   if (!(isDebian && isRoot)) {
-    console.error(
-      `Chromium not found at ${chromiumPath}: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
+    console.error(`${what} not found: install it (sudo apt-get install -y ${debianPackage}).`);
     return false;
   }
-  const installed = run(
-    "Installing Debian's Chromium",
+  return run(
+    `Installing Debian's ${debianPackage}`,
     "sh",
-    ["-c", "apt-get update -qq && apt-get install -y -qq chromium"],
+    ["-c", `apt-get update -qq && apt-get install -y -qq ${debianPackage}`],
     { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   );
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return true;
+  const installed = installWithApt(`Chromium (CHROMIUM_PATH=${chromiumPath})`, "chromium");
   // A CHROMIUM_PATH elsewhere is not what apt installs: say so rather than fail later.
   if (installed && !existsSync(chromiumPath)) {
     console.error(`Chromium was installed, but not at ${chromiumPath}: check CHROMIUM_PATH.`);
   }
   return installed && existsSync(chromiumPath);
+}
+
+// Server tests start their own PostgreSQL from Debian's binaries (tests/support/postgres-server.ts).
+const hasPostgres = () =>
+  Boolean(process.env.POSTGRES_BIN_DIR) ||
+  (existsSync("/usr/lib/postgresql") &&
+    readdirSync("/usr/lib/postgresql").some((major) =>
+      existsSync(`/usr/lib/postgresql/${major}/bin/initdb`),
+    ));
+
+function ensurePostgres() {
+  return hasPostgres() || (installWithApt("PostgreSQL (initdb)", "postgresql") && hasPostgres());
 }
 
 function readCounts(file, pick) {
@@ -57,6 +73,7 @@ const steps = [
   ["Chromium", () => ensureChromium()],
   ["Type check", () => run("Type check", "npm", ["run", "-s", "typecheck"])],
   ["Lint", () => run("Lint and format check", "npm", ["run", "-s", "lint"])],
+  ["PostgreSQL", () => ensurePostgres()],
   [
     "Unit tests",
     () =>

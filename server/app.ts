@@ -20,7 +20,7 @@ import { createServiceMetrics } from "./metrics/service-metrics";
 import { type RetentionSchedule, startRetentionSchedule } from "./retention/enquiry-retention";
 import { addSecurityHeaders, securityHeaders } from "./site/security-headers";
 import { serveStaticSite } from "./site/static-site";
-import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
+import { openEnquiryStore } from "./store/open-enquiry-store";
 
 export type AppOptions = {
   /** Where logs go; standard output when omitted. Tests pass a stream to inspect them. */
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       reply.status(400).send({ error: "bad_url" });
     },
   });
-  const store = openSqliteEnquiryStore(resolve(config.databasePath), {
+  const store = await openEnquiryStore(config.databaseUrl, {
     warn: (message) => app.log.warn(message),
   });
   app.addHook("onClose", () => store.close());
@@ -125,6 +125,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         compose: (enquiry) => composeEnquiryMail(enquiry, mail),
         send: sender.send,
         backoff: config.retry,
+        leaseMs: config.delivery.leaseMs,
+        pollMs: config.delivery.pollMs,
         log: app.log.child({ component: "delivery" }),
         onOutcome: (outcome) => {
           metrics.deliveryOutcome(outcome);

@@ -12,11 +12,12 @@ it("starts bare: every setting has a working default", () => {
     host: "127.0.0.1",
     port: 3000,
     siteRoot: "build/client",
-    databasePath: "./data/enquiries.db",
+    databaseUrl: "file:./data/enquiries.db",
     enquiryRateLimitPerMinute: 5,
     trustProxy: false,
     hsts: false,
     mail: undefined,
+    delivery: { leaseMs: 60_000, pollMs: 2_000 },
     botCheck: {
       secret: undefined,
       verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
@@ -31,6 +32,12 @@ it("keeps delivered enquiries a year unless told otherwise; 0 means until delive
   expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "0" }).retentionDays).toBe(0);
 });
 
+it("selects PostgreSQL with a postgres:// DATABASE_URL", () => {
+  for (const url of ["postgres://app@db.internal/enquiries", "postgresql://db/enquiries"]) {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  }
+});
+
 it("treats empty values as unset, as a copied .env.example leaves them", () => {
   expect(loadConfig({ RECAPTCHA_SECRET: "", SMTP_URL: "", PORT: "" }).port).toBe(3000);
 });
@@ -39,7 +46,9 @@ const mailTo = { MAIL_FROM: "website@amanzi.example", ENQUIRY_TO: "sales@amanzi.
 
 it.each([
   [{ PORT: "70000" }, "PORT"],
-  [{ DATABASE_URL: "postgres://db/enquiries" }, "DATABASE_URL"],
+  [{ DATABASE_URL: "mysql://db/enquiries" }, "DATABASE_URL"],
+  [{ DATABASE_URL: "file:" }, "DATABASE_URL"],
+  [{ DELIVERY_LEASE_MS: "500" }, "DELIVERY_LEASE_MS"],
   [{ HSTS: "yes please" }, "HSTS"],
   [{ RECAPTCHA_MIN_SCORE: "1.5" }, "RECAPTCHA_MIN_SCORE"],
   [{ RECAPTCHA_VERIFY_URL: "not a url" }, "RECAPTCHA_VERIFY_URL"],

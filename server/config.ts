@@ -27,7 +27,10 @@ const envSchema = z
     SITE_ROOT: z.string().default("build/client"),
     DATABASE_URL: z
       .string()
-      .startsWith("file:", "use file:<path> (only SQLite is supported for now)")
+      .regex(
+        /^(file:.|postgres(ql)?:\/\/)/,
+        "use file:<path> (SQLite) or postgres://… (PostgreSQL)",
+      )
       .default("file:./data/enquiries.db"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -59,6 +62,8 @@ const envSchema = z
     ENQUIRY_RETENTION_DAYS: integer(0, 36_500).default(365),
     METRICS_PORT: integer(1, 65_535).optional(),
     METRICS_HOST: z.string().default("127.0.0.1"),
+    DELIVERY_LEASE_MS: integer(1_000, 3_600_000).default(60_000),
+    DELIVERY_POLL_MS: integer(50, 60_000).default(2_000),
   })
   .superRefine((env, context) => {
     if (!env.SMTP_URL) return;
@@ -74,7 +79,8 @@ export type Config = {
   host: string;
   port: number;
   siteRoot: string;
-  databasePath: string;
+  /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
+  databaseUrl: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
   hsts: boolean;
@@ -98,6 +104,7 @@ export type Config = {
   metrics: { host: string; port: number } | undefined;
   /** Delivered enquiries are deleted this many days after they were received (0: at once). */
   retentionDays: number;
+  delivery: { leaseMs: number; pollMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -118,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     siteRoot: e.SITE_ROOT,
-    databasePath: e.DATABASE_URL.slice("file:".length),
+    databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
@@ -138,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
+    delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
   };
 }
 

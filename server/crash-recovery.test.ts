@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, afterEach, expect, it } from "vitest";
-import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { storeKinds } from "../tests/support/store-kinds";
+import { openEnquiryStore } from "./store/open-enquiry-store";
 import { writeFixtureSite } from "./test-support/fixture-site";
 import { nodeWithTsx, type ServerProcess, spawnServer } from "./test-support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "./test-support/smtp-peer";
@@ -14,7 +15,6 @@ import { waitFor } from "./test-support/wait-for";
 const dir = mkdtempSync(join(tmpdir(), "crash-recovery-"));
 const siteRoot = join(dir, "site");
 writeFixtureSite(siteRoot);
-const baseEnv = { SITE_ROOT: siteRoot, DATABASE_URL: `file:${join(dir, "enquiries.db")}` };
 
 const running: ServerProcess[] = [];
 let smtp: SmtpPeer | undefined;
@@ -28,67 +28,75 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) =>
+const cli = (databaseUrl: string, ...args: string[]) =>
   promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
     cwd: resolve(import.meta.dirname, ".."),
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: baseEnv.DATABASE_URL },
-    timeout: 20_000,
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
+    timeout: 30_000,
   });
 
-// Two real server processes and two CLI runs: allow for a busy two-core machine.
-it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {
-  timeout: 60_000,
-}, async () => {
-  // First life: no mail server configured, so the enquiry can only be in the store.
-  const first = await spawnServer(baseEnv);
-  running.push(first);
-  const result = await postEnquiry(first.baseUrl, await openSession(first.baseUrl), validEnquiry());
-  first.child.kill("SIGKILL");
-  expect(result.status).toBe(201);
-  const id = String(result.json?.id);
-  expect((await first.exited).signal).toBe("SIGKILL");
+describe.each(storeKinds)("on $name", (kind) => {
+  // Two real server processes and two CLI runs: allow for a busy two-core machine.
+  it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {
+    timeout: 90_000,
+  }, async () => {
+    const databaseUrl = await kind.newDatabaseUrl();
+    const baseEnv = { SITE_ROOT: siteRoot, DATABASE_URL: databaseUrl };
+    // First life: no mail server configured, so the enquiry can only be in the store.
+    const first = await spawnServer(baseEnv);
+    running.push(first);
+    const result = await postEnquiry(
+      first.baseUrl,
+      await openSession(first.baseUrl),
+      validEnquiry(),
+    );
+    first.child.kill("SIGKILL");
+    expect(result.status).toBe(201);
+    const id = String(result.json?.id);
+    expect((await first.exited).signal).toBe("SIGKILL");
 
-  const listed = JSON.parse((await cli("list", "--json")).stdout) as {
-    id: string;
-    delivery: { status: string };
-  }[];
-  expect(listed.map((e) => [e.id, e.delivery.status])).toEqual([[id, "pending"]]);
+    const listed = JSON.parse((await cli(databaseUrl, "list", "--json")).stdout) as {
+      id: string;
+      delivery: { status: string };
+    }[];
+    expect(listed.map((e) => [e.id, e.delivery.status])).toEqual([[id, "pending"]]);
 
-  // Second life, now with a mail server: the pending enquiry goes out without a new request.
-  smtp = await startSmtpPeer();
-  const peer = smtp;
-  const second = await spawnServer({
-    ...baseEnv,
-    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
-    MAIL_FROM: "website@amanzi.example",
-    ENQUIRY_TO: "sales@amanzi.example",
+    // Second life, now with a mail server: the pending enquiry goes out without a new request.
+    smtp = await startSmtpPeer();
+    const peer = smtp;
+    const second = await spawnServer({
+      ...baseEnv,
+      SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
+      MAIL_FROM: "website@amanzi.example",
+      ENQUIRY_TO: "sales@amanzi.example",
+    });
+    running.push(second);
+    await waitFor("delivery after restart", () =>
+      peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
+    );
+
+    // The operator's view, read while the server runs.
+    const store = await openEnquiryStore(databaseUrl);
+    await waitFor("the store to record the delivery", async () => {
+      const [record] = await store.listEnquiries();
+      return record?.delivery.status === "delivered" ? record : undefined;
+    }).finally(() => store.close());
+    const csv = (await cli(databaseUrl, "export", "--csv")).stdout.trim().split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${id},.*,delivered,1,`));
+
+    // SIGTERM: a clean exit, and logs free of what the visitor typed.
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(second.output()).toContain("enquiry delivered");
+    for (const personal of ["Thandi", "thandi@example.co.za", "0821234567"]) {
+      expect(first.output() + second.output()).not.toContain(personal);
+    }
   });
-  running.push(second);
-  await waitFor("delivery after restart", () =>
-    peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
-  );
-
-  // The operator's view, read while the server runs.
-  const store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
-  await waitFor("the store to record the delivery", async () => {
-    const [record] = await store.listEnquiries();
-    return record?.delivery.status === "delivered" ? record : undefined;
-  }).finally(() => store.close());
-  const csv = (await cli("export", "--csv")).stdout.trim().split("\r\n");
-  expect(csv).toHaveLength(2);
-  expect(csv[1]).toMatch(new RegExp(`^${id},.*,delivered,1,`));
-
-  // SIGTERM: a clean exit, and logs free of what the visitor typed.
-  second.child.kill("SIGTERM");
-  expect(await second.exited).toEqual({ code: 0, signal: null });
-  expect(second.output()).toContain("enquiry delivered");
-  for (const personal of ["Thandi", "thandi@example.co.za", "0821234567"]) {
-    expect(first.output() + second.output()).not.toContain(personal);
-  }
 });
 
 it("refuses to start on a bad setting, naming the variable", async () => {
-  await expect(spawnServer({ ...baseEnv, PORT: "eighty" })).rejects.toThrow(
+  await expect(spawnServer({ SITE_ROOT: siteRoot, PORT: "eighty" })).rejects.toThrow(
     /PORT: use a whole number/,
   );
 });

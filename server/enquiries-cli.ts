@@ -1,19 +1,21 @@
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type Config, loadConfigOrExit } from "./config";
 import { enquiriesAsCsv, enquiriesAsRecords, enquiriesAsTable } from "./enquiry-listing";
 import { describePurge, retentionCutoff } from "./retention/enquiry-retention";
 import type { EnquiryStore } from "./store/enquiry-store";
-import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
+import { openEnquiryStore } from "./store/open-enquiry-store";
 
 // `npm run enquiries -- <command>`: the operator's tools, reading and changing the store
-// directly. SQLite's WAL lets them run beside the server (or without it).
+// directly, SQLite or PostgreSQL alike, beside the server (SQLite's WAL allows that) or
+// without it.
 const usage = `Usage: npm run enquiries -- <command>
   list [--json]                 every stored enquiry and its delivery state
   export --csv                  every stored enquiry as CSV
   purge [--dry-run]             delete delivered enquiries older than ENQUIRY_RETENTION_DAYS
   find --email ADDRESS [--json] everything held about an address (an access request)
-  erase --email ADDRESS --yes   delete everything held about an address (a deletion request)`;
+  erase --email ADDRESS --yes   delete everything held about an address (a deletion request)
+  copy --to DATABASE_URL        copy every enquiry and its delivery state into another store
+                                (e.g. postgres://…); a second run copies nothing twice`;
 
 type Command = (store: EnquiryStore, config: Config) => Promise<string>;
 
@@ -23,6 +25,7 @@ const options = {
   "dry-run": { type: "boolean" },
   email: { type: "string" },
   yes: { type: "boolean" },
+  to: { type: "string" },
 } as const;
 
 const allowedOptions: Record<string, string[]> = {
@@ -31,6 +34,7 @@ const allowedOptions: Record<string, string[]> = {
   purge: ["dry-run"],
   find: ["email", "json"],
   erase: ["email", "yes"],
+  copy: ["to"],
 };
 
 function fail(message: string): never {
@@ -55,6 +59,8 @@ function chooseCommand(argv: string[]): Command {
   const email = values.email?.trim();
   if ((name === "find" || name === "erase") && !email)
     fail(`${name} needs --email ADDRESS\n\n${usage}`);
+  const target = values.to?.trim();
+  if (name === "copy" && !target) fail(`copy needs --to DATABASE_URL\n\n${usage}`);
 
   switch (name) {
     case "list":
@@ -81,6 +87,19 @@ function chooseCommand(argv: string[]): Command {
           ? `No enquiries from ${email}.`
           : enquiriesAsRecords(enquiries);
       };
+    case "copy":
+      return async (store) => {
+        const enquiries = await store.listEnquiries();
+        const into = await openEnquiryStore(target ?? "");
+        try {
+          // Ids stay as they are, so a second run finds everything there and adds nothing.
+          const { added, updated } = await into.importEnquiries(enquiries);
+          const already = enquiries.length - added - updated;
+          return `Copied ${added} of ${enquiries.length} enquiries; ${updated} deliveries brought up to date; ${already} already there.`;
+        } finally {
+          await into.close();
+        }
+      };
     default:
       if (!values.yes) {
         fail(
@@ -98,7 +117,7 @@ function chooseCommand(argv: string[]): Command {
 
 const command = chooseCommand(process.argv.slice(2));
 const config = loadConfigOrExit();
-const store = openSqliteEnquiryStore(resolve(config.databasePath));
+const store = await openEnquiryStore(config.databaseUrl);
 try {
   process.stdout.write(`${await command(store, config)}\n`);
 } finally {

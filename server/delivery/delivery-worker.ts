@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
+import type { ClaimedDelivery, EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
 import type { EnquiryMail } from "./enquiry-mail";
 import { type RetryBackoff, retryDelayMs } from "./retry-backoff";
 
@@ -15,21 +15,23 @@ type Options = {
   compose: (enquiry: StoredEnquiry) => EnquiryMail;
   send: (mail: EnquiryMail) => Promise<void>;
   backoff: RetryBackoff;
+  /** How long a claim lasts unless renewed: how soon a dead instance's job is taken again. */
+  leaseMs: number;
+  /** With nothing due here, how often to look for work another instance stored. */
+  pollMs: number;
   log: FastifyBaseLogger;
   /** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
   onOutcome?: (outcome: "delivered" | "failed") => void;
 };
-
-// Even with nothing due we look again now and then, so a clock jump or a job written by
-// another process is never stranded.
-const idleRecheckMs = 60_000;
 
 type SmtpError = { code?: unknown; responseCode?: unknown };
 
 /**
  * Sends stored enquiries one at a time, oldest due first, retrying failures with capped
  * exponential backoff for as long as it takes. All state lives in the store, so a restart
- * simply picks up where the last process stopped.
+ * simply picks up where the last process stopped. Each delivery is claimed under a lease
+ * first, so several instances on one store never send the same enquiry at once, and one that
+ * dies mid-delivery leaves a job any instance takes again when the lease runs out.
  */
 export function startDeliveryWorker(options: Options): DeliveryWorker {
   const { store, log } = options;
@@ -41,18 +43,18 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
   async function deliverDue(): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const due = await store.nextDueDelivery(new Date());
-      if (!due) return;
-      const { enquiry, failedAttempts } = due;
+      const claim = await store.claimDueDelivery(new Date(), options.leaseMs);
+      if (!claim) return;
+      const { enquiry, failedAttempts, lease } = claim;
       try {
-        await options.send(options.compose(enquiry));
+        await holdingLease(claim, () => options.send(options.compose(enquiry)));
         await store.markDelivered(enquiry.id, new Date());
         log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
         options.onOutcome?.("delivered");
       } catch (error) {
         const delay = retryDelayMs(failedAttempts + 1, options.backoff);
         const reason = error instanceof Error ? error.message : String(error);
-        await store.markAttemptFailed(enquiry.id, new Date(Date.now() + delay), reason);
+        await store.markAttemptFailed(enquiry.id, lease, new Date(Date.now() + delay), reason);
         options.onOutcome?.("failed");
         // Only the codes: SMTP replies can quote addresses back at us.
         const { code, responseCode } = (error ?? {}) as SmtpError;
@@ -70,12 +72,31 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
     }
   }
 
+  // A slow but live attempt keeps its claim: the lease is renewed every third of its length,
+  // so only an instance that stopped (killed, frozen, cut off from the store) loses it. A
+  // stalled mail server still ends the attempt through the SMTP timeouts.
+  async function holdingLease(claim: ClaimedDelivery, attempt: () => Promise<void>) {
+    const renewal = setInterval(() => {
+      const until = new Date(Date.now() + options.leaseMs);
+      store.extendLease(claim.enquiry.id, claim.lease, until).catch((error: unknown) => {
+        log.error({ err: error, enquiryId: claim.enquiry.id }, "could not renew a delivery lease");
+      });
+    }, options.leaseMs / 3);
+    try {
+      await attempt();
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
   async function scheduleNext(minimumWaitMs: number): Promise<void> {
-    let wait = idleRecheckMs;
+    // Even with nothing due here we look again every pollMs: another instance may have stored
+    // work, one may have died holding a lease, or the clock may have jumped.
+    let wait = options.pollMs;
     try {
       const dueAt = await store.nextDueAt();
       if (dueAt)
-        wait = Math.min(idleRecheckMs, Math.max(minimumWaitMs, dueAt.getTime() - Date.now()));
+        wait = Math.min(options.pollMs, Math.max(minimumWaitMs, dueAt.getTime() - Date.now()));
     } catch (error) {
       log.error({ err: error }, "delivery worker could not read the store; will look again");
     }

@@ -1,8 +1,8 @@
 import type { EnquiryType } from "../../app/features/contact/enquiry-schema";
 
-// The one boundary between the service and its storage. Everything is async, although the
-// SQLite implementation is synchronous underneath, so a PostgreSQL implementation can follow
-// without touching the callers.
+// The one boundary between the service and its storage, implemented for SQLite (one
+// instance, the default) and PostgreSQL (any number of instances); see decision 0006. The
+// same contract tests run against both (enquiry-store.test.ts).
 
 export type NewEnquiry = {
   name: string;
@@ -25,7 +25,14 @@ export type DeliveryState = {
   lastError: string | null;
 };
 
-export type DueDelivery = { enquiry: StoredEnquiry; failedAttempts: number };
+/** A delivery this instance holds the lease on until `leaseExpiresAt`. */
+export type ClaimedDelivery = {
+  enquiry: StoredEnquiry;
+  failedAttempts: number;
+  /** Proves the claim when recording a failure; a later claim by another instance replaces it. */
+  lease: string;
+  leaseExpiresAt: Date;
+};
 
 export type EnquiryWithDelivery = StoredEnquiry & { delivery: DeliveryState };
 
@@ -46,12 +53,19 @@ export type DeliveryBacklog = {
 export type EnquiryStore = {
   /** Stores the enquiry and its pending delivery job in one transaction. */
   saveEnquiry(enquiry: NewEnquiry, now: Date): Promise<StoredEnquiry>;
-  /** The pending enquiry whose next attempt is due soonest, if it is due by `now`. */
-  nextDueDelivery(now: Date): Promise<DueDelivery | undefined>;
-  /** When the next pending delivery falls due, or undefined when nothing is pending. */
+  /**
+   * Claims the pending delivery that fell due soonest, if one is due by `now`: its next
+   * attempt moves to `now + leaseMs`, so no other instance takes it while this one sends, and
+   * any instance takes it again once that time passes without an outcome (the holder died).
+   */
+  claimDueDelivery(now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined>;
+  /** Moves the lease's end to `until` while `lease` is still the claim; false when it is not. */
+  extendLease(id: string, lease: string, until: Date): Promise<boolean>;
+  /** When the next pending delivery falls due (or its lease runs out); undefined when none. */
   nextDueAt(): Promise<Date | undefined>;
   markDelivered(id: string, now: Date): Promise<void>;
-  markAttemptFailed(id: string, nextAttemptAt: Date, reason: string): Promise<void>;
+  /** Records a failed attempt, unless `lease` has since been replaced by another claim. */
+  markAttemptFailed(id: string, lease: string, nextAttemptAt: Date, reason: string): Promise<void>;
   listEnquiries(): Promise<EnquiryWithDelivery[]>;
   /** Every enquiry sent from this address, ignoring its case (a person's access request). */
   findByEmail(email: string): Promise<EnquiryWithDelivery[]>;
@@ -63,6 +77,12 @@ export type EnquiryStore = {
   /** Deletes delivered enquiries received before `cutoff`; with dryRun it only counts. */
   purgeDelivered(cutoff: Date, options?: { dryRun?: boolean }): Promise<PurgeOutcome>;
   deliveryBacklog(): Promise<DeliveryBacklog>;
+  /**
+   * Adds enquiries with their delivery state, as read from another store, skipping ids
+   * already here; a delivery still pending here is brought up to date when the source says
+   * it was delivered. In one transaction.
+   */
+  importEnquiries(enquiries: EnquiryWithDelivery[]): Promise<{ added: number; updated: number }>;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

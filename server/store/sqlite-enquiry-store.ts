@@ -1,48 +1,15 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import type { EnquiryType } from "../../app/features/contact/enquiry-schema";
 import type { EnquiryStore, EnquiryWithDelivery, StoredEnquiry } from "./enquiry-store";
 import { prepareDatabaseFiles, restrictDatabaseFiles } from "./sqlite-file-mode";
 import { migrate } from "./sqlite-migrations";
-
-type EnquiryRow = {
-  id: string;
-  received_at: string;
-  name: string;
-  phone: string;
-  email: string;
-  enquiry_type: EnquiryType;
-  message: string;
-};
-
-type DeliveryRow = {
-  status: "pending" | "delivered";
-  attempts: number;
-  next_attempt_at: number | null;
-  delivered_at: string | null;
-  last_error: string | null;
-};
-
-const toEnquiry = (row: EnquiryRow): StoredEnquiry => ({
-  id: row.id,
-  receivedAt: row.received_at,
-  name: row.name,
-  phone: row.phone,
-  email: row.email,
-  enquiryType: row.enquiry_type,
-  message: row.message,
-});
-
-const toEnquiryWithDelivery = (row: EnquiryRow & DeliveryRow): EnquiryWithDelivery => ({
-  ...toEnquiry(row),
-  delivery: {
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at == null ? null : new Date(row.next_attempt_at).toISOString(),
-    deliveredAt: row.delivered_at,
-    lastError: row.last_error,
-  },
-});
+import {
+  type DeliveryRow,
+  type EnquiryRow,
+  shortReason,
+  toEnquiryWithDelivery,
+  toStoredEnquiry,
+} from "./store-rows";
 
 type OpenOptions = {
   /** Told about anything the operator should fix, such as a store file others could read. */
@@ -79,22 +46,42 @@ export function openSqliteEnquiryStore(
     insertEnquiry.run(enquiry);
     insertDelivery.run(enquiry.id, dueAt);
   });
-  const selectDue = db.prepare<[number], EnquiryRow & { attempts: number }>(
-    `SELECT e.*, d.attempts FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id
-     WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-     ORDER BY d.next_attempt_at, e.received_at LIMIT 1`,
+  // SQLite lets one writer in at a time, so an UPDATE that picks its own row is a claim no
+  // other process can share; moving next_attempt_at to the lease's end is the lease itself.
+  const updateClaim = db.prepare<
+    [number, string, number],
+    { enquiry_id: string; attempts: number }
+  >(
+    `UPDATE deliveries SET next_attempt_at = ?, lease_token = ?
+     WHERE enquiry_id = (
+       SELECT d.enquiry_id FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+       WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+       ORDER BY d.next_attempt_at, e.received_at LIMIT 1
+     )
+     RETURNING enquiry_id, attempts`,
+  );
+  const selectEnquiry = db.prepare<[string], EnquiryRow>("SELECT * FROM enquiries WHERE id = ?");
+  const claim = db.transaction((now: number, leaseExpiresAt: number, lease: string) => {
+    const claimed = updateClaim.get(leaseExpiresAt, lease, now);
+    const row = claimed && selectEnquiry.get(claimed.enquiry_id);
+    return row && { row, attempts: claimed.attempts };
+  });
+  const updateLease = db.prepare(
+    `UPDATE deliveries SET next_attempt_at = ?
+     WHERE enquiry_id = ? AND lease_token = ? AND status = 'pending'`,
   );
   const selectNextDueAt = db.prepare<[], { due: number | null }>(
     `SELECT min(next_attempt_at) AS due FROM deliveries WHERE status = 'pending'`,
   );
   const updateDelivered = db.prepare(
     `UPDATE deliveries SET status = 'delivered', delivered_at = ?, next_attempt_at = NULL,
-       attempts = attempts + 1, last_error = NULL
-     WHERE enquiry_id = ?`,
+       attempts = attempts + 1, last_error = NULL, lease_token = NULL
+     WHERE enquiry_id = ? AND status = 'pending'`,
   );
   const updateFailed = db.prepare(
-    `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
-     WHERE enquiry_id = ?`,
+    `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?,
+       lease_token = NULL
+     WHERE enquiry_id = ? AND lease_token = ?`,
   );
   const withDelivery = `SELECT e.*, d.status, d.attempts, d.next_attempt_at, d.delivered_at,
        d.last_error
@@ -134,6 +121,34 @@ export function openSqliteEnquiryStore(
      FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id WHERE d.status = 'pending'`,
   );
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const importEnquiry = db.prepare(
+    `INSERT INTO enquiries (id, received_at, name, phone, email, enquiry_type, message)
+     VALUES (@id, @receivedAt, @name, @phone, @email, @enquiryType, @message)
+     ON CONFLICT (id) DO NOTHING`,
+  );
+  const importDelivery = db.prepare(
+    `INSERT INTO deliveries (enquiry_id, status, attempts, next_attempt_at, delivered_at, last_error)
+     VALUES (@id, @status, @attempts, @nextAttemptAt, @deliveredAt, @lastError)
+     ON CONFLICT (enquiry_id) DO UPDATE SET status = excluded.status,
+       attempts = excluded.attempts, next_attempt_at = NULL,
+       delivered_at = excluded.delivered_at, last_error = NULL, lease_token = NULL
+     WHERE deliveries.status = 'pending' AND excluded.status = 'delivered'`,
+  );
+  const importAll = db.transaction((enquiries: EnquiryWithDelivery[]) => {
+    let added = 0;
+    let updated = 0;
+    for (const { delivery, ...enquiry } of enquiries) {
+      const inserted = importEnquiry.run(enquiry).changes > 0;
+      const changed = importDelivery.run({
+        ...delivery,
+        id: enquiry.id,
+        nextAttemptAt: delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt),
+      }).changes;
+      if (inserted) added++;
+      else if (changed) updated++;
+    }
+    return { added, updated };
+  });
 
   return {
     async saveEnquiry(enquiry, now) {
@@ -141,9 +156,22 @@ export function openSqliteEnquiryStore(
       saveBoth(stored, now.getTime());
       return stored;
     },
-    async nextDueDelivery(now) {
-      const row = selectDue.get(now.getTime());
-      return row && { enquiry: toEnquiry(row), failedAttempts: row.attempts };
+    async claimDueDelivery(now, leaseMs) {
+      const lease = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+      // IMMEDIATE: take the write lock before reading, so two processes never pick one row.
+      const claimed = claim.immediate(now.getTime(), leaseExpiresAt.getTime(), lease);
+      return (
+        claimed && {
+          enquiry: toStoredEnquiry(claimed.row),
+          failedAttempts: claimed.attempts,
+          lease,
+          leaseExpiresAt,
+        }
+      );
+    },
+    async extendLease(id, lease, until) {
+      return updateLease.run(until.getTime(), id, lease).changes === 1;
     },
     async nextDueAt() {
       const due = selectNextDueAt.get()?.due;
@@ -152,8 +180,8 @@ export function openSqliteEnquiryStore(
     async markDelivered(id, now) {
       updateDelivered.run(now.toISOString(), id);
     },
-    async markAttemptFailed(id, nextAttemptAt, reason) {
-      updateFailed.run(nextAttemptAt.getTime(), reason.slice(0, 500), id);
+    async markAttemptFailed(id, lease, nextAttemptAt, reason) {
+      updateFailed.run(nextAttemptAt.getTime(), shortReason(reason), id, lease);
     },
     async listEnquiries() {
       return selectAll.all().map(toEnquiryWithDelivery);
@@ -176,6 +204,9 @@ export function openSqliteEnquiryStore(
         pending: row?.pending ?? 0,
         oldestPendingSince: row?.oldest ? new Date(row.oldest) : undefined,
       };
+    },
+    async importEnquiries(enquiries) {
+      return importAll.immediate(enquiries);
     },
     async ping() {
       db.prepare("SELECT 1").get();

@@ -21,6 +21,8 @@ const migrations = [
      last_error TEXT
    );
    CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);`,
+  // The claim protocol (decision 0006): whose claim a pending delivery is under.
+  "ALTER TABLE deliveries ADD COLUMN lease_token TEXT;",
 ];
 
 export function migrate(db: Database): void {

@@ -1,0 +1,60 @@
+import { execFile } from "node:child_process";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+import { storeKinds } from "../tests/support/store-kinds";
+import { createTestDatabase } from "../tests/support/test-database";
+import { openEnquiryStore } from "./store/open-enquiry-store";
+import { nodeWithTsx } from "./test-support/server-process";
+
+const [sqlite] = storeKinds;
+
+const cli = (databaseUrl: string, ...args: string[]) =>
+  promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
+    cwd: resolve(import.meta.dirname, ".."),
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
+    timeout: 30_000,
+  });
+
+const enquiry = (name: string) => ({
+  name,
+  phone: "0821234567",
+  email: "thandi@example.co.za",
+  enquiryType: "consultation" as const,
+  message: "Please call me.",
+});
+
+it("copies a SQLite store into PostgreSQL with its delivery state, and nothing twice", {
+  timeout: 90_000,
+}, async () => {
+  const from = await sqlite?.newDatabaseUrl();
+  if (!from) throw new Error("no SQLite store kind");
+  const to = await createTestDatabase();
+  const source = await openEnquiryStore(from);
+  const delivered = await source.saveEnquiry(
+    enquiry("Delivered"),
+    new Date("2026-03-01T08:00:00Z"),
+  );
+  const pending = await source.saveEnquiry(enquiry("Pending"), new Date("2026-03-01T09:00:00Z"));
+  const claim = await source.claimDueDelivery(new Date("2026-03-01T08:00:00Z"), 60_000);
+  expect(claim?.enquiry.id).toBe(delivered.id);
+  await source.markDelivered(delivered.id, new Date("2026-03-01T08:00:05Z"));
+  const expected = await source.listEnquiries();
+  await source.close();
+
+  expect((await cli(from, "copy", "--to", to)).stdout).toContain("Copied 2 of 2 enquiries");
+  expect((await cli(from, "copy", "--to", to)).stdout).toContain(
+    "Copied 0 of 2 enquiries; 0 deliveries brought up to date; 2 already there.",
+  );
+  // The CLI reads PostgreSQL as it reads SQLite.
+  const copied = JSON.parse((await cli(to, "list", "--json")).stdout);
+  expect(copied).toEqual(expected);
+  expect(copied.map((e: { id: string }) => e.id)).toEqual([delivered.id, pending.id]);
+});
+
+it("refuses a copy without a target", async () => {
+  await expect(cli("file:/nonexistent/enquiries.db", "copy", "--to")).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining("copy --to DATABASE_URL"),
+  });
+});

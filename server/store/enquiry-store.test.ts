@@ -1,0 +1,280 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { storeKinds } from "../../tests/support/store-kinds";
+import type { EnquiryStore, NewEnquiry } from "./enquiry-store";
+import { openEnquiryStore } from "./open-enquiry-store";
+
+const enquiry = (name: string): NewEnquiry => ({
+  name,
+  phone: "0821234567",
+  email: `${name.toLowerCase()}@example.co.za`,
+  enquiryType: "consultation",
+  message: "Please call me.",
+});
+
+// What a person's requests and retention select by: the address and the day received.
+const from = (email: string, name = "Thandi Nkosi"): NewEnquiry => ({
+  ...enquiry(name),
+  email,
+  enquiryType: "support",
+  message: "My meter stopped reporting.",
+});
+
+const t0 = new Date("2026-03-01T08:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const lease = 60_000;
+const onDay = (days: number) => new Date(t0.getTime() + days * 86_400_000);
+
+describe.each(storeKinds)("the $name enquiry store", (kind) => {
+  const opened: EnquiryStore[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+  async function open(url?: string) {
+    const store = await openEnquiryStore(url ?? (await kind.newDatabaseUrl()));
+    opened.push(store);
+    return store;
+  }
+
+  it("keeps an enquiry with a pending delivery due at once", async () => {
+    const store = await open();
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
+    expect(saved).toMatchObject({ ...enquiry("Thandi"), receivedAt: t0.toISOString() });
+    expect(await store.listEnquiries()).toEqual([
+      {
+        ...saved,
+        delivery: {
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: t0.toISOString(),
+          deliveredAt: null,
+          lastError: null,
+        },
+      },
+    ]);
+    expect(await store.nextDueAt()).toEqual(t0);
+  });
+
+  it("hands each due delivery to one claim until its lease runs out", async () => {
+    const store = await open();
+    const first = await store.saveEnquiry(enquiry("First"), t0);
+    const second = await store.saveEnquiry(enquiry("Second"), at(1));
+    expect(await store.claimDueDelivery(at(-1), lease)).toBeUndefined();
+
+    const claimA = await store.claimDueDelivery(at(10), lease);
+    expect(claimA).toMatchObject({
+      enquiry: first,
+      failedAttempts: 0,
+      leaseExpiresAt: at(10 + lease),
+    });
+    const claimB = await store.claimDueDelivery(at(10), lease);
+    expect(claimB?.enquiry).toEqual(second);
+    expect(await store.claimDueDelivery(at(10), lease)).toBeUndefined();
+    expect(await store.nextDueAt()).toEqual(at(10 + lease));
+
+    // The holder of the first claim died: once its lease is over, the job is due again.
+    const retaken = await store.claimDueDelivery(at(10 + lease), lease);
+    expect(retaken?.enquiry).toEqual(first);
+    expect(retaken?.lease).not.toBe(claimA?.lease);
+  });
+
+  it("extends a lease only for the claim that holds it", async () => {
+    const store = await open();
+    await store.saveEnquiry(enquiry("Thandi"), t0);
+    const stale = await store.claimDueDelivery(t0, lease);
+    const current = await store.claimDueDelivery(at(lease), lease);
+    if (!stale || !current) throw new Error("both claims should succeed");
+    expect(await store.extendLease(stale.enquiry.id, stale.lease, at(5 * lease))).toBe(false);
+    expect(await store.extendLease(current.enquiry.id, current.lease, at(3 * lease))).toBe(true);
+    expect(await store.nextDueAt()).toEqual(at(3 * lease));
+    expect(await store.claimDueDelivery(at(3 * lease - 1), lease)).toBeUndefined();
+  });
+
+  it("records a delivery once, after which nothing is due", async () => {
+    const store = await open();
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
+    await store.claimDueDelivery(t0, lease);
+    await store.markDelivered(saved.id, at(500));
+    await store.markDelivered(saved.id, at(900));
+    const [record] = await store.listEnquiries();
+    expect(record?.delivery).toEqual({
+      status: "delivered",
+      attempts: 1,
+      nextAttemptAt: null,
+      deliveredAt: at(500).toISOString(),
+      lastError: null,
+    });
+    expect(await store.claimDueDelivery(at(10 * lease), lease)).toBeUndefined();
+    expect(await store.nextDueAt()).toBeUndefined();
+  });
+
+  it("records a failed attempt only for the claim that still holds the lease", async () => {
+    const store = await open();
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
+    const stale = await store.claimDueDelivery(t0, lease);
+    const current = await store.claimDueDelivery(at(lease), lease);
+    if (!stale || !current) throw new Error("both claims should succeed");
+
+    await store.markAttemptFailed(saved.id, stale.lease, at(lease + 5), "late news");
+    expect((await store.listEnquiries())[0]?.delivery).toMatchObject({
+      attempts: 0,
+      nextAttemptAt: at(2 * lease).toISOString(),
+      lastError: null,
+    });
+    await store.markAttemptFailed(saved.id, current.lease, at(lease + 5_000), "x".repeat(900));
+    const [record] = await store.listEnquiries();
+    expect(record?.delivery).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: at(lease + 5_000).toISOString(),
+    });
+    expect(record?.delivery.lastError).toHaveLength(500);
+    expect((await store.claimDueDelivery(at(lease + 5_000), lease))?.failedAttempts).toBe(1);
+  });
+
+  it("never gives one job to two instances claiming at the same time", async () => {
+    const url = await kind.newDatabaseUrl();
+    const [one, two] = [await open(url), await open(url)];
+    const ids = new Set<string>();
+    for (let i = 0; i < 30; i++) ids.add((await one.saveEnquiry(enquiry(`Visitor${i}`), t0)).id);
+    const claimAll = async (store: EnquiryStore) => {
+      const claimed: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const claim = await store.claimDueDelivery(at(1), lease);
+        if (claim) claimed.push(claim.enquiry.id);
+      }
+      return claimed;
+    };
+    const [byOne, byTwo] = await Promise.all([claimAll(one), claimAll(two)]);
+    const all = [...byOne, ...byTwo];
+    expect(all).toHaveLength(30);
+    expect(new Set(all)).toEqual(ids);
+  });
+
+  it("migrates once when two instances open a new store at the same time, and keeps data", async () => {
+    const url = await kind.newDatabaseUrl();
+    const [one, two] = await Promise.all([open(url), open(url)]);
+    const saved = await one.saveEnquiry(enquiry("Thandi"), t0);
+    expect((await two.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
+    await one.close();
+    const reopened = await open(url);
+    expect((await reopened.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
+  });
+
+  it("imports another store's enquiries once, catching up on later deliveries", async () => {
+    const source = await open();
+    const target = await open();
+    const delivered = await source.saveEnquiry(enquiry("Delivered"), t0);
+    const pending = await source.saveEnquiry(enquiry("Pending"), at(1));
+    await source.claimDueDelivery(t0, lease);
+    await source.markDelivered(delivered.id, at(2));
+
+    expect(await target.importEnquiries(await source.listEnquiries())).toEqual({
+      added: 2,
+      updated: 0,
+    });
+    expect(await target.listEnquiries()).toEqual(await source.listEnquiries());
+    expect(await target.importEnquiries(await source.listEnquiries())).toEqual({
+      added: 0,
+      updated: 0,
+    });
+
+    await source.claimDueDelivery(at(3), lease);
+    await source.markDelivered(pending.id, at(4));
+    expect(await target.importEnquiries(await source.listEnquiries())).toEqual({
+      added: 0,
+      updated: 1,
+    });
+    expect(await target.listEnquiries()).toEqual(await source.listEnquiries());
+    expect(await target.claimDueDelivery(at(10 * lease), lease)).toBeUndefined();
+  });
+
+  it("refuses a store whose schema is newer than this server", async () => {
+    const url = await kind.newDatabaseUrl();
+    await (await open(url)).close();
+    if (kind.name === "SQLite") {
+      const db = new Database(url.slice("file:".length));
+      db.pragma("user_version = 99");
+      db.close();
+    } else {
+      const client = new pg.Client(url);
+      await client.connect();
+      await client.query("INSERT INTO schema_migrations (version) VALUES (99)");
+      await client.end();
+    }
+    await expect(openEnquiryStore(url)).rejects.toThrow(
+      /schema version 99, newer than this server/,
+    );
+  });
+
+  it("finds every enquiry from an address whatever its case, and nothing else", async () => {
+    const store = await open();
+    await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0));
+    await store.saveEnquiry(from("thandi@example.co.za"), onDay(1));
+    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2));
+
+    const found = await store.findByEmail("THANDI@example.CO.ZA");
+
+    expect(found.map((e) => e.email)).toEqual(["Thandi@Example.co.za", "thandi@example.co.za"]);
+    expect(found[0]).toMatchObject({
+      name: "Thandi Nkosi",
+      phone: "0821234567",
+      message: "My meter stopped reporting.",
+      delivery: { status: "pending", attempts: 0 },
+    });
+    expect(await store.findByEmail("nobody@example.co.za")).toEqual([]);
+  });
+
+  it("erases an address's enquiries with their delivery jobs, leaving others'", async () => {
+    const store = await open();
+    const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0));
+    await store.markDelivered(first.id, onDay(0));
+    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1));
+    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2));
+
+    expect(await store.eraseByEmail("Thandi@Example.co.za")).toBe(2);
+
+    expect((await store.listEnquiries()).map((e) => e.email)).toEqual(["sipho@example.co.za"]);
+    // The erased enquiry's pending job is gone too: nothing is left to deliver but Sipho's.
+    expect(await store.deliveryBacklog()).toMatchObject({
+      pending: 1,
+      oldestPendingSince: onDay(2),
+    });
+    expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
+  });
+
+  it("deletes delivered enquiries received before the cutoff and keeps undelivered ones", async () => {
+    const store = await open();
+    const oldDelivered = await store.saveEnquiry(from("a@example.co.za"), onDay(0));
+    await store.markDelivered(oldDelivered.id, onDay(0));
+    await store.saveEnquiry(from("b@example.co.za"), onDay(1)); // old, never delivered
+    const recentDelivered = await store.saveEnquiry(from("c@example.co.za"), onDay(30));
+    await store.markDelivered(recentDelivered.id, onDay(30));
+
+    const cutoff = onDay(10);
+    expect(await store.purgeDelivered(cutoff, { dryRun: true })).toEqual({
+      deleted: 1,
+      keptUndelivered: 1,
+    });
+    expect(await store.listEnquiries()).toHaveLength(3);
+
+    expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 1, keptUndelivered: 1 });
+    expect((await store.listEnquiries()).map((e) => e.email)).toEqual([
+      "b@example.co.za",
+      "c@example.co.za",
+    ]);
+    expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 0, keptUndelivered: 1 });
+  });
+
+  it("reports the backlog of pending deliveries and the oldest one's receipt", async () => {
+    const store = await open();
+    expect(await store.deliveryBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
+    const first = await store.saveEnquiry(from("a@example.co.za"), onDay(0));
+    await store.saveEnquiry(from("b@example.co.za"), onDay(2));
+    await store.saveEnquiry(from("c@example.co.za"), onDay(1));
+    expect(await store.deliveryBacklog()).toEqual({ pending: 3, oldestPendingSince: onDay(0) });
+    await store.markDelivered(first.id, onDay(3));
+    expect(await store.deliveryBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
+  });
+});

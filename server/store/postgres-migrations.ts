@@ -1,0 +1,69 @@
+import type { Pool } from "pg";
+
+// Append only, like the SQLite list: each entry runs once, in order, recorded in
+// schema_migrations. Never edit a migration that has shipped; add a new one.
+const migrations = [
+  `CREATE TABLE enquiries (
+     id uuid PRIMARY KEY,
+     received_at timestamptz NOT NULL,
+     name text NOT NULL,
+     phone text NOT NULL,
+     email text NOT NULL,
+     enquiry_type text NOT NULL,
+     message text NOT NULL
+   );
+   CREATE TABLE deliveries (
+     enquiry_id uuid PRIMARY KEY REFERENCES enquiries (id),
+     status text NOT NULL CHECK (status IN ('pending', 'delivered')),
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at timestamptz,
+     delivered_at timestamptz,
+     last_error text,
+     lease_token text
+   );
+   CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending';
+   CREATE INDEX enquiries_email ON enquiries (lower(email));
+   CREATE INDEX enquiries_received ON enquiries (received_at);`,
+];
+
+// Any constant: every instance of this service asks for the same advisory lock.
+const migrationLock = 0x656e7175;
+
+/**
+ * Brings the schema up to date in one transaction. Instances starting together queue on a
+ * transaction-level advisory lock, so exactly one applies each migration and the others
+ * then find it recorded; the lock goes with the transaction, even if the process dies.
+ */
+export async function migrate(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLock]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version integer PRIMARY KEY,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+    const { rows } = await client.query<{ current: number | null }>(
+      "SELECT max(version) AS current FROM schema_migrations",
+    );
+    const current = rows[0]?.current ?? 0;
+    if (current > migrations.length) {
+      throw new Error(
+        `The enquiry store is at schema version ${current}, newer than this server knows (${migrations.length}).`,
+      );
+    }
+    for (const [index, sql] of migrations.entries()) {
+      if (index < current) continue;
+      await client.query(sql);
+      await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
