@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [publicSettings(), reactRouter()],
   css: {
     // Lightning CSS resolves @custom-media, so the 768 px breakpoint is named once (app/styles/media.css).
     transformer: "lightningcss",

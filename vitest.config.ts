@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
+  plugins: [publicSettings()],
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

@@ -5,7 +5,5 @@ export default [
   ...sitePages.map((page) =>
     page.path === "/" ? index(page.routeModule) : route(page.path.slice(1), page.routeModule),
   ),
-  route("robots.txt", "routes/robots-txt.ts"),
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,8 +25,8 @@ for await (const path of htmlPages(client)) {
   if (rewritten !== html) await writeFile(path, rewritten);
 }
 
-// Resource routes (robots.txt, sitemap.xml) also get a .data file for client-side loader
-// calls; nothing on this site makes those, so they are not shipped.
+// Routes with loaders also get a .data file for client-side loader calls; nothing on this
+// site makes those, so they are not shipped.
 for (const name of await readdir(client)) {
   if (name.endsWith(".data")) await rm(join(client, name));
 }

@@ -1,12 +1,15 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { loadEnv } from "vite";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
+import { parsePublicSettings } from "../../app/public-settings";
 import { expectNoAxeViolations } from "./axe";
 import { HYDRATED_PATHS, openReady } from "./page-ready";
 import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "./widths";
 
 const ROUTES = sitePages.map((page) => page.path);
+const clientBuild = join(process.env.BUILD_DIR || "build", "client");
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
@@ -182,17 +185,41 @@ test.describe("routes", () => {
     expect(titles.size).toBe(ROUTES.length);
   });
 
-  test("robots.txt points crawlers at a sitemap listing every page", async ({ request }) => {
+  test("absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
+    request,
+  }) => {
+    const { siteUrl } = parsePublicSettings(loadEnv("production", process.cwd(), "VITE_")).settings;
     const robots = await request.get("/robots.txt", { maxRedirects: 0 });
     expect(robots.status()).toBe(200);
     expect(robots.headers()["content-type"]).toContain("text/plain");
-    expect(await robots.text()).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
-    const sitemap = await request.get("/sitemap.xml", { maxRedirects: 0 });
-    expect(sitemap.status()).toBe(200);
-    const locations = [
-      ...(await sitemap.text()).matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g),
-    ];
-    expect(locations.map((match) => match[1]).sort()).toEqual([...ROUTES].sort());
+    const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
+    expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap.xml`] : []);
+    expect(existsSync(join(clientBuild, "sitemap.xml"))).toBe(!!siteUrl);
+    if (siteUrl) {
+      const sitemap = await (await request.get("/sitemap.xml", { maxRedirects: 0 })).text();
+      const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+      expect(locations.sort()).toEqual(ROUTES.map((path) => `${siteUrl}${path}`).sort());
+    }
+    for (const path of ROUTES) {
+      const html = await (await request.get(path)).text();
+      const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+      const ogUrl = html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
+      expect(canonical, path).toBe(siteUrl ? `${siteUrl}${path}` : undefined);
+      expect(ogUrl, path).toBe(siteUrl ? `${siteUrl}${path}` : undefined);
+    }
+    // No file a crawler or visitor reads names an origin the settings did not give.
+    const written = readdirSync(clientBuild, { recursive: true, encoding: "utf8" }).filter((name) =>
+      /\.(html|txt|xml|json)$/.test(name),
+    );
+    expect(written.length).toBeGreaterThan(ROUTES.length);
+    for (const name of written) {
+      const text = readFileSync(join(clientBuild, name), "utf8");
+      const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
+      expect(
+        loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
+        name,
+      ).toEqual([]);
+    }
   });
 
   test("the content pages carry no executable script and load none", async ({ page }) => {
