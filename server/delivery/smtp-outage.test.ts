@@ -1,5 +1,6 @@
-import { afterEach, expect, it } from "vitest";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { afterEach, describe, expect, it } from "vitest";
+import { storeKinds } from "../../tests/support/store-kinds";
+import { openEnquiryStore } from "../store/open-enquiry-store";
 import { freePort } from "../test-support/free-port";
 import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
 import {
@@ -18,49 +19,53 @@ afterEach(async () => {
   await smtp?.close();
 });
 
-it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async () => {
-  const smtpPort = await freePort();
-  service = await startTestService({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: "website@amanzi.example",
-    ENQUIRY_TO: "sales@amanzi.example",
-    DELIVERY_RETRY_BASE_MS: "100",
-    DELIVERY_RETRY_CAP_MS: "400",
-  });
-  const running = service;
-  const result = await postEnquiry(
-    running.baseUrl,
-    await openSession(running.baseUrl),
-    validEnquiry(),
-  );
-  expect(result.status).toBe(201);
-  const id = String(result.json?.id);
-
-  const store = openSqliteEnquiryStore(running.databasePath);
-  try {
-    // Several attempts fail while nothing listens; the enquiry stays pending, not lost.
-    const failing = await waitFor("two failed attempts", async () => {
-      const record = (await store.listEnquiries()).find((e) => e.id === id);
-      return record && record.delivery.attempts >= 2 ? record : undefined;
+describe.each(storeKinds)("on $name", (kind) => {
+  it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async () => {
+    const smtpPort = await freePort();
+    const databaseUrl = await kind.newDatabaseUrl();
+    service = await startTestService({
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "website@amanzi.example",
+      ENQUIRY_TO: "sales@amanzi.example",
+      DELIVERY_RETRY_BASE_MS: "100",
+      DELIVERY_RETRY_CAP_MS: "400",
     });
-    expect(failing.delivery.status).toBe("pending");
-    expect(failing.delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
-
-    smtp = await startSmtpPeer({ port: smtpPort });
-    const peer = smtp;
-    const mail = await waitFor(
-      "delivery after SMTP returns",
-      () => peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
-      { timeoutMs: 5_000 },
+    const running = service;
+    const result = await postEnquiry(
+      running.baseUrl,
+      await openSession(running.baseUrl),
+      validEnquiry(),
     );
-    expect(mail.to).toEqual(["sales@amanzi.example"]);
-    const delivered = await waitFor("delivery to be recorded", async () => {
-      const record = (await store.listEnquiries()).find((e) => e.id === id);
-      return record?.delivery.status === "delivered" ? record : undefined;
-    });
-    expect(delivered.delivery.attempts).toBeGreaterThanOrEqual(3);
-    expect(peer.received).toHaveLength(1);
-  } finally {
-    await store.close();
-  }
+    expect(result.status).toBe(201);
+    const id = String(result.json?.id);
+
+    const store = await openEnquiryStore(databaseUrl);
+    try {
+      // Several attempts fail while nothing listens; the enquiry stays pending, not lost.
+      const failing = await waitFor("two failed attempts", async () => {
+        const record = (await store.listEnquiries()).find((e) => e.id === id);
+        return record && record.delivery.attempts >= 2 ? record : undefined;
+      });
+      expect(failing.delivery.status).toBe("pending");
+      expect(failing.delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      smtp = await startSmtpPeer({ port: smtpPort });
+      const peer = smtp;
+      const mail = await waitFor(
+        "delivery after SMTP returns",
+        () => peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
+        { timeoutMs: 5_000 },
+      );
+      expect(mail.to).toEqual(["sales@amanzi.example"]);
+      const delivered = await waitFor("delivery to be recorded", async () => {
+        const record = (await store.listEnquiries()).find((e) => e.id === id);
+        return record?.delivery.status === "delivered" ? record : undefined;
+      });
+      expect(delivered.delivery.attempts).toBeGreaterThanOrEqual(3);
+      expect(peer.received).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
 });
