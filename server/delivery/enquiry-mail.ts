@@ -1,4 +1,4 @@
-import { enquiryTypes } from "../../app/features/contact/enquiry-schema";
+import { enquiryTypes } from "../../contract/enquiry";
 import type { StoredEnquiry } from "../store/enquiry-store";
 
 export type MailAddresses = { from: string; to: string };

@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { botCheckAction } from "../../contract/enquiry";
+import type { Config } from "../config";
 
-export type BotCheckSettings = {
-  secret: string;
-  verifyUrl: string;
-  minScore: number;
-  timeoutMs: number;
-  allowedHostnames: string[] | undefined;
-};
+export type BotCheckSettings = NonNullable<Config["botCheck"]>;
 
 export type BotCheckOutcome =
   | { verdict: "accepted" }
@@ -50,7 +46,7 @@ export async function checkBotToken(
     const codes = answer.data["error-codes"]?.join(",") || "unsuccessful";
     return { verdict: "refused", reason: codes };
   }
-  if (action !== "contact") return { verdict: "refused", reason: "wrong-action" };
+  if (action !== botCheckAction) return { verdict: "refused", reason: "wrong-action" };
   if (score === undefined || score < settings.minScore) {
     return { verdict: "refused", reason: "low-score" };
   }

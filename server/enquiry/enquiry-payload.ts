@@ -1,27 +1,4 @@
-import { z } from "zod";
-import { enquiryFormSchema } from "../../app/features/contact/enquiry-schema";
-
-// The form's own rules, plus what only the server needs: length bounds (the form has none, and
-// the store and the mailbox should not take a novel), and the fixed fields the send call adds.
-const bounded = <T extends z.ZodType<string, string>>(max: number, rule: T) =>
-  z.string("Required").max(max, `At most ${max} characters`).pipe(rule);
-
-const form = enquiryFormSchema.shape;
-
-const enquiryPayloadSchema = z.object({
-  name: bounded(200, form.name),
-  // No bound of its own (the spec allows any length); the 32 KiB body limit caps it.
-  phone: form.phone,
-  email: bounded(254, form.email),
-  enquiry: form.enquiry,
-  message: bounded(10_000, form.message),
-  token: z.string("Required").max(4000, "At most 4000 characters"),
-  compname: z.string().max(200, "At most 200 characters").optional(),
-  type: z.literal("mail", 'Must be "mail"'),
-  cell: z.string("Required"),
-});
-
-export type EnquiryPayload = z.infer<typeof enquiryPayloadSchema>;
+import { type EnquiryPayload, enquiryPayloadSchema } from "../../contract/enquiry";
 
 export type PayloadResult =
   | { ok: true; payload: EnquiryPayload }

@@ -1,4 +1,4 @@
-import type { EnquiryType } from "../../app/features/contact/enquiry-schema";
+import type { EnquiryType } from "../../contract/enquiry";
 
 // The one boundary between the service and its storage, implemented for SQLite (one
 // instance, the default) and PostgreSQL (any number of instances); see decision 0006. The

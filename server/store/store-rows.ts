@@ -1,4 +1,4 @@
-import type { EnquiryType } from "../../app/features/contact/enquiry-schema";
+import type { EnquiryType } from "../../contract/enquiry";
 import type { EnquiryWithDelivery, StoredEnquiry } from "./enquiry-store";
 
 // Both stores use the same table and column names; only how a moment comes back differs

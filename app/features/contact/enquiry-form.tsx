@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { EnquiryFormCopy } from "../../content/contact";
-import styles from "./enquiry-form.module.css";
-import { notify } from "./enquiry-notifications";
 import {
   type EnquiryFormInput,
   type EnquiryFormValues,
   enquiryFormSchema,
   enquiryTypes,
-} from "./enquiry-schema";
+} from "../../../contract/enquiry";
+import type { EnquiryFormCopy } from "../../content/contact";
+import styles from "./enquiry-form.module.css";
+import { notify } from "./enquiry-notifications";
 import { errorIdFor, FormField } from "./form-field";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";

@@ -1,10 +1,10 @@
+import { botCheckAction } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 
 // Google reCAPTCHA v3, the spec's invisible bot check. The provider's script is only injected
 // from the contact page, so no other page talks to Google.
 
 export const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
-export const RECAPTCHA_ACTION = "contact";
 /** Longest wait for the script plus a token; past it the submit fails like a timed-out send. */
 export const BOT_CHECK_TIMEOUT_MS = 15_000;
 
@@ -78,7 +78,7 @@ export function createBotCheck(siteKey: string): BotCheck {
   async function freshToken(): Promise<string> {
     const grecaptcha = await load();
     await new Promise<void>((resolve) => grecaptcha.ready(resolve));
-    return grecaptcha.execute(siteKey, { action: RECAPTCHA_ACTION });
+    return grecaptcha.execute(siteKey, { action: botCheckAction });
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { EnquiryFormInput } from "./enquiry-schema";
+import type { EnquiryFormInput } from "../../../contract/enquiry";
 
 export type EnquiryField = keyof EnquiryFormInput;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enquiryFormSchema, enquiryTypes } from "./enquiry-schema";
+import { enquiryFormSchema, enquiryPayload, enquiryPayloadSchema, enquiryTypes } from "./enquiry";
 
 const valid = {
   name: "Thandi Nkosi",
@@ -59,5 +59,18 @@ describe("enquiryFormSchema", () => {
     }
     expect(errorsFor({ ...valid, enquiry: "sales" }).enquiry).toEqual(["Choose an enquiry type"]);
     expect(errorsFor({ ...valid, enquiry: "Consultation" })).toHaveProperty("enquiry");
+  });
+});
+
+describe("enquiryPayload", () => {
+  it("builds a body the server's payload schema accepts, with cell repeating phone", () => {
+    const body = enquiryPayload(enquiryFormSchema.parse(valid), "token-1", "Amanzi Meters");
+    expect(enquiryPayloadSchema.parse(body)).toEqual({
+      ...valid,
+      token: "token-1",
+      compname: "Amanzi Meters",
+      type: "mail",
+      cell: valid.phone,
+    });
   });
 });

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+// The contract between the contact form and the enquiry service: what a valid enquiry is, the
+// body of the one send call, where it goes, and the bot-check action the token is made for.
+// Both sides import this module, so they cannot drift apart; it imports neither side.
+//
+// It sets no zod globals: the browser needs zod's `jitless` mode (see app/root.tsx), the server
+// keeps zod's faster compiled parsers.
+
+/** The send call's path, below the API base (the browser's VITE_API_BASE, the server's /api). */
+export const sendEnquiryPath = "/Comms/ValidateEmailTokens";
+
+/** The reCAPTCHA action the browser asks a token for and the server insists on. */
+export const botCheckAction = "contact";
+
+export const enquiryTypes = [
+  { value: "consultation", label: "Consultation" },
+  { value: "support", label: "Support" },
+  { value: "feedback", label: "Feedback" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type EnquiryType = (typeof enquiryTypes)[number]["value"];
+
+const enquiryTypeValues = enquiryTypes.map((type) => type.value) as [EnquiryType, ...EnquiryType[]];
+
+const required = (message: string) =>
+  z.string(message).refine((value) => value.trim().length > 0, message);
+
+/** The form's rules: the browser checks them as the visitor types, the server again. */
+export const enquiryFormSchema = z.object({
+  name: required("Enter your name"),
+  phone: required("Enter your phone number").regex(/^[0-9]*$/, "Use digits only"),
+  email: required("Enter your email address").pipe(z.email("Enter a valid email address")),
+  // Input is any string (a <select> starts on its empty prompt); output is one of the four values.
+  enquiry: z
+    .string("Choose an enquiry type")
+    .pipe(z.enum(enquiryTypeValues, "Choose an enquiry type")),
+  message: required("Enter your message"),
+});
+
+/** What the form holds while it is being filled in. */
+export type EnquiryFormInput = z.input<typeof enquiryFormSchema>;
+/** A valid enquiry, as the visitor filled it in. */
+export type EnquiryFormValues = z.infer<typeof enquiryFormSchema>;
+
+// Bounds the form has no need of (the store and the mailbox should not take a novel).
+const bounded = <T extends z.ZodType<string, string>>(max: number, rule: T) =>
+  z.string("Required").max(max, `At most ${max} characters`).pipe(rule);
+
+const form = enquiryFormSchema.shape;
+
+/**
+ * The send call's JSON body: the form's values plus the fixed fields the call adds. `cell`
+ * repeats `phone`; the server checks that separately, to name the field when it does not.
+ */
+export const enquiryPayloadSchema = z.object({
+  name: bounded(200, form.name),
+  // No bound of its own (any length of digits is valid); the 32 KiB body limit caps it.
+  phone: form.phone,
+  email: bounded(254, form.email),
+  enquiry: form.enquiry,
+  message: bounded(10_000, form.message),
+  token: z.string("Required").max(4000, "At most 4000 characters"),
+  compname: z.string().max(200, "At most 200 characters").optional(),
+  type: z.literal("mail", 'Must be "mail"'),
+  cell: z.string("Required"),
+});
+
+export type EnquiryPayload = z.infer<typeof enquiryPayloadSchema>;
+
+/** The body the form sends for a valid enquiry and a bot-check token. */
+export function enquiryPayload(
+  values: EnquiryFormValues,
+  token: string,
+  companyName: string,
+): EnquiryPayload {
+  return {
+    name: values.name,
+    phone: values.phone,
+    email: values.email,
+    enquiry: values.enquiry,
+    message: values.message,
+    token,
+    compname: companyName,
+    type: "mail",
+    cell: values.phone,
+  };
+}
