@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { freePort } from "./server/test-support/free-port";
+import { freePort } from "./tests/support/free-port";
 
 // Browser tests run the production build (npm run build) in Debian's Chromium, served by our
 // own server on a free loopback port. The port and store are chosen once, in the main process;

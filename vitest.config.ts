@@ -8,9 +8,14 @@ export default defineConfig({
     lightningcss: { drafts: { customMedia: true } },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+    ],
     environment: "node",
-    setupFiles: ["./tests/setup-unit.ts"],
+    setupFiles: ["./tests/support/setup-unit.ts"],
     globalSetup: ["./tests/support/postgres-global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,

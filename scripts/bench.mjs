@@ -6,15 +6,16 @@
 //
 //   npm run bench            all routes
 //   npm run bench -- / /contact
-import { spawn, spawnSync } from "node:child_process";
+//
+// Runs under tsx (see package.json) to share the test suite's server starter.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { tsImport } from "tsx/esm/api";
+import { sitePages } from "../app/content/pages.ts";
+import { spawnServer } from "../tests/support/server-process.ts";
 
-const { sitePages } = await tsImport("../app/content/pages.ts", import.meta.url);
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
   : sitePages.map((page) => page.path);
@@ -23,26 +24,6 @@ const BUILD_DIR = "build-bench";
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const chromeFlags =
   "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, deadlineMs) {
-  const deadline = Date.now() + deadlineMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${url} within ${deadlineMs} ms`);
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -64,23 +45,14 @@ const build = spawnSync("npm", ["run", "-s", "build"], {
 });
 if (build.status !== 0) process.exit(1);
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-  stdio: "ignore",
-  env: {
-    ...process.env,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    SITE_ROOT: join(BUILD_DIR, "client"),
-    DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bench-")), "enquiries.db")}`,
-    LOG_LEVEL: "warn",
-  },
+const server = await spawnServer({
+  SITE_ROOT: join(BUILD_DIR, "client"),
+  DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bench-")), "enquiries.db")}`,
 });
+const origin = server.baseUrl;
 
 const rows = [];
 try {
-  await waitFor(`${origin}/healthz`, 20_000);
   for (const route of ROUTES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -129,7 +101,8 @@ try {
     });
   }
 } finally {
-  server.kill("SIGTERM");
+  server.child.kill("SIGTERM");
+  await server.exited;
 }
 
 console.log(`\nLighthouse ${RUNS} runs per route (median), mobile profile, ${chromiumPath}`);

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeWithTsx } from "../tests/support/server-process";
 import { ConfigError, loadConfig } from "./config";
-import { nodeWithTsx } from "./test-support/server-process";
 
 it("starts bare: every setting has a working default", () => {
   const config = loadConfig({});

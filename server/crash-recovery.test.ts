@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { writeFixtureSite } from "../tests/support/fixture-site";
+import { nodeWithTsx, type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import { storeKinds } from "../tests/support/store-kinds";
+import { openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
+import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
-import { writeFixtureSite } from "./test-support/fixture-site";
-import { nodeWithTsx, type ServerProcess, spawnServer } from "./test-support/server-process";
-import { type SmtpPeer, startSmtpPeer } from "./test-support/smtp-peer";
-import { openSession, postEnquiry, validEnquiry } from "./test-support/test-service";
-import { waitFor } from "./test-support/wait-for";
 
 const dir = mkdtempSync(join(tmpdir(), "crash-recovery-"));
 const siteRoot = join(dir, "site");

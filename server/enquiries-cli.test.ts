@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { nodeWithTsx } from "../tests/support/server-process";
 import type { NewEnquiry } from "./store/enquiry-store";
 import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
-import { nodeWithTsx } from "./test-support/server-process";
 
 // The real command, in its own process, on a real SQLite file. Each run starts Node with tsx,
 // which takes seconds on a busy two-core machine: hence the long timeouts.

@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
+import { nodeWithTsx } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
 import { createTestDatabase } from "../tests/support/test-database";
 import { openEnquiryStore } from "./store/open-enquiry-store";
-import { nodeWithTsx } from "./test-support/server-process";
 
 const [sqlite] = storeKinds;
 

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { writeFixtureSite } from "../tests/support/fixture-site";
+import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { startSmtpPeer } from "../tests/support/smtp-peer";
 import { createTestDatabase } from "../tests/support/test-database";
+import { openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
+import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
-import { writeFixtureSite } from "./test-support/fixture-site";
-import { type ServerProcess, spawnServer } from "./test-support/server-process";
-import { startSmtpPeer } from "./test-support/smtp-peer";
-import { openSession, postEnquiry, validEnquiry } from "./test-support/test-service";
-import { waitFor } from "./test-support/wait-for";
 
 const dir = mkdtempSync(join(tmpdir(), "several-instances-"));
 const siteRoot = join(dir, "site");

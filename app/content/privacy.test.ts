@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { sectionText, visibleCopy } from "../../tests/support/visible-copy";
 import { siteConfig } from "../config";
 import { privacyPage } from "./privacy";
-import { sectionText, visibleCopy } from "./visible-copy";
 
 const { legalText } = privacyPage;
 const { sections } = legalText;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { visibleCopy } from "../../tests/support/visible-copy";
 import { hardwarePage } from "./hardware";
 import { homePage } from "./home";
 import { softwarePage } from "./software";
-import { visibleCopy } from "./visible-copy";
 
 // The product claims and figures of docs/requirements.md (sections 1 and 9), checked against
 // the copy by what they say, not by how a sentence is worded.

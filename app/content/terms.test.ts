@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { sectionText } from "../../tests/support/visible-copy";
 import { siteConfig } from "../config";
 import { termsPage } from "./terms";
-import { sectionText } from "./visible-copy";
 
 const { legalText } = termsPage;
 const { sections } = legalText;

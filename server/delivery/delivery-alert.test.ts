@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { startTestService, type TestService } from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
 import type { EnquiryStore, NewEnquiry } from "../store/enquiry-store";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
-import { startTestService, type TestService } from "../test-support/test-service";
-import { waitFor } from "../test-support/wait-for";
 import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
 
 const minute = 60_000;

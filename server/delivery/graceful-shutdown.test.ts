@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { startSmtpPeer } from "../../tests/support/smtp-peer";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { openEnquiryStore } from "../store/open-enquiry-store";
-import { startSmtpPeer } from "../test-support/smtp-peer";
 import {
   openSession,
   postEnquiry,
   startTestService,
   validEnquiry,
-} from "../test-support/test-service";
-import { waitFor } from "../test-support/wait-for";
+} from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { openEnquiryStore } from "../store/open-enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 describe.each(storeKinds)("on $name", (kind) => {
   it("finishes the delivery in progress before closing the store on shutdown", async () => {

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../tests/support/free-port";
+import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { openEnquiryStore } from "../store/open-enquiry-store";
-import { freePort } from "../test-support/free-port";
-import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
 import {
   openSession,
   postEnquiry,
   startTestService,
   type TestService,
   validEnquiry,
-} from "../test-support/test-service";
-import { waitFor } from "../test-support/wait-for";
+} from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { openEnquiryStore } from "../store/open-enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 let service: TestService | undefined;
 let smtp: SmtpPeer | undefined;

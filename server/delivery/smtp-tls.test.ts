@@ -1,6 +1,6 @@
 import { createTransport } from "nodemailer";
 import { afterEach, expect, it } from "vitest";
-import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
 
 let peer: SmtpPeer | undefined;

@@ -2,18 +2,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
-import { freePort } from "../test-support/free-port";
-import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import { freePort } from "../../tests/support/free-port";
+import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
   openSession,
   postEnquiry,
   startTestService,
   type TestService,
   validEnquiry,
-} from "../test-support/test-service";
-import { waitFor } from "../test-support/wait-for";
+} from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { loadConfig } from "../config";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 let service: TestService | undefined;
 let smtp: SmtpPeer | undefined;

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
-import { type SmtpPeer, startSmtpPeer } from "../test-support/smtp-peer";
+import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
   openSession,
   postEnquiry,
   startTestService,
   type TestService,
   validEnquiry,
-} from "../test-support/test-service";
-import { waitFor } from "../test-support/wait-for";
+} from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 // Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
 

@@ -4,8 +4,8 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureAsset, fixtureInlineScript } from "../test-support/fixture-site";
-import { startTestService, type TestService } from "../test-support/test-service";
+import { fixtureAsset, fixtureInlineScript } from "../../tests/support/fixture-site";
+import { startTestService, type TestService } from "../../tests/support/test-service";
 
 let service: TestService;
 beforeAll(async () => {

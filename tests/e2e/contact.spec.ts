@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { sitePage, sitePages } from "../../app/content/pages";
-import { expectNoAxeViolations } from "./axe";
-import { waitForHydration } from "./page-ready";
-import { DESKTOP, MOBILE } from "./widths";
+import { expectNoAxeViolations } from "../support/axe";
+import { waitForHydration } from "../support/page-ready";
+import { DESKTOP, MOBILE } from "../support/widths";
 
 // The contact page against the production build. The send call is intercepted and Google's
 // script is replaced by a stand-in, so nothing leaves the machine. The build must be made with

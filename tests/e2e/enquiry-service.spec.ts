@@ -5,12 +5,9 @@ import { expect, type Page, test } from "@playwright/test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { mimePart, type SmtpPeer, startSmtpPeer } from "../../server/test-support/smtp-peer";
-import {
-  startVerifierStandIn,
-  type VerifierStandIn,
-} from "../../server/test-support/verifier-stand-in";
-import { waitForHydration } from "./page-ready";
+import { waitForHydration } from "../support/page-ready";
+import { mimePart, type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { startVerifierStandIn, type VerifierStandIn } from "../support/verifier-stand-in";
 
 // The whole path with the real headers on: Chromium fills the real contact form of the
 // production build, served by our own server (its own instance, since the global one has no

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sitePage } from "../../app/content/pages";
-import { expectNoAxeViolations } from "./axe";
-import { DESKTOP, MOBILE } from "./widths";
+import { expectNoAxeViolations } from "../support/axe";
+import { DESKTOP, MOBILE } from "../support/widths";
 
 // The five content pages (home, hardware, software, privacy, terms) against the production build.
 

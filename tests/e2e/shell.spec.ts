@@ -4,9 +4,9 @@ import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { loadEnv } from "vite";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import { parsePublicSettings } from "../../app/public-settings";
-import { expectNoAxeViolations } from "./axe";
-import { HYDRATED_PATHS, openReady } from "./page-ready";
-import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "./widths";
+import { expectNoAxeViolations } from "../support/axe";
+import { HYDRATED_PATHS, openReady } from "../support/page-ready";
+import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const ROUTES = sitePages.map((page) => page.path);
 const clientBuild = join(process.env.BUILD_DIR || "build", "client");

@@ -2,7 +2,7 @@ import { type SpawnSyncOptions, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../server/test-support/free-port";
+import { freePort } from "./free-port";
 
 export type PostgresServer = {
   /** Superuser URL of the `postgres` database, on 127.0.0.1. */

@@ -1,6 +1,19 @@
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = {
+  /** The envelope's sender and recipients, as the SMTP session gave them. */
+  from: string;
+  to: string[];
+  /** The message as sent, for checks on its exact header lines. */
+  raw: string;
+  /** Decoded by mailparser: header values unfolded, bodies out of their transfer encoding. */
+  subject: string | undefined;
+  messageId: string | undefined;
+  replyTo: string | undefined;
+  text: string | undefined;
+  html: string | undefined;
+};
 
 export type SmtpPeer = {
   port: number;
@@ -26,14 +39,24 @@ export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}): Promise<
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        setTimeout(() => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        }, ackDelayMs);
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) =>
+            setTimeout(() => {
+              received.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                raw: raw.toString("utf8"),
+                subject: parsed.subject,
+                messageId: parsed.messageId,
+                replyTo: parsed.replyTo?.text,
+                text: parsed.text,
+                html: parsed.html || undefined,
+              });
+              callback();
+            }, ackDelayMs),
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -49,33 +72,4 @@ export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}): Promise<
     started: () => started,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** One MIME part's decoded body, e.g. mimePart(raw, "text/html"). */
-export function mimePart(raw: string, contentType: string): string | undefined {
-  const start = raw.indexOf(`Content-Type: ${contentType}`);
-  if (start === -1) return undefined;
-  const headerEnd = raw.indexOf("\r\n\r\n", start);
-  const headers = raw.slice(start, headerEnd);
-  const bodyEnd = raw.indexOf("\r\n--", headerEnd);
-  const body = raw.slice(headerEnd + 4, bodyEnd === -1 ? undefined : bodyEnd);
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) {
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes);
-  }
-  return body;
-}
-
-/** A header's value (unfolded). */
-export function mailHeader(raw: string, name: string): string | undefined {
-  const headerBlock = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
-  const line = headerBlock
-    .split("\r\n")
-    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
 }

@@ -1,4 +1,4 @@
-import type { LegalDocumentContent } from "./types";
+import type { LegalDocumentContent } from "../../app/content/types";
 
 /** Every string a content object shows, image addresses left out: what the content tests read. */
 export function visibleCopy(value: unknown): string {
