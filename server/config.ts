@@ -73,45 +73,51 @@ const envSchema = z
       if (!env[key])
         context.addIssue({ code: "custom", path: [key], message: "required when SMTP_URL is set" });
     }
-  });
+  })
+  // The shape the service reads; the Config type is whatever this returns.
+  .transform((e) => ({
+    host: e.HOST,
+    port: e.PORT,
+    siteRoot: e.SITE_ROOT,
+    /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
+    enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
+    /** Absent without RECAPTCHA_SECRET: the check is skipped (local development only). */
+    botCheck: e.RECAPTCHA_SECRET
+      ? {
+          secret: e.RECAPTCHA_SECRET,
+          verifyUrl: e.RECAPTCHA_VERIFY_URL,
+          minScore: e.RECAPTCHA_MIN_SCORE,
+          timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
+          allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
+        }
+      : undefined,
+    /** Absent without SMTP_URL: enquiries are stored and wait until it is configured. */
+    mail:
+      e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
+        : undefined,
+    retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
+    /** Pending deliveries older than this are reported by /readyz and a warning log line. */
+    deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
+    /** Absent without METRICS_PORT: no metrics listener. Never the public port. */
+    metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
+    /** Delivered enquiries are deleted this many days after they were received (0: at once). */
+    retentionDays: e.ENQUIRY_RETENTION_DAYS,
+    /** How long a claimed delivery is ours, and how often instances look for due work. */
+    delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
+  }));
 
-export type Config = {
-  host: string;
-  port: number;
-  siteRoot: string;
-  /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
-  databaseUrl: string;
-  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
-  hsts: boolean;
-  enquiryRateLimitPerMinute: number;
-  botCheck: {
-    /** Unset: the check is skipped (local development only). */
-    secret: string | undefined;
-    verifyUrl: string;
-    minScore: number;
-    timeoutMs: number;
-    allowedHostnames: string[] | undefined;
-  };
-  mail:
-    | { smtpUrl: string; from: string; to: string }
-    /** Unset: enquiries are stored and wait until SMTP_URL is configured. */
-    | undefined;
-  retry: { baseMs: number; capMs: number };
-  /** Pending deliveries older than this are reported by /readyz and a warning log line. */
-  deliveryAlertAfterMinutes: number;
-  /** Unset: no metrics listener. Never the public port. */
-  metrics: { host: string; port: number } | undefined;
-  /** Delivered enquiries are deleted this many days after they were received (0: at once). */
-  retentionDays: number;
-  delivery: { leaseMs: number; pollMs: number };
-};
+export type Config = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const input = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, unset(env[key])]),
+    Object.keys(envSchema.in.shape).map((key) => [key, unset(env[key])]),
   );
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
@@ -120,33 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
-  const e = parsed.data;
-  return {
-    host: e.HOST,
-    port: e.PORT,
-    siteRoot: e.SITE_ROOT,
-    databaseUrl: e.DATABASE_URL,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    hsts: e.HSTS,
-    enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
-    botCheck: {
-      secret: e.RECAPTCHA_SECRET,
-      verifyUrl: e.RECAPTCHA_VERIFY_URL,
-      minScore: e.RECAPTCHA_MIN_SCORE,
-      timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
-      allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
-    },
-    mail:
-      e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
-        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
-        : undefined,
-    retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
-    deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
-    metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
-    retentionDays: e.ENQUIRY_RETENTION_DAYS,
-    delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
-  };
+  return parsed.data;
 }
 
 /**

@@ -1,28 +1,27 @@
-import { buildApp } from "./app";
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./build-app";
 import { loadConfigOrExit } from "./config";
+import { openEnquiryStore } from "./store/open-enquiry-store";
 
-// Entry point for `npm run serve`: read the environment, start, and shut down cleanly on
-// SIGTERM/SIGINT (stop accepting, finish in-flight requests and the current delivery, close
-// the store). A shutdown that hangs is cut off so the orchestrator's restart is not blocked.
+// Entry point for `npm run serve`. On SIGTERM or SIGINT (or a crash) the app stops accepting,
+// finishes in-flight requests and the current delivery, then the store closes. A shutdown that
+// hangs is cut off, and a second signal ends it at once, so an orchestrator is never blocked.
 const shutdownDeadlineMs = 30_000;
 
 const config = loadConfigOrExit();
+// Opening the store can warn (about loose file modes) before the app's logger exists.
+const storeWarnings: string[] = [];
+const store = await openEnquiryStore(config.databaseUrl, {
+  warn: (message) => storeWarnings.push(message),
+});
+const app = await buildApp(config, { store });
+for (const warning of storeWarnings) app.log.warn(warning);
 
-const app = await buildApp(config);
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, "shutting down");
-  setTimeout(() => {
-    app.log.error("shutdown took too long; exiting");
-    process.exit(1);
-  }, shutdownDeadlineMs).unref();
+closeWithGrace({ delay: shutdownDeadlineMs, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "crashed; shutting down");
+  else app.log.info({ signal }, "shutting down");
   await app.close();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+  await store.close();
+});
 
 await app.listen({ host: config.host, port: config.port });

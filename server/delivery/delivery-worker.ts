@@ -10,6 +10,9 @@ export type DeliveryWorker = {
   stop(): Promise<void>;
 };
 
+/** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
+export type DeliveryOutcomeListener = (outcome: "delivered" | "failed") => void;
+
 type Options = {
   store: EnquiryStore;
   compose: (enquiry: StoredEnquiry) => EnquiryMail;
@@ -20,8 +23,7 @@ type Options = {
   /** With nothing due here, how often to look for work another instance stored. */
   pollMs: number;
   log: FastifyBaseLogger;
-  /** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
-  onOutcome?: (outcome: "delivered" | "failed") => void;
+  onOutcome?: DeliveryOutcomeListener;
 };
 
 type SmtpError = { code?: unknown; responseCode?: unknown };

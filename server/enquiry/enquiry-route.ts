@@ -1,27 +1,48 @@
-import type { FastifyInstance } from "fastify";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync } from "fastify";
+import { sendEnquiryPath } from "../../contract/enquiry";
 import type { Config } from "../config";
 import { hasValidXsrfToken } from "../site/xsrf-token";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { checkBotToken } from "./bot-check";
 import { parseEnquiryPayload } from "./enquiry-payload";
 
-type Options = {
-  config: Config;
-  store: EnquiryStore;
-  /** Called once an enquiry is safely stored, so delivery need not wait for its next round. */
-  onStored: () => void;
-};
+/** Every refusal answers `{ "error": "<name>" }`; the name is the metrics' reason. */
+function errorName(payload: unknown): string {
+  try {
+    const { error } = JSON.parse(String(payload)) as { error?: unknown };
+    return typeof error === "string" ? error : "other";
+  } catch {
+    return "other";
+  }
+}
 
-export const enquiryPath = "/api/Comms/ValidateEmailTokens";
+type Options = Pick<Config, "botCheck" | "enquiryRateLimitPerMinute"> & { store: EnquiryStore };
 
-/** The form's send call (spec, section 7): verify, store, then answer. Delivery is separate. */
-export function registerEnquiryRoute(app: FastifyInstance, { config, store, onStored }: Options) {
-  const { botCheck } = config;
+/**
+ * The form's send call (spec, section 7): verify, store, then answer; delivery is separate.
+ * Registered under the API prefix; this scope takes JSON bodies only, and has its own limits.
+ */
+export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, options) => {
+  const { botCheck, store } = options;
+  if (!botCheck) {
+    app.log.warn("RECAPTCHA_SECRET is not set: the bot check is SKIPPED for every enquiry");
+  }
+  await app.register(fastifyRateLimit, { global: false });
+  // Every answer of this scope, refusals by the error handler and rate limiter included.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (reply.statusCode === 201) app.metrics.enquiryAccepted();
+    else if (reply.statusCode >= 400) app.metrics.enquiryRefused(errorName(payload));
+    return payload;
+  });
+  // Without this, text/plain would reach the handler as a string instead of a 415.
+  app.removeContentTypeParser("text/plain");
+
   app.post(
-    enquiryPath,
+    sendEnquiryPath,
     {
       bodyLimit: 32 * 1024,
-      config: { rateLimit: { max: config.enquiryRateLimitPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: options.enquiryRateLimitPerMinute, timeWindow: 60_000 } },
       onRequest: async (request, reply) => {
         if (!hasValidXsrfToken(request)) {
           return reply.code(403).send({ error: "xsrf_token_mismatch" });
@@ -36,12 +57,8 @@ export function registerEnquiryRoute(app: FastifyInstance, { config, store, onSt
       }
       const { payload } = result;
 
-      if (botCheck.secret) {
-        const outcome = await checkBotToken(
-          { ...botCheck, secret: botCheck.secret },
-          payload.token,
-          request.ip,
-        );
+      if (botCheck) {
+        const outcome = await checkBotToken(botCheck, payload.token, request.ip);
         if (outcome.verdict !== "accepted") {
           request.log.warn(
             { reason: outcome.reason },
@@ -70,8 +87,8 @@ export function registerEnquiryRoute(app: FastifyInstance, { config, store, onSt
         return reply.code(503).send({ error: "store_unavailable" });
       }
       request.log.info({ enquiryId: id }, "enquiry stored");
-      onStored();
+      app.wakeDelivery();
       return reply.code(201).send({ id });
     },
   );
-}
+};

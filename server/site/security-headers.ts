@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import { sharedPlugin } from "../shared-plugin";
 import { contentSecurityPolicy } from "./content-security-policy";
 
 const permissionsPolicy = [
@@ -30,14 +30,16 @@ export function securityHeaders(options: { hsts: boolean }): Record<string, stri
 
 /**
  * Adds the security headers to every response. A route that knows better (a page with inline
- * scripts) sets its own Content-Security-Policy first, and this leaves it alone.
+ * scripts) sets its own Content-Security-Policy first, and this leaves it alone. Answers that
+ * set no cache policy of their own (JSON, redirects) are never worth caching.
  */
-export function addSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+export const securityHeadersPlugin = sharedPlugin<{ hsts: boolean }>(async (app, options) => {
   const headers = Object.entries(securityHeaders(options));
   app.addHook("onSend", async (_request, reply, payload) => {
     for (const [name, value] of headers) {
       if (name !== "content-security-policy" || !reply.hasHeader(name)) reply.header(name, value);
     }
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
-}
+});

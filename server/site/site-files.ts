@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
+import { assetsPrefix } from "../url-prefixes";
 import type { Encoding } from "./accept-encoding";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
 import { contentTypeOf } from "./content-types";
@@ -51,9 +52,9 @@ export function loadSiteFiles(
     const common: Record<string, string> = {
       ...fixedHeaders,
       "content-type": contentTypeOf(path),
-      // Only files under /assets/ carry a content hash in their name; everything else may
+      // Only files under the assets prefix carry a content hash in their name; everything else may
       // change with the next release, so it is revalidated (cheaply, by ETag) every time.
-      "cache-control": urlPath.startsWith("/assets/") ? immutable : "no-cache",
+      "cache-control": urlPath.startsWith(`${assetsPrefix}/`) ? immutable : "no-cache",
       "last-modified": new Date(modifiedSeconds * 1000).toUTCString(),
       "accept-ranges": "bytes",
     };

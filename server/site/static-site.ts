@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type Encoding, encodingRanker } from "./accept-encoding";
 import { loadSiteFiles, type Representation, type SiteFile } from "./site-files";
 import { newXsrfCookie } from "./xsrf-token";
@@ -8,12 +10,16 @@ import { newXsrfCookie } from "./xsrf-token";
  * them. An unconditional GET or HEAD, nearly every request, is written straight to the socket
  * with headers worked out at startup; conditional and range requests go the ordinary way.
  */
-export async function serveStaticSite(
-  app: FastifyInstance,
-  siteRoot: string,
-  fixedHeaders: Readonly<Record<string, string>>,
-): Promise<void> {
-  const files = loadSiteFiles(siteRoot, fixedHeaders);
+export const staticSitePlugin: FastifyPluginAsync<{
+  siteRoot: string;
+  /** Headers every file carries (the security headers): written with them, not by a hook. */
+  fixedHeaders: Readonly<Record<string, string>>;
+}> = async (app, options) => {
+  const siteRoot = resolve(options.siteRoot);
+  if (!existsSync(join(siteRoot, "index.html"))) {
+    throw new Error(`No built site in ${siteRoot}: run "npm run build" first.`);
+  }
+  const files = loadSiteFiles(siteRoot, options.fixedHeaders);
   const rankEncodings = encodingRanker();
 
   for (const [path, file] of files) {
@@ -37,7 +43,7 @@ export async function serveStaticSite(
       });
     }
   }
-}
+};
 
 /** The client's best accepted encoding we have; identity when it accepts none we have. */
 function pick(file: SiteFile, accepted: readonly Encoding[]): Representation {

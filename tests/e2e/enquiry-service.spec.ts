@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app";
+import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
+import type { EnquiryStore } from "../../server/store/enquiry-store";
+import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { waitForHydration } from "../support/page-ready";
-import { mimePart, type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { startVerifierStandIn, type VerifierStandIn } from "../support/verifier-stand-in";
 
 // The whole path with the real headers on: Chromium fills the real contact form of the
@@ -30,6 +32,7 @@ const STAND_IN_GRECAPTCHA = `window.grecaptcha = {
 let dir: string;
 let smtp: SmtpPeer;
 let verifier: VerifierStandIn;
+let store: EnquiryStore;
 let app: FastifyInstance;
 let baseUrl: string;
 
@@ -53,12 +56,14 @@ test.beforeAll(async () => {
     MAIL_FROM: "website@amanzi.example",
     ENQUIRY_TO: "sales@amanzi.example",
   });
-  app = await buildApp(config);
+  store = await openEnquiryStore(config.databaseUrl);
+  app = await buildApp(config, { store });
   baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 });
 
 test.afterAll(async () => {
   await app?.close();
+  await store?.close();
   await smtp?.close();
   await verifier?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -123,9 +128,9 @@ test("an enquiry sent from the contact form reaches the mailbox", async ({ page 
     .toBe(1);
   const [mail] = smtp.received;
   expect(mail?.to).toEqual(["sales@amanzi.example"]);
-  const html = mimePart(mail?.raw ?? "", "text/html") ?? "";
+  const html = mail?.html ?? "";
   expect(html).toContain("Lerato &lt;Dlamini&gt;");
   expect(html).toContain("Quote for 12 meters &amp; &lt;b&gt;valves&lt;/b&gt;, please.");
-  expect(mimePart(mail?.raw ?? "", "text/plain")).toContain("0831234567");
+  expect(mail?.text).toContain("0831234567");
   expect(violations).toEqual([]);
 });

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
+import { buildApp } from "../../server/build-app";
+import { loadConfig } from "../../server/config";
+import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 
 export type TestService = {
@@ -22,7 +23,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
-  const databasePath = join(dir, "data", "enquiries.db");
+  const defaultDatabasePath = join(dir, "data", "enquiries.db");
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -32,11 +33,16 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   });
   const config = loadConfig({
     SITE_ROOT: siteRoot,
-    DATABASE_URL: `file:${databasePath}`,
+    DATABASE_URL: `file:${defaultDatabasePath}`,
     LOG_LEVEL: "info",
     ...env,
   });
-  const app = await buildApp(config, { logStream });
+  // The test's own DATABASE_URL, if it gave one, opened as main.ts opens it.
+  const store = await openEnquiryStore(config.databaseUrl);
+  const databasePath = config.databaseUrl.startsWith("file:")
+    ? config.databaseUrl.slice("file:".length)
+    : defaultDatabasePath;
+  const app = await buildApp(config, { store, logStream });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address !== "object") throw new Error("service has no port");
@@ -48,6 +54,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     logs,
     async close() {
       await app.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

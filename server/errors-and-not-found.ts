@@ -1,0 +1,43 @@
+import type { FastifyError } from "fastify";
+import { sharedPlugin } from "./shared-plugin";
+import { apiPrefix, assetsPrefix } from "./url-prefixes";
+
+const errorNames: Record<number, string> = {
+  400: "invalid_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+const jsonErrors = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
+
+/**
+ * Every failure answers with a short JSON name and never echoes the request; an unknown page
+ * goes home. Registered before any route: a route keeps the handlers in place when it was added.
+ */
+export const errorsAndNotFoundPlugin = sharedPlugin(async (app) => {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const isPage = !path.startsWith(`${apiPrefix}/`) && !path.startsWith(`${assetsPrefix}/`);
+    if (isPage && (request.method === "GET" || request.method === "HEAD")) {
+      // Spec, section 2: any other path goes home.
+      return reply.redirect("/", 302);
+    }
+    return reply.code(404).send({ error: "not_found" });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // A fixed name only: parser messages can quote the body back.
+      const brokenJson = jsonErrors.has(error.code) || error instanceof SyntaxError;
+      return reply.code(status).send({
+        error: brokenJson ? "invalid_json" : (errorNames[status] ?? "bad_request"),
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ error: "internal_error" });
+  });
+});

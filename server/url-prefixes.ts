@@ -1,0 +1,4 @@
+/** Where the service's JSON calls live; everything else is the site. */
+export const apiPrefix = "/api";
+/** The build's content-hashed files, which may be cached for good. */
+export const assetsPrefix = "/assets";
