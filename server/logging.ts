@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import pinoPretty from "pino-pretty";
 import type { Config } from "./config";
 
 // Logs are for operating the service, so they must never hold a visitor's personal data. We
@@ -21,7 +22,15 @@ const redactPaths = [
   ]),
 ];
 
-export function loggerOptions(config: Pick<Config, "logLevel">, stream?: NodeJS.WritableStream) {
+/**
+ * Pino settings for the service. Logs go to `stream` (standard output unless a test passes its
+ * own): one readable line per entry when that is a terminal, JSON for log collectors otherwise.
+ * Redaction happens before either, so a pretty line hides the same fields.
+ */
+export function loggerOptions(
+  config: Pick<Config, "logLevel">,
+  stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+) {
   return {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: "[redacted]" },
@@ -32,6 +41,13 @@ export function loggerOptions(config: Pick<Config, "logLevel">, stream?: NodeJS.
         url: request.url.split("?")[0],
       }),
     },
-    ...(stream ? { stream } : {}),
+    stream: stream.isTTY
+      ? pinoPretty({
+          destination: stream,
+          singleLine: true,
+          translateTime: "SYS:HH:MM:ss.l",
+          ignore: "pid,hostname",
+        })
+      : stream,
   };
 }

@@ -1,0 +1,44 @@
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { expect, it } from "vitest";
+import { loggerOptions } from "./logging";
+
+/** A stream that keeps what it is given and says whether it is a terminal. */
+function capture(isTTY: boolean) {
+  const chunks: string[] = [];
+  const stream = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk.toString("utf8"));
+        callback();
+      },
+    }),
+    { isTTY },
+  );
+  return { stream, text: () => chunks.join("").replace(/\u001b\[[0-9;]*m/g, "") };
+}
+
+async function logOneEntry(isTTY: boolean) {
+  const { stream, text } = capture(isTTY);
+  const { stream: destination, ...options } = loggerOptions({ logLevel: "info" }, stream);
+  const log = pino(options, destination);
+  log.info({ enquiryId: "e-1", enquiry: { email: "thandi@example.co.za" } }, "enquiry stored");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return text();
+}
+
+it("writes one readable line per entry to a terminal, personal data still redacted", async () => {
+  const output = await logOneEntry(true);
+  expect(output.trimEnd().split("\n")).toHaveLength(1);
+  expect(output).toMatch(/INFO.*enquiry stored/);
+  expect(output).toContain("e-1");
+  expect(output).not.toContain("thandi@example.co.za");
+  expect(() => JSON.parse(output)).toThrow();
+});
+
+it("writes JSON when the output is not a terminal", async () => {
+  const output = await logOneEntry(false);
+  const entry = JSON.parse(output);
+  expect(entry).toMatchObject({ level: 30, msg: "enquiry stored", enquiryId: "e-1" });
+  expect(entry.enquiry.email).toBe("[redacted]");
+});
