@@ -1,5 +1,3 @@
-// First, before any module that builds a zod schema (see the module).
-import "./lib/zod-without-eval";
 import "@fontsource-variable/inter/wght.css";
 import "./styles/global.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";

@@ -77,6 +77,16 @@ async function guardPage(page: Page) {
       violations.push(message.text());
     }
   });
+  // A blocked eval that the page's script catches (zod's probe for `new Function`) logs
+  // nothing to the console; the policy still reports it as an event.
+  await page.exposeFunction("reportPolicyViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportPolicyViolation(text: string): void })
+        .reportPolicyViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI}`);
+    });
+  });
   await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, (route) =>
     route.fulfill({ contentType: "text/javascript", body: STAND_IN_GRECAPTCHA }),
   );
