@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { stripVTControlCharacters } from "node:util";
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loggerOptions } from "./logging";
@@ -15,7 +16,7 @@ function capture(isTTY: boolean) {
     }),
     { isTTY },
   );
-  return { stream, text: () => chunks.join("").replace(/\u001b\[[0-9;]*m/g, "") };
+  return { stream, text: () => stripVTControlCharacters(chunks.join("")) };
 }
 
 async function logOneEntry(isTTY: boolean) {
