@@ -42,35 +42,46 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
 
+  // Mails the mail server accepted whose "delivered" mark the store then failed to write. The
+  // next pass records them without sending again; only a restart forgets them (decision 0001).
+  const sentNotRecorded = new Set<string>();
+
   async function deliverDue(): Promise<void> {
     for (;;) {
       if (stopped) return;
       const claim = await store.claimDueDelivery(new Date(), options.leaseMs);
       if (!claim) return;
       const { enquiry, failedAttempts, lease } = claim;
-      try {
-        await holdingLease(claim, () => options.send(options.compose(enquiry)));
-        await store.markDelivered(enquiry.id, new Date());
-        log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
-        options.onOutcome?.("delivered");
-      } catch (error) {
-        const delay = retryDelayMs(failedAttempts + 1, options.backoff);
-        const reason = error instanceof Error ? error.message : String(error);
-        await store.markAttemptFailed(enquiry.id, lease, new Date(Date.now() + delay), reason);
-        options.onOutcome?.("failed");
-        // Only the codes: SMTP replies can quote addresses back at us.
-        const { code, responseCode } = (error ?? {}) as SmtpError;
-        log.warn(
-          {
-            enquiryId: enquiry.id,
-            attempt: failedAttempts + 1,
-            code,
-            responseCode,
-            retryInMs: delay,
-          },
-          "enquiry delivery failed; will retry",
-        );
+      if (!sentNotRecorded.has(enquiry.id)) {
+        try {
+          await holdingLease(claim, () => options.send(options.compose(enquiry)));
+        } catch (error) {
+          const delay = retryDelayMs(failedAttempts + 1, options.backoff);
+          const reason = error instanceof Error ? error.message : String(error);
+          await store.markAttemptFailed(enquiry.id, lease, new Date(Date.now() + delay), reason);
+          options.onOutcome?.("failed");
+          // Only the codes: SMTP replies can quote addresses back at us.
+          const { code, responseCode } = (error ?? {}) as SmtpError;
+          log.warn(
+            {
+              enquiryId: enquiry.id,
+              attempt: failedAttempts + 1,
+              code,
+              responseCode,
+              retryInMs: delay,
+            },
+            "enquiry delivery failed; will retry",
+          );
+          continue;
+        }
+        sentNotRecorded.add(enquiry.id);
       }
+      // A store failure here ends the pass; the enquiry stays in sentNotRecorded, and its claim
+      // runs out, so the next claim of it (here) records it without sending.
+      await store.markDelivered(enquiry.id, new Date());
+      sentNotRecorded.delete(enquiry.id);
+      log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
+      options.onOutcome?.("delivered");
     }
   }
 
@@ -127,10 +138,10 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
       )
       .then(async (storeFailed) => {
         running = undefined;
-        if (wokenWhileRunning && !storeFailed) {
-          wokenWhileRunning = false;
-          return run();
-        }
+        const woken = wokenWhileRunning;
+        // Cleared on every outcome: a wake that a failed pass absorbed is served by the retry.
+        wokenWhileRunning = false;
+        if (woken && !storeFailed) return run();
         // After a store failure the job still looks due; pausing keeps that from spinning.
         await scheduleNext(storeFailed ? options.backoff.baseMs : 0);
       });

@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { pino } from "pino";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import type { EnquiryStore } from "../store/enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
+import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
+
+// The worker against a real SQLite file, with the clock faked so backoff and pauses can be
+// stepped through exactly. `send` stands in for the mail server (the SMTP path has its own
+// tests); store failures are real SQLite errors, raised by a trigger added from a second
+// connection.
+
+const backoff = { baseMs: 1_000, capMs: 3_000 };
+// Longer than the pause after a store failure: the job stays claimed through that pause.
+const leaseMs = 2_000;
+const pollMs = 60_000;
+const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" };
+
+let dir: string;
+let databasePath: string;
+let store: EnquiryStore;
+let worker: DeliveryWorker | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
+  });
+  vi.setSystemTime(new Date("2026-03-02T08:00:00Z"));
+  dir = mkdtempSync(join(tmpdir(), "delivery-worker-"));
+  databasePath = join(dir, "enquiries.db");
+  store = openSqliteEnquiryStore(databasePath);
+});
+
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await store.close();
+  vi.useRealTimers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Lets every promise chain that is not waiting on a timer run to its end. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function advance(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+}
+
+async function saveEnquiry(name: string) {
+  const { id } = await store.saveEnquiry(
+    {
+      name,
+      phone: "0821234567",
+      email: "thandi@example.co.za",
+      enquiryType: "support",
+      message: "The valve on meter 12 sticks.",
+    },
+    new Date(),
+  );
+  return id;
+}
+
+const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
+
+function start(send: (mail: EnquiryMail) => Promise<void>) {
+  worker = startDeliveryWorker({
+    store,
+    compose: (enquiry) => composeEnquiryMail(enquiry, addresses),
+    send,
+    backoff,
+    leaseMs,
+    pollMs,
+    log: pino({ level: "silent" }),
+  });
+  return worker;
+}
+
+/** A mail server that holds each message until the test lets it through. */
+function heldSend() {
+  const held: { id: string | undefined; accept: () => void }[] = [];
+  const send = (mail: EnquiryMail) =>
+    new Promise<void>((accept) => held.push({ id: idOf(mail), accept }));
+  return { send, held };
+}
+
+/** Makes the store fail to mark anything delivered, as a full disk would; returns the cure. */
+function breakDeliveredMark(): () => void {
+  const other = new Database(databasePath);
+  other.exec(`CREATE TRIGGER stand_in_disk_full BEFORE UPDATE ON deliveries
+    WHEN NEW.status = 'delivered' BEGIN SELECT RAISE(ABORT, 'disk I/O error (stand-in)'); END`);
+  return () => {
+    other.exec("DROP TRIGGER stand_in_disk_full");
+    other.close();
+  };
+}
+
+async function deliveryOf(id: string) {
+  return (await store.listEnquiries()).find((enquiry) => enquiry.id === id)?.delivery;
+}
+
+it("delivers what is due when it starts, oldest first, and records each delivery", async () => {
+  const first = await saveEnquiry("First");
+  vi.advanceTimersByTime(1);
+  const second = await saveEnquiry("Second");
+  const sent: (string | undefined)[] = [];
+  start(async (mail) => {
+    sent.push(idOf(mail));
+  });
+  await settle();
+  expect(sent).toEqual([first, second]);
+  expect(await deliveryOf(first)).toMatchObject({ status: "delivered", attempts: 1 });
+  expect(await deliveryOf(second)).toMatchObject({ status: "delivered", attempts: 1 });
+});
+
+it("retries a refused mail after the backoff, doubling up to the cap", async () => {
+  const id = await saveEnquiry("Retry");
+  let calls = 0;
+  start(async () => {
+    calls++;
+    if (calls <= 3) throw Object.assign(new Error("451 try later"), { responseCode: 451 });
+  });
+  await settle();
+  expect(calls).toBe(1);
+  expect(await deliveryOf(id)).toMatchObject({
+    status: "pending",
+    attempts: 1,
+    lastError: "451 try later",
+  });
+
+  for (const [wait, callsAfter] of [
+    [1_000, 2],
+    [2_000, 3],
+    [3_000, 4], // 4 s doubled, capped at 3 s
+  ] as const) {
+    await advance(wait - 1);
+    expect(calls).toBe(callsAfter - 1);
+    await advance(1);
+    expect(calls).toBe(callsAfter);
+  }
+  expect(await deliveryOf(id)).toMatchObject({ status: "delivered", attempts: 4 });
+});
+
+it("sends an enquiry stored while idle as soon as it is woken, not at the next round", async () => {
+  const sent: (string | undefined)[] = [];
+  start(async (mail) => {
+    sent.push(idOf(mail));
+  });
+  await settle();
+  const id = await saveEnquiry("Woken");
+  await advance(10_000);
+  expect(sent).toEqual([]);
+  worker?.wake();
+  await settle();
+  expect(sent).toEqual([id]);
+});
+
+it("does not send a mail twice when the store failed to record it, and records it later", async () => {
+  const id = await saveEnquiry("Accepted once");
+  const cure = breakDeliveredMark();
+  const { send, held } = heldSend();
+  const claims = vi.spyOn(store, "claimDueDelivery");
+  start(send);
+  await settle();
+  expect(held.map((mail) => mail.id)).toEqual([id]);
+  // A wake while that delivery runs must not outlive the store failure that ends the pass.
+  worker?.wake();
+  held[0]?.accept();
+  await settle();
+  expect(await deliveryOf(id)).toMatchObject({ status: "pending", attempts: 0 });
+
+  // The pass failed: the worker waits rather than spinning on the job.
+  const claimsAfterFailure = claims.mock.calls.length;
+  await advance(backoff.baseMs);
+  expect(claims.mock.calls.length).toBe(claimsAfterFailure);
+
+  cure();
+  // Once the failed pass's claim runs out, the job is claimed again and recorded, not sent.
+  await advance(leaseMs - backoff.baseMs);
+  expect(held).toHaveLength(1);
+  expect(await deliveryOf(id)).toMatchObject({ status: "delivered", attempts: 1 });
+  // Claimed, recorded, then nothing due: no extra pass for the wake the failed pass absorbed.
+  expect(claims.mock.calls.length).toBe(claimsAfterFailure + 2);
+});
+
+it("on stop, waits for the delivery in progress, then schedules nothing more", async () => {
+  const id = await saveEnquiry("In flight");
+  const { send, held } = heldSend();
+  start(send);
+  await settle();
+  let stopped = false;
+  const stopping = worker?.stop().then(() => {
+    stopped = true;
+  });
+  await settle();
+  expect(stopped).toBe(false);
+  held[0]?.accept();
+  await stopping;
+  expect(await deliveryOf(id)).toMatchObject({ status: "delivered" });
+
+  await saveEnquiry("After stop");
+  worker?.wake();
+  await advance(120_000);
+  expect(held).toHaveLength(1);
+});
