@@ -284,9 +284,24 @@ describe("refusals before the bot check", () => {
     expect(result.json).toEqual({ error: "payload_too_large" });
   });
 
-  it("never logs the visitor's personal data", () => {
-    const logs = service.logs.join("");
-    expect(logs).toContain("enquiry stored");
+  it("never logs the visitor's personal data", async () => {
+    const logsBefore = service.logs.length;
+    // One of each path that logs: stored (and mailed), refused as invalid, refused by the check.
+    const stored = await postEnquiry(service.baseUrl, session, validEnquiry());
+    expect(stored.status).toBe(201);
+    await waitFor("the delivery log line", () =>
+      service.logs.some((line) => line.includes("enquiry delivered")) ? true : undefined,
+    );
+    const invalid = await postEnquiry(service.baseUrl, session, validEnquiry({ email: "x" }));
+    expect(invalid.status).toBe(400);
+    verifier.answerWith(() => ({ body: { success: false } }));
+    const refused = await postEnquiry(service.baseUrl, session, validEnquiry());
+    expect(refused.status).toBe(403);
+
+    const logs = service.logs.slice(logsBefore).join("");
+    for (const line of ["enquiry stored", "enquiry refused: invalid", "bot check refused"]) {
+      expect(logs).toContain(line);
+    }
     for (const secretText of [
       "Thandi",
       "thandi@example.co.za",
