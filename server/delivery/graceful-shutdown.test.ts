@@ -9,7 +9,6 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 describe.each(storeKinds)("on $name", (kind) => {
   it("finishes the delivery in progress before closing the store on shutdown", async () => {

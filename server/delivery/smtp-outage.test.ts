@@ -11,7 +11,6 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 let service: TestService | undefined;
 let smtp: SmtpPeer | undefined;
