@@ -38,6 +38,15 @@ it("leaves the bot check out without a secret, whatever else is set", () => {
   expect(config.botCheck).toBeUndefined();
 });
 
+it("takes the rate limit as a number, or off for load tests", () => {
+  expect(loadConfig({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "10000" }).enquiryRateLimitPerMinute).toBe(
+    10_000,
+  );
+  expect(loadConfig({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" }).enquiryRateLimitPerMinute).toBe(
+    "off",
+  );
+});
+
 it("treats empty values as unset, as a copied .env.example leaves them", () => {
   expect(loadConfig({ RECAPTCHA_SECRET: "", SMTP_URL: "", PORT: "" }).port).toBe(3000);
 });
@@ -55,6 +64,8 @@ it.each([
   [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
   [{ SMTP_URL: "smtp://mail.example", MAIL_FROM: "website@amanzi.example" }, "ENQUIRY_TO"],
   [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "0" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
+  [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "10001" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
+  [{ ENQUIRY_RATE_LIMIT_PER_MINUTE: "none" }, "ENQUIRY_RATE_LIMIT_PER_MINUTE"],
   [{ ENQUIRY_RETENTION_DAYS: "-1" }, "ENQUIRY_RETENTION_DAYS"],
   [{ ENQUIRY_RETENTION_DAYS: "a year" }, "ENQUIRY_RETENTION_DAYS"],
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?ignoreTLS=true" }, "SMTP_URL"],

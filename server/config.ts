@@ -37,7 +37,9 @@ const envSchema = z
       .default("info"),
     TRUST_PROXY: flag.default(false),
     HSTS: flag.default(false),
-    ENQUIRY_RATE_LIMIT_PER_MINUTE: integer(1, 10_000).default(5),
+    ENQUIRY_RATE_LIMIT_PER_MINUTE: z
+      .union([z.literal("off"), integer(1, 10_000)], "use a whole number from 1 to 10000, or off")
+      .default(5),
     RECAPTCHA_SECRET: z.string().optional(),
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     RECAPTCHA_MIN_SCORE: z.coerce.number("use a number from 0 to 1").min(0).max(1).default(0.5),

@@ -335,4 +335,18 @@ describe("rate limit", () => {
       await limited.close();
     }
   });
+
+  it("lets every call through when switched off for a load test", async () => {
+    const unlimited = await startTestService({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
+    try {
+      const own = await openSession(unlimited.baseUrl);
+      const statuses = new Set<number>();
+      for (let i = 0; i < 12; i++) {
+        statuses.add((await postEnquiry(unlimited.baseUrl, own, validEnquiry())).status);
+      }
+      expect([...statuses]).toEqual([201]);
+    } finally {
+      await unlimited.close();
+    }
+  });
 });

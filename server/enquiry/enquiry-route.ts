@@ -42,7 +42,12 @@ export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, optio
     sendEnquiryPath,
     {
       bodyLimit: 32 * 1024,
-      config: { rateLimit: { max: options.enquiryRateLimitPerMinute, timeWindow: 60_000 } },
+      config: {
+        rateLimit:
+          options.enquiryRateLimitPerMinute === "off"
+            ? false
+            : { max: options.enquiryRateLimitPerMinute, timeWindow: 60_000 },
+      },
       onRequest: async (request, reply) => {
         if (!hasValidXsrfToken(request)) {
           return reply.code(403).send({ error: "xsrf_token_mismatch" });
