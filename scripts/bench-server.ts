@@ -13,7 +13,7 @@
 // Figures swing with whatever else the machine is doing: run it a few times and read ranges.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openSqliteEnquiryStore } from "../server/store/sqlite-enquiry-store";
 import { freePort } from "../server/test-support/free-port";
@@ -116,7 +116,8 @@ try {
   }
   const wrk = findWrk();
   const nginx = findNginx();
-  console.log(`\nLoad generator: ${wrk ? "wrk (1 thread)" : "autocannon"}`);
+  console.log(`\n${machineLoad()}`);
+  console.log(`Load generator: ${wrk ? "wrk (1 thread)" : "autocannon"}`);
   if (!wrk) {
     console.log(
       "  wrk is not installed (apt-get install wrk): autocannon runs in this Node process and " +
@@ -131,6 +132,7 @@ try {
   }
   await benchPages(wrk, nginx);
   await benchEnquiries();
+  console.log(`\n${machineLoad()}`);
   printChecks();
   finished = true;
   clearTimeout(deadline);
@@ -336,6 +338,12 @@ async function benchEnquiries() {
     ["store", "instances", "connections", "enquiries/s", "p50 ms", "p99 ms", "failures"],
     rows,
   );
+}
+
+/** Other work on the machine moves every figure: say how busy it was. */
+function machineLoad(): string {
+  const [oneMinute = 0] = loadavg();
+  return `Machine: ${availableParallelism()} cores, load average ${oneMinute.toFixed(1)} (1 min)`;
 }
 
 function printChecks() {

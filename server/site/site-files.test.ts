@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterEach, expect, it } from "vitest";
+import { loadSiteFiles } from "./site-files";
+
+let root: string;
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function site(files: Record<string, string | Buffer>): string {
+  root = mkdtempSync(join(tmpdir(), "site-files-"));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  return root;
+}
+
+const manifest = JSON.stringify({ name: "Amanzi Meters", icons: [{ src: "/icon-192.png" }] });
+const fixed = { "x-content-type-options": "nosniff" };
+
+it("holds pages at their clean paths and files at theirs, never 404.html or the fallback", () => {
+  const files = loadSiteFiles(
+    site({
+      "index.html": "<h1>Home</h1>",
+      "terms/index.html": "<h1>Terms</h1>",
+      "404.html": "<h1>Not found</h1>",
+      "__spa-fallback.html": "<h1>Fallback</h1>",
+      "robots.txt": "User-agent: *",
+    }),
+    fixed,
+  );
+  expect([...files.keys()].sort()).toEqual(["/", "/robots.txt", "/terms"]);
+  expect(files.get("/terms")?.isPage).toBe(true);
+  expect(files.get("/robots.txt")?.isPage).toBe(false);
+});
+
+it("serves a web manifest and its precompressed bodies with the manifest type", () => {
+  const files = loadSiteFiles(
+    site({
+      "manifest.webmanifest": manifest,
+      "manifest.webmanifest.br": brotliCompressSync(manifest),
+      "manifest.webmanifest.gz": gzipSync(manifest),
+    }),
+    fixed,
+  );
+  const file = files.get("/manifest.webmanifest");
+  expect(Object.keys(file?.encodings ?? {}).sort()).toEqual(["br", "gzip", "identity"]);
+  expect(file?.encodings.br?.headers).toMatchObject({
+    "content-type": "application/manifest+json",
+    "content-encoding": "br",
+    vary: "accept-encoding",
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-cache",
+  });
+  expect(files.has("/manifest.webmanifest.br")).toBe(false);
+});
+
+it("sends a file with no compressed sibling as it is, without Vary", () => {
+  const png = Buffer.from("89504e470d0a1a0a", "hex");
+  const file = loadSiteFiles(site({ "assets/icon-Ab12.png": png }), fixed).get(
+    "/assets/icon-Ab12.png",
+  );
+  expect(Object.keys(file?.encodings ?? {})).toEqual(["identity"]);
+  expect(file?.encodings.identity.body).toEqual(png);
+  expect(file?.encodings.identity.headers).toMatchObject({
+    "content-type": "image/png",
+    "content-length": String(png.length),
+    "cache-control": "public, max-age=31536000, immutable",
+  });
+  expect(file?.encodings.identity.headers).not.toHaveProperty("vary");
+});
+
+it("stops at startup on a kind of file it has no content type for", () => {
+  expect(() => loadSiteFiles(site({ "notes/readme.md": "# notes" }), fixed)).toThrow(
+    /notes\/readme\.md/,
+  );
+});
