@@ -19,9 +19,6 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
-import { freePort } from "../server/test-support/free-port";
-import { nodeWithTsx } from "../server/test-support/server-process";
-import { openSession, validEnquiry } from "../server/test-support/test-service";
 import {
   cpuSeconds,
   killAll,
@@ -29,6 +26,7 @@ import {
   startProcess,
   waitUntilServing,
 } from "../tests/support/bench-processes";
+import { freePort } from "../tests/support/free-port";
 import {
   findWrk,
   type Load,
@@ -42,6 +40,8 @@ import {
   postgresBinDir,
   startPostgresServer,
 } from "../tests/support/postgres-server";
+import { nodeWithTsx } from "../tests/support/server-process";
+import { openSession, validEnquiry } from "../tests/support/test-service";
 
 const buildDir = "build-bench";
 const siteRoot = resolve(buildDir, "client");
