@@ -5,11 +5,15 @@ import { createHash } from "node:crypto";
 // listing the SHA-256 of exactly the inline scripts in that page.
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+// JSON-LD and other JSON data blocks are never run, so script-src does not govern them and
+// they need no hash.
+const jsonDataBlock = /\stype\s*=\s*(["']?)application\/(?:ld\+)?json\1(?=\s)/i;
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    if (jsonDataBlock.test(` ${attributes} `)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
