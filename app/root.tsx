@@ -10,6 +10,7 @@ import { SkipLink } from "./components/skip-link";
 import { sitePage } from "./content/pages";
 import { errorPageCopy } from "./content/site-shell";
 import { useDocumentHydrates } from "./lib/hydration";
+import { iconLinks, themeColour } from "./lib/site-icons";
 
 export const links: Route.LinksFunction = () => [
   {
@@ -19,7 +20,7 @@ export const links: Route.LinksFunction = () => [
     type: "font/woff2",
     crossOrigin: "anonymous",
   },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...iconLinks,
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b4a70" />
+        <meta name="theme-color" content={themeColour} />
         <Meta />
         <Links />
       </head>

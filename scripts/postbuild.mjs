@@ -3,6 +3,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { runnerImport } from "vite";
 import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
 import { startAppAfterLoad } from "./postbuild/start-app-after-load.mjs";
 
@@ -30,6 +31,16 @@ for await (const path of htmlPages(client)) {
 for (const name of await readdir(client)) {
   if (name.endsWith(".data")) await rm(join(client, name));
 }
+
+// Icons and the web app manifest, drawn from the logo mark. Vite's module runner loads the
+// TypeScript, so the app's settings see the same VITE_* values and .env files as the build.
+const { module: socialImages } = await runnerImport("./scripts/social-images.ts", {
+  configFile: false,
+  mode: "production",
+  logLevel: "error",
+});
+const icons = await socialImages.writeSiteIcons(client);
+console.log(`postbuild: wrote the icons and the web app manifest (${icons.join(", ")})`);
 
 // Compress once, at build time, at the strongest settings, so the server never spends CPU on
 // it per request: it picks the .br or .gz sibling by the request's Accept-Encoding.
