@@ -32,15 +32,23 @@ for (const name of await readdir(client)) {
   if (name.endsWith(".data")) await rm(join(client, name));
 }
 
-// Icons and the web app manifest, drawn from the logo mark. Vite's module runner loads the
-// TypeScript, so the app's settings see the same VITE_* values and .env files as the build.
+// Share cards, icons and the web app manifest, drawn from our artwork and logo mark. Vite's
+// module runner loads the TypeScript with the build's own settings plugin, so app/config.ts
+// holds the same checked VITE_* values (and .env files) as the pages.
+const runner = { configFile: false, mode: "production", logLevel: "error" };
+const { module: settingsPlugin } = await runnerImport(
+  "./scripts/public-settings-plugin.ts",
+  runner,
+);
 const { module: socialImages } = await runnerImport("./scripts/social-images.ts", {
-  configFile: false,
-  mode: "production",
-  logLevel: "error",
+  ...runner,
+  plugins: [settingsPlugin.publicSettings()],
 });
-const icons = await socialImages.writeSiteIcons(client);
-console.log(`postbuild: wrote the icons and the web app manifest (${icons.join(", ")})`);
+const images = [
+  ...(await socialImages.writeShareCards(client)),
+  ...(await socialImages.writeSiteIcons(client)),
+];
+console.log(`postbuild: wrote share cards, icons and the manifest: ${images.join(", ")}`);
 
 // Compress once, at build time, at the strongest settings, so the server never spends CPU on
 // it per request: it picks the .br or .gz sibling by the request's Accept-Encoding.

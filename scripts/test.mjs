@@ -10,6 +10,9 @@ const testEnv = {
   ...process.env,
   BUILD_DIR: "build-test",
   VITE_RECAPTCHA_SITE_KEY: process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key",
+  // Absolute URLs (canonical, share cards, structured data) need a site URL; tests read the
+  // same value to check them.
+  VITE_SITE_URL: process.env.VITE_SITE_URL || "https://www.amanzi-meters.example",
   CHROMIUM_PATH: chromiumPath,
   NO_COLOR: "1",
   FORCE_COLOR: "0",

@@ -1,5 +1,6 @@
 // What each page's share card (the picture a link preview shows) draws beside the page title:
 // the page's own hero illustration, named by file so the build can render it without Vite.
+import type { PageId } from "./pages";
 
 export type ShareCardArtwork = {
   /** A file in app/assets/illustrations/. */
@@ -8,29 +9,29 @@ export type ShareCardArtwork = {
   description: string;
 };
 
-export const shareCardArtwork = {
-  "/": {
+export const shareCardArtwork: Record<PageId, ShareCardArtwork> = {
+  home: {
     file: "real-time-control.svg",
     description: "a smart water meter on a pipe sending its readings to a phone app",
   },
-  "/hardware": {
+  hardware: {
     file: "hardware-overview.svg",
     description: "a data connection unit, a smart water meter and a routing module",
   },
-  "/software": {
+  software: {
     file: "software-overview.svg",
     description: "the device management centre on a monitor beside the client app on a phone",
   },
-  "/contact": {
+  contact: {
     file: "contact-hero.svg",
     description: "a phone showing a form, a water drop and a message bubble",
   },
-  "/privacy": {
+  privacy: {
     file: "privacy-statement.svg",
     description: "a document with a shield and padlock",
   },
-  "/terms": {
+  terms: {
     file: "terms-of-use.svg",
     description: "a document with a tick",
   },
-} as const satisfies Record<string, ShareCardArtwork>;
+};

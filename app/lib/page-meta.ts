@@ -2,16 +2,20 @@ import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "../config";
 import { type PageId, sitePage } from "../content/pages";
 import type { PublicSettings } from "../public-settings";
+import { linkPreviewMeta } from "./link-preview";
+import { structuredData } from "./structured-data";
+
+export type MetaSettings = Pick<PublicSettings, "companyName" | "siteUrl" | "supportEmail">;
 
 /**
- * A page's title, description and link-preview tags. The canonical link and og:url need the
- * site's public origin; without it they are left out rather than pointed somewhere wrong.
+ * A page's title, description, link-preview tags and structured data. Whatever needs the
+ * site's public origin (canonical link, og:url, og:image, JSON-LD) is left out without it,
+ * rather than pointed somewhere wrong.
  */
-export function pageMeta(
-  id: PageId,
-  { companyName, siteUrl }: Pick<PublicSettings, "companyName" | "siteUrl"> = siteConfig,
-): MetaDescriptor[] {
-  const { title, description, path } = sitePage(id);
+export function pageMeta(id: PageId, settings: MetaSettings = siteConfig): MetaDescriptor[] {
+  const page = sitePage(id);
+  const { title, description, path } = page;
+  const { companyName, siteUrl } = settings;
   const fullTitle = `${title} | ${companyName}`;
   const absoluteUrl: MetaDescriptor[] = siteUrl
     ? [
@@ -19,6 +23,7 @@ export function pageMeta(
         { property: "og:url", content: `${siteUrl}${path}` },
       ]
     : [];
+  const jsonLd = structuredData(page, settings);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -26,5 +31,7 @@ export function pageMeta(
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     ...absoluteUrl,
+    ...linkPreviewMeta(page, settings),
+    ...(jsonLd ? [{ "script:ld+json": jsonLd }] : []),
   ];
 }

@@ -5,13 +5,16 @@ import {
   type Page,
   test,
 } from "@playwright/test";
+import { sitePage, sitePages } from "../../app/content/pages";
 import { icoImages, type PixelSize, pngSize } from "../support/image-size";
 
 // What a page's head gives link previews, search engines and phones (icons, manifest), checked
 // against the production build as our server serves it: every URL a tag names is fetched and
 // the bytes it answers with are read.
 
-const PAGE_PATHS = ["/", "/hardware", "/software", "/contact", "/privacy", "/terms"] as const;
+const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
+const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
+const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
 
 const ICO_TYPES = ["image/x-icon", "image/vnd.microsoft.icon"];
 
@@ -61,7 +64,7 @@ const linkHref = (page: Page, selector: string) =>
   page.locator(`head link${selector}`).getAttribute("href");
 
 test.describe("icons and web app manifest", () => {
-  for (const path of PAGE_PATHS) {
+  for (const { path } of sitePages) {
     test(`${path} links the favicons, the touch icon and the manifest`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('head link[rel="icon"]')).toHaveCount(2);
@@ -82,7 +85,7 @@ test.describe("icons and web app manifest", () => {
     expectRevalidatedFile(response, "application/manifest+json");
     const manifest = await response.json();
 
-    expect(manifest.name).toBe(process.env.VITE_COMPANY_NAME || "Amanzi Meters");
+    expect(manifest.name).toBe(COMPANY_NAME);
     expect(manifest.short_name.length).toBeGreaterThan(0);
     expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     expect(manifest.start_url).toBe("/");
@@ -123,4 +126,122 @@ test.describe("icons and web app manifest", () => {
   test("favicon.svg is served as SVG", async ({ request }) => {
     expectRevalidatedFile(await fetchOk(request, "/favicon.svg"), "image/svg+xml");
   });
+});
+
+/** The path of an absolute URL on the configured site; fails when it points anywhere else. */
+function sitePath(url: string | null): string {
+  expect(url, "an absolute URL").toBeTruthy();
+  expect(url?.startsWith(`${SITE_URL}/`), `${url} is on ${SITE_URL}`).toBe(true);
+  return new URL(url ?? "").pathname;
+}
+
+const metaContent = (page: Page, attribute: "property" | "name", key: string) =>
+  page.locator(`head meta[${attribute}="${key}"]`).getAttribute("content");
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page
+    .locator('head script[type="application/ld+json"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ""));
+  return blocks.map((text) => JSON.parse(text));
+}
+
+test.describe("link previews and structured data", () => {
+  test.beforeAll(() => {
+    expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
+  });
+
+  for (const page of sitePages) {
+    test(`${page.path} has a share card of 1200 x 630 under 300 KB, with its tags`, async ({
+      page: browser,
+      request,
+    }) => {
+      await browser.goto(page.path);
+      expect(await metaContent(browser, "property", "og:site_name")).toBe(COMPANY_NAME);
+      expect(await metaContent(browser, "property", "og:locale")).toBe("en_ZA");
+      expect(await metaContent(browser, "name", "twitter:card")).toBe("summary_large_image");
+      expect(await metaContent(browser, "property", "og:image:alt")).toContain(page.title);
+      expect(await metaContent(browser, "property", "og:image:width")).toBe("1200");
+      expect(await metaContent(browser, "property", "og:image:height")).toBe("630");
+      sitePath(await metaContent(browser, "property", "og:url"));
+
+      const imagePath = sitePath(await metaContent(browser, "property", "og:image"));
+      const response = await fetchOk(request, imagePath);
+      expectRevalidatedFile(response, "image/png");
+      const bytes = await response.body();
+      expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+      expect(bytes.length).toBeLessThan(300 * 1024);
+    });
+  }
+
+  test("each page has its own share card", async ({ page }) => {
+    const images = new Set<string | null>();
+    for (const { path } of sitePages) {
+      await page.goto(path);
+      images.add(await metaContent(page, "property", "og:image"));
+    }
+    expect(images.size).toBe(sitePages.length);
+  });
+
+  test("home describes the company and the site as JSON-LD", async ({ page, request }) => {
+    await page.goto("/");
+    const [data, ...rest] = await jsonLd(page);
+    expect(rest).toEqual([]);
+    expect(data?.["@context"]).toBe("https://schema.org");
+    const graph = data?.["@graph"] as Record<string, unknown>[];
+    const organization = graph.find((node) => node["@type"] === "Organization");
+    const website = graph.find((node) => node["@type"] === "WebSite");
+    expect(organization).toMatchObject({
+      name: COMPANY_NAME,
+      url: `${SITE_URL}/`,
+      email: SUPPORT_EMAIL,
+      address: { "@type": "PostalAddress", addressCountry: "ZA" },
+    });
+    const logo = await fetchOk(request, sitePath(organization?.logo as string));
+    expect(pngSize(await logo.body()).width).toBeGreaterThanOrEqual(112);
+    expect(website).toMatchObject({ name: COMPANY_NAME, url: `${SITE_URL}/` });
+    expect(website?.publisher).toEqual({ "@id": organization?.["@id"] });
+  });
+
+  for (const page of sitePages.filter((candidate) => candidate.id !== "home")) {
+    test(`${page.path} gives its breadcrumb trail from home as JSON-LD`, async ({
+      page: browser,
+    }) => {
+      await browser.goto(page.path);
+      const [data, ...rest] = await jsonLd(browser);
+      expect(rest).toEqual([]);
+      expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
+      const crumbs = data?.itemListElement as Record<string, unknown>[];
+      expect(crumbs.map((crumb) => [crumb.position, crumb.item])).toEqual([
+        [1, `${SITE_URL}${sitePage("home").path}`],
+        [2, `${SITE_URL}${page.path}`],
+      ]);
+      for (const crumb of crumbs) expect(String(crumb.name).length).toBeGreaterThan(0);
+    });
+  }
+
+  for (const { path } of sitePages) {
+    test(`${path} keeps its strict CSP with the JSON-LD: no violation reported`, async ({
+      page,
+    }) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/content security policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective}`);
+        });
+      });
+      const response = await page.goto(path);
+      const scriptSrc = (response?.headers()["content-security-policy"] ?? "")
+        .split(";")
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith("script-src "));
+      expect(scriptSrc).toMatch(/^script-src 'self'/);
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      await page.waitForLoadState("networkidle");
+      expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
+      expect(violations).toEqual([]);
+    });
+  }
 });

@@ -1,0 +1,62 @@
+import type { BreadcrumbList, Graph, Organization, WebSite, WithContext } from "schema-dts";
+import { type SitePage, sitePage } from "../content/pages";
+import type { PublicSettings } from "../public-settings";
+import { logoImage } from "./site-icons";
+
+// Schema.org descriptions for search engines, sent as a JSON-LD data block in each page's head.
+// Every description names absolute URLs, so without a configured site URL there is none.
+
+type Settings = Pick<PublicSettings, "companyName" | "supportEmail">;
+
+function organization(siteUrl: string, settings: Settings): Organization {
+  return {
+    "@type": "Organization",
+    "@id": `${siteUrl}/#organization`,
+    name: settings.companyName,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}${logoImage.path}`,
+    email: settings.supportEmail,
+    address: { "@type": "PostalAddress", addressCountry: "ZA" },
+  };
+}
+
+function webSite(siteUrl: string, settings: Settings): WebSite {
+  return {
+    "@type": "WebSite",
+    "@id": `${siteUrl}/#website`,
+    name: settings.companyName,
+    url: `${siteUrl}/`,
+    inLanguage: "en-ZA",
+    publisher: { "@id": `${siteUrl}/#organization` },
+  };
+}
+
+function breadcrumbs(siteUrl: string, page: SitePage): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [sitePage("home"), page].map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      // The navigation's short name where the page has one ("Home", "Hardware").
+      name: crumb.headerLabel ?? crumb.title,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+/** The company and the site on the home page; the trail from home on every other page. */
+export function structuredData(
+  page: SitePage,
+  settings: Settings & Pick<PublicSettings, "siteUrl">,
+): Graph | WithContext<BreadcrumbList> | undefined {
+  const { siteUrl } = settings;
+  if (!siteUrl) return undefined;
+  if (page.id === "home") {
+    return {
+      "@context": "https://schema.org",
+      "@graph": [organization(siteUrl, settings), webSite(siteUrl, settings)],
+    };
+  }
+  return breadcrumbs(siteUrl, page);
+}
