@@ -1,7 +1,9 @@
 import { type SpawnSyncOptions, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { freePort } from "./free-port";
 
 export type PostgresServer = {
@@ -114,4 +116,20 @@ export async function startPostgresServer({ durable = false } = {}): Promise<Pos
   }
   stop();
   throw new Error(`pg_ctl start failed:\n${failure}`);
+}
+
+/** A new, empty database on the server at `adminUrl`; returns its URL. */
+export async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `db_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  try {
+    // FILE_COPY: for a tiny template, copying files beats WAL-logging every page.
+    await admin.query(`CREATE DATABASE ${name} STRATEGY FILE_COPY`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
+import { createDatabase } from "./postgres-server";
 
 /**
  * A fresh, empty database on the run's PostgreSQL server (see postgres-global-setup.ts), so
@@ -8,17 +7,8 @@ import { inject } from "vitest";
  */
 export async function createTestDatabase(): Promise<string> {
   const adminUrl = inject("postgresUrl");
-  if (!adminUrl)
+  if (!adminUrl) {
     throw new Error(`No PostgreSQL server for this test run: ${inject("postgresProblem")}`);
-  const name = `test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} STRATEGY FILE_COPY`);
-  } finally {
-    await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.href;
+  return createDatabase(adminUrl);
 }
