@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { EnquiryStore, StoredEnquiry } from "./enquiry-store";
 import { migrate } from "./postgres-migrations";
+import { inTransaction } from "./postgres-transaction";
 import {
   type DeliveryRow,
   type EnquiryRow,
@@ -176,11 +177,9 @@ export async function openPostgresEnquiryStore(url: string): Promise<EnquiryStor
       return { pending: rows[0]?.pending ?? 0, oldestPendingSince: rows[0]?.oldest ?? undefined };
     },
     async importEnquiries(enquiries) {
-      const client = await pool.connect();
-      let added = 0;
-      let updated = 0;
-      try {
-        await client.query("BEGIN");
+      return inTransaction(pool, async (client) => {
+        let added = 0;
+        let updated = 0;
         for (const e of enquiries) {
           const d = e.delivery;
           const inserted = await client.query(
@@ -199,14 +198,8 @@ export async function openPostgresEnquiryStore(url: string): Promise<EnquiryStor
           if (inserted.rowCount) added++;
           else if (delivery.rowCount) updated++;
         }
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-      return { added, updated };
+        return { added, updated };
+      });
     },
     async ping() {
       await pool.query("SELECT 1");

@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { inTransaction } from "./postgres-transaction";
 
 // Append only, like the SQLite list: each entry runs once, in order, recorded in
 // schema_migrations. Never edit a migration that has shipped; add a new one.
@@ -35,9 +36,7 @@ const migrationLock = 0x656e7175;
  * then find it recorded; the lock goes with the transaction, even if the process dies.
  */
 export async function migrate(pool: Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLock]);
     await client.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -59,11 +58,5 @@ export async function migrate(pool: Pool): Promise<void> {
       await client.query(sql);
       await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
     }
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
