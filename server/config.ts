@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { retentionDaysSetting } from "../contract/retention-setting";
 import { smtpTlsProblem } from "./delivery/smtp-tls";
 
 // Every server setting is read and checked here, once, at startup; nothing else reads
@@ -61,7 +62,7 @@ const envSchema = z
     DELIVERY_RETRY_BASE_MS: integer(10, 10_000).default(5000),
     DELIVERY_RETRY_CAP_MS: integer(10, 86_400_000).default(600_000),
     DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
-    ENQUIRY_RETENTION_DAYS: integer(0, 36_500).default(365),
+    ENQUIRY_RETENTION_DAYS: retentionDaysSetting,
     METRICS_PORT: integer(1, 65_535).optional(),
     METRICS_HOST: z.string().default("127.0.0.1"),
     DELIVERY_LEASE_MS: integer(1_000, 3_600_000).default(60_000),
