@@ -1,23 +1,21 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { nodeWithTsx } from "../tests/support/server-process";
+import { resolve } from "node:path";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { storeKinds } from "../tests/support/store-kinds";
 import type { NewEnquiry } from "./store/enquiry-store";
-import { openSqliteEnquiryStore } from "./store/sqlite-enquiry-store";
+import { openEnquiryStore } from "./store/open-enquiry-store";
+import { nodeWithTsx } from "../tests/support/server-process";
 
-// The real command, in its own process, on a real SQLite file. Each run starts Node with tsx,
-// which takes seconds on a busy two-core machine: hence the long timeouts.
+// The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
+// Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
+// long timeouts.
 vi.setConfig({ testTimeout: 60_000 });
-const dir = mkdtempSync(join(tmpdir(), "enquiries-cli-"));
-const databasePath = join(dir, "enquiries.db");
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(...nodeWithTsx("server/enquiries-cli.ts", args), {
     cwd: resolve(import.meta.dirname, ".."),
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: `file:${databasePath}`, ...env },
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...env },
     encoding: "utf8",
     timeout: 20_000,
   });
@@ -34,10 +32,13 @@ const enquiry = (email: string, message = "Please call me about a meter."): NewE
   message,
 });
 
-/** Fills the store: two from Thandi (one delivered), one from Sipho, at given ages. */
-async function seed(ages: { delivered: number; pending: number; other: number }) {
-  rmSync(dir, { recursive: true, force: true });
-  const store = openSqliteEnquiryStore(databasePath);
+/** A new store: two from Thandi (one delivered), one from Sipho, at given ages. */
+async function seed(
+  kind: (typeof storeKinds)[number],
+  ages: { delivered: number; pending: number; other: number },
+) {
+  databaseUrl = await kind.newDatabaseUrl();
+  const store = await openEnquiryStore(databaseUrl);
   const delivered = await store.saveEnquiry(
     enquiry("Thandi@Example.co.za", "First line\nsecond line"),
     daysAgo(ages.delivered),
@@ -50,14 +51,22 @@ async function seed(ages: { delivered: number; pending: number; other: number })
 }
 
 async function storedEmails() {
-  const store = openSqliteEnquiryStore(databasePath);
+  const store = await openEnquiryStore(databaseUrl);
   const emails = (await store.listEnquiries()).map((e) => e.email);
   await store.close();
   return emails;
 }
 
-describe("a person's requests", () => {
-  beforeEach(() => seed({ delivered: 3, pending: 2, other: 1 }));
+it("explains a command it does not know, before touching any store", () => {
+  for (const args of [["drop"], ["erase"], ["purge", "--yes"]]) {
+    const result = cli(args);
+    expect(result.status, args.join(" ")).toBe(2);
+    expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
+  }
+});
+
+describe.each(storeKinds)("a person's requests ($name)", (kind) => {
+  beforeEach(() => seed(kind, { delivered: 3, pending: 2, other: 1 }));
 
   it("find shows every field of every enquiry from the address, ignoring case", () => {
     const result = cli(["find", "--email", "THANDI@example.co.za"]);
@@ -111,18 +120,10 @@ describe("a person's requests", () => {
     expect(await storedEmails()).toEqual(["sipho@example.co.za"]);
     expect(cli(["find", "--email", "thandi@example.co.za", "--json"]).stdout.trim()).toBe("[]");
   });
-
-  it("explains a command it does not know", () => {
-    for (const args of [["drop"], ["erase"], ["purge", "--yes"]]) {
-      const result = cli(args);
-      expect(result.status, args.join(" ")).toBe(2);
-      expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
-    }
-  });
 });
 
-describe("purge", () => {
-  beforeEach(() => seed({ delivered: 40, pending: 50, other: 5 }));
+describe.each(storeKinds)("purge ($name)", (kind) => {
+  beforeEach(() => seed(kind, { delivered: 40, pending: 50, other: 5 }));
 
   it("with --dry-run says what it would delete and keep, and deletes nothing", async () => {
     const result = cli(["purge", "--dry-run"], { ENQUIRY_RETENTION_DAYS: "30" });
