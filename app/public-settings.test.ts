@@ -38,6 +38,7 @@ describe("public settings", () => {
       VITE_SITE_URL: "https://www.metsi.co.za/",
       VITE_API_BASE: "https://api.metsi.co.za/v1/",
       VITE_RECAPTCHA_SITE_KEY: "6Lc_abc-123",
+      ENQUIRY_RETENTION_DAYS: " 90 ",
     });
     expect(settings).toEqual({
       companyName: "Metsi Works",
@@ -45,6 +46,7 @@ describe("public settings", () => {
       siteUrl: "https://www.metsi.co.za",
       apiBase: "https://api.metsi.co.za/v1",
       recaptchaSiteKey: "6Lc_abc-123",
+      enquiryRetentionDays: 90,
     });
     expect(warnings).toEqual([]);
   });
@@ -64,11 +66,23 @@ describe("public settings", () => {
     ["VITE_API_BASE", "//api.example.co.za", /starting with \//],
     ["VITE_RECAPTCHA_SITE_KEY", "key with spaces", /site key/],
     ["VITE_COMPANY_NAME", "x".repeat(101), /at most 100/],
+    ["ENQUIRY_RETENTION_DAYS", "-1", /0 \(keep until delivered\) or more days/],
+    ["ENQUIRY_RETENTION_DAYS", "a year", /whole number of days/],
   ])("stops on a bad %s (%s), naming it and the value", (name, value, reason) => {
     const message = failure({ [name]: value });
     expect(message).toContain(name);
     expect(message).toMatch(reason);
     expect(message).toContain(value);
+  });
+
+  it("reads the server's ENQUIRY_RETENTION_DAYS, which the privacy statement states", () => {
+    expect(parsePublicSettings({}).settings.enquiryRetentionDays).toBe(365);
+    expect(parsePublicSettings({ ENQUIRY_RETENTION_DAYS: "0" }).settings.enquiryRetentionDays).toBe(
+      0,
+    );
+    expect(
+      parsePublicSettings({ ENQUIRY_RETENTION_DAYS: "90" }).settings.enquiryRetentionDays,
+    ).toBe(90);
   });
 
   it("names every bad variable at once", () => {

@@ -1,9 +1,12 @@
-// The public site settings (VITE_* variables), checked once at build time. The build stops on
+// The public site settings (VITE_* variables, and ENQUIRY_RETENTION_DAYS, which the privacy
+// statement states), checked once at build time. The build stops on
 // a bad value, naming the variable; the checked values are inlined into the bundle
 // (scripts/public-settings-plugin.ts) and read through app/config.ts. This module runs only in
 // Node at build time: app code imports its type, never its schema, so zod stays out of pages
 // that do not need it.
 import { z } from "zod";
+import { defaultRetentionDays } from "../contract/retention";
+import { retentionDaysSetting } from "../contract/retention-setting";
 
 export type PublicSettings = {
   /** Shown in the header, footer and titles, and sent as `compname` with each enquiry. */
@@ -20,12 +23,18 @@ export type PublicSettings = {
   apiBase: string;
   /** reCAPTCHA v3 site key; empty means the bot check is skipped in the browser. */
   recaptchaSiteKey: string;
+  /**
+   * ENQUIRY_RETENTION_DAYS, the server's setting (not a VITE_ one): the privacy statement says
+   * how long enquiries are kept, so the build must read the value the server will apply.
+   */
+  enquiryRetentionDays: number;
 };
 
 export const defaultSettings = {
   companyName: "Amanzi Meters",
   supportEmail: "support@example.com",
   apiBase: "/api",
+  enquiryRetentionDays: defaultRetentionDays,
 } as const;
 
 /** An empty or blank variable counts as unset, as it does for the server's settings. */
@@ -77,6 +86,7 @@ const schema = z.object({
       .regex(/^[\w-]+$/, "must be a reCAPTCHA site key (letters, digits, - and _ only)")
       .default(""),
   ),
+  ENQUIRY_RETENTION_DAYS: retentionDaysSetting,
 });
 
 export class PublicSettingsError extends Error {
@@ -107,6 +117,7 @@ export function parsePublicSettings(env: Record<string, string | undefined>): {
     supportEmail: values.VITE_SUPPORT_EMAIL,
     apiBase: values.VITE_API_BASE,
     recaptchaSiteKey: values.VITE_RECAPTCHA_SITE_KEY,
+    enquiryRetentionDays: values.ENQUIRY_RETENTION_DAYS,
   };
   if (values.VITE_SITE_URL) settings.siteUrl = values.VITE_SITE_URL;
 

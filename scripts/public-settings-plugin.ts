@@ -16,7 +16,9 @@ export function publicSettings(): Plugin {
     name: "public-settings",
     config(config, { mode }) {
       const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
-      ({ settings, warnings } = parsePublicSettings(loadEnv(mode, envDir, "VITE_")));
+      // ENQUIRY_RETENTION_DAYS too: the privacy statement states the server's retention period.
+      const env = loadEnv(mode, envDir, ["VITE_", "ENQUIRY_RETENTION_DAYS"]);
+      ({ settings, warnings } = parsePublicSettings(env));
       return { define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) } };
     },
     configResolved(config) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { retentionStatement } from "../../contract/retention";
 import { sectionText, visibleCopy } from "../../tests/support/visible-copy";
 import { siteConfig } from "../config";
 import { privacyPage } from "./privacy";
@@ -7,6 +8,12 @@ const { legalText } = privacyPage;
 const { sections } = legalText;
 
 describe("privacy statement content", () => {
+  it("says how long enquiries are kept, for the configured ENQUIRY_RETENTION_DAYS", () => {
+    expect(sectionText(legalText, "security")).toContain(
+      retentionStatement(siteConfig.enquiryRetentionDays),
+    );
+  });
+
   it("covers the six topics of the requirements, in order", () => {
     const topics = [
       /collection/i,

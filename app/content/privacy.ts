@@ -1,8 +1,9 @@
+import { retentionStatement } from "../../contract/retention";
 import privacyStatement from "../assets/illustrations/privacy-statement.svg";
 import { siteConfig } from "../config";
 import type { HeroContent, LegalDocumentContent } from "./types";
 
-const { companyName, supportEmail } = siteConfig;
+const { companyName, supportEmail, enquiryRetentionDays } = siteConfig;
 
 const hero: HeroContent = {
   label: "Legal",
@@ -63,6 +64,8 @@ const legalText: LegalDocumentContent = {
       heading: "Security of personal information",
       blocks: [
         "We take reasonable technical and organisational measures to protect your personal information against loss, misuse and unauthorised access, disclosure, change or destruction, and we keep it only as long as we need it for the purpose it was collected for, or as the law requires.",
+        // The server checks at startup that the built page says this for its own setting.
+        retentionStatement(enquiryRetentionDays),
         "No way of sending or storing information over the internet is completely secure, so we cannot guarantee absolute security.",
       ],
     },
