@@ -47,7 +47,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(securityHeadersPlugin, { hsts: config.hsts });
   await app.register(fastifyCookie);
   await app.register(metricsLifecyclePlugin, { store, address: config.metrics });
-  await app.register(retentionLifecyclePlugin, { store, retentionDays: config.retentionDays });
+  await app.register(retentionLifecyclePlugin, {
+    store,
+    retentionDays: config.retentionDays,
+    siteRoot: config.siteRoot,
+  });
   await app.register(deliveryLifecyclePlugin, {
     mail: config.mail,
     retry: config.retry,

@@ -1,6 +1,7 @@
 import { sharedPlugin } from "../shared-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type RetentionSchedule, startRetentionSchedule } from "./enquiry-retention";
+import { privacyStatementMismatch } from "./privacy-statement-check";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -9,11 +10,17 @@ declare module "fastify" {
   }
 }
 
-/** Runs the retention purge while the app runs: once when it is ready, then daily. */
+/**
+ * Runs the retention purge while the app runs: once when it is ready, then daily. Warns at
+ * startup when the built privacy statement (under `siteRoot`) states another period.
+ */
 export const retentionLifecyclePlugin = sharedPlugin<{
   store: EnquiryStore;
   retentionDays: number;
-}>(async (app, { store, retentionDays }) => {
+  siteRoot: string;
+}>(async (app, { store, retentionDays, siteRoot }) => {
+  const privacyMismatch = privacyStatementMismatch(siteRoot, retentionDays);
+  if (privacyMismatch) app.log.warn(privacyMismatch);
   let retention: RetentionSchedule | undefined;
   app.decorate("runRetentionNow", async () => {
     await retention?.runNow();

@@ -89,3 +89,15 @@ it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", 
     await store.close();
   }
 });
+
+it("warns at startup, naming ENQUIRY_RETENTION_DAYS, when the built privacy statement states another period", async () => {
+  // The fixture site was built with the default, 365 days.
+  service = await startTestService({ ENQUIRY_RETENTION_DAYS: "30" });
+  const warning = service.logs.find((line) => line.includes("privacy statement"));
+  expect(warning).toMatch(/"level":40/);
+  expect(warning).toMatch(/does not state ENQUIRY_RETENTION_DAYS=30 \(it states 365 days\)/);
+  await service.close();
+
+  service = await startTestService();
+  expect(service.logs.join("")).not.toMatch(/privacy statement/);
+});

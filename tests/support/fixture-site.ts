@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 
 // A tiny stand-in for the prerendered build, shaped like React Router's output (inline
 // scripts included), so server tests neither wait for nor depend on a real build.
@@ -8,16 +9,22 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 export const fixtureInlineScript = 'window.__fixture = {"page":"home"};';
 export const fixtureAsset = "/assets/app-Ab12Cd34.js";
 
-const page = (title: string, script: string) =>
+const page = (title: string, script: string, paragraph = "") =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title>` +
   `<script type="module" src="${fixtureAsset}"></script></head>` +
-  `<body><h1>${title}</h1><script>${script}</script></body></html>`;
+  `<body><h1>${title}</h1><p>${paragraph}</p><script>${script}</script></body></html>`;
 
 export function writeFixtureSite(root: string): void {
   const files: Record<string, string> = {
     "index.html": page("Home", fixtureInlineScript),
     "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
+    // States the default retention period, as a default build does (the server checks it).
+    "privacy/index.html": page(
+      "Privacy",
+      'window.__fixture = {"page":"privacy"};',
+      retentionStatement(defaultRetentionDays),
+    ),
     "404.html": page("Not found", "window.__fixture = 404;"),
     "__spa-fallback.html": page("Fallback", "window.__fixture = 0;"),
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
