@@ -5,8 +5,8 @@
 // Node at build time: app code imports its type, never its schema, so zod stays out of pages
 // that do not need it.
 import { z } from "zod";
-import { defaultRetentionDays } from "../contract/retention";
-import { retentionDaysSetting } from "../contract/retention-setting";
+import { defaultRetentionDays } from "../contract/retention.ts";
+import { retentionDaysSetting } from "../contract/retention-setting.ts";
 
 export type PublicSettings = {
   /** Shown in the header, footer and titles, and sent as `compname` with each enquiry. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultRetentionDays, maxRetentionDays } from "./retention";
+import { defaultRetentionDays, maxRetentionDays } from "./retention.ts";
 
 /**
  * ENQUIRY_RETENTION_DAYS, checked the same way by the server's settings and by the build (which
