@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sitePage } from "../../app/content/pages";
+import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
 
@@ -241,6 +242,8 @@ test("the privacy statement shows all its sections and the support mailbox", asy
     await expect(main(page).getByRole("navigation").getByRole("link", { name })).toBeVisible();
   }
   await expect(main(page)).toContainText("Protection of Personal Information Act");
+  // The test build leaves ENQUIRY_RETENTION_DAYS at its default, as the test server does.
+  await expect(main(page)).toContainText(retentionStatement(defaultRetentionDays));
   await expect(main(page).getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
     "href",
     `mailto:${SUPPORT_EMAIL}`,
