@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { nodeWithTsx } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
 import type { NewEnquiry } from "./store/enquiry-store";
 import { openEnquiryStore } from "./store/open-enquiry-store";
-import { nodeWithTsx } from "../tests/support/server-process";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
