@@ -14,7 +14,7 @@ function svgSize(image: ImageAsset) {
 }
 
 describe("contact content", () => {
-  it("heads the page with the spec's hero heading", () => {
+  it("heads the page with the hero heading of requirements §5", () => {
     expect(contactHero.heading).toBe("Request a demo");
   });
 
@@ -25,7 +25,7 @@ describe("contact content", () => {
     expect(contactFormBlock.privacyNote).toMatch(/only to provide the products and services/i);
   });
 
-  it("uses the spec's placeholders and notification texts", () => {
+  it("uses the placeholders and notification texts of requirements §6.1 and §8", () => {
     expect(enquiryFormCopy.placeholders).toMatchObject({
       name: "John Doe",
       phone: "0123456789",

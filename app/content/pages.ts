@@ -100,7 +100,7 @@ export const headerLinks: readonly NavLinkItem[] = sitePages.flatMap((page: Site
   page.headerLabel ? [{ label: page.headerLabel, to: page.path }] : [],
 );
 
-// The footer lists the products before the contact and legal pages, as the spec orders them.
+// The footer lists the products before the contact and legal pages, as requirements §3.3 orders them.
 const footerOrder: readonly PageId[] = ["software", "hardware", "contact", "privacy", "terms"];
 
 /** The footer's links. */

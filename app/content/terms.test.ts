@@ -7,7 +7,7 @@ const { legalText } = termsPage;
 const { sections } = legalText;
 
 describe("terms of use content", () => {
-  it("covers the spec's ten topics, in order", () => {
+  it("covers the ten topics of requirements §5.2, in order", () => {
     expect(sections.map((section) => section.id)).toEqual([
       "modification",
       "third-party-links",

@@ -4,7 +4,7 @@ import type { HeroContent, LegalDocumentContent } from "./types";
 
 const { companyName, supportEmail } = siteConfig;
 
-/** The notice year the spec fixes for these terms (section 9). */
+/** The notice year requirements §10 fixes for these terms. */
 const COPYRIGHT_YEAR = 2015;
 
 const hero: HeroContent = {

@@ -4,7 +4,7 @@ import { notFoundPageCopy } from "../content/site-shell";
 import type { Route } from "./+types/not-found";
 import styles from "./not-found.module.css";
 
-// Any path we do not know goes home (spec, section 2). Our server answers such paths with a 302
+// Any path we do not know goes home (requirements §2.1). Our server answers such paths with a 302
 // itself. For static hosts, this route is prerendered once and shipped as 404.html (see
 // scripts/postbuild): a meta refresh sends the visitor home without any JavaScript, and the
 // visible link does it for anyone whose browser does not follow the refresh.

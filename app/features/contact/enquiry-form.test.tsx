@@ -108,7 +108,7 @@ function expectNoErrorShown(input: HTMLElement) {
 const toasts = () => document.querySelectorAll("[data-sonner-toast]");
 
 describe("fields", () => {
-  it("labels every field visibly and shows the spec's placeholders", () => {
+  it("labels every field visibly and shows the placeholders of requirements §6.1", () => {
     renderForm();
     expect(field.name()).toHaveAttribute("placeholder", "John Doe");
     expect(field.phone()).toHaveAttribute("placeholder", "0123456789");

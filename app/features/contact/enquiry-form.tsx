@@ -104,7 +104,7 @@ export function EnquiryForm({
     setRefocus("form");
   }
 
-  /** The spec's rule: an invalid field shows its error once touched or after a submit. */
+  /** Requirements §6.2: an invalid field shows its error once touched or after a submit. */
   function shownError(name: keyof EnquiryFormInput): string | undefined {
     const error = errors[name];
     return error && (touchedFields[name] || isSubmitted) ? error.message : undefined;
