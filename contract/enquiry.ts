@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 // The contract between the contact form and the enquiry service: what a valid enquiry is, the
-// body of the one send call, where it goes, and the bot-check action the token is made for.
+// body of the one send call, where it goes, and the bot-check action the token is made for
+// (requirements §6 and §7).
 // Both sides import this module, so they cannot drift apart; it imports neither side.
 //
 // It sets no zod globals: the browser needs zod's `jitless` mode (see app/root.tsx), the server

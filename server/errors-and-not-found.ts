@@ -22,7 +22,7 @@ export const errorsAndNotFoundPlugin = sharedPlugin(async (app) => {
     const path = request.url.split("?")[0] ?? "";
     const isPage = !path.startsWith(`${apiPrefix}/`) && !path.startsWith(`${assetsPrefix}/`);
     if (isPage && (request.method === "GET" || request.method === "HEAD")) {
-      // Spec, section 2: any other path goes home.
+      // Requirements §2.1: any other path goes home.
       return reply.redirect("/", 302);
     }
     return reply.code(404).send({ error: "not_found" });

@@ -20,7 +20,7 @@ function errorName(payload: unknown): string {
 type Options = Pick<Config, "botCheck" | "enquiryRateLimitPerMinute"> & { store: EnquiryStore };
 
 /**
- * The form's send call (spec, section 7): verify, store, then answer; delivery is separate.
+ * The form's send call (requirements §7): verify, store, then answer; delivery is separate.
  * Registered under the API prefix; this scope takes JSON bodies only, and has its own limits.
  */
 export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, options) => {

@@ -135,7 +135,7 @@ it("never serves metrics on the public port", async () => {
 
   const metrics = await fetch(`${baseUrl}/metrics`, { redirect: "manual" });
   const unknown = await fetch(`${baseUrl}/no-such-page`, { redirect: "manual" });
-  // Exactly what any unknown page gets (the spec's redirect home), not the numbers.
+  // Exactly what any unknown page gets (the redirect home of requirements §2.1), not the numbers.
   expect(metrics.status).toBe(unknown.status);
   expect(metrics.headers.get("location")).toBe(unknown.headers.get("location"));
   expect(await metrics.text()).not.toContain("enquiries_accepted_total");

@@ -1,8 +1,8 @@
 import { botCheckAction } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 
-// Google reCAPTCHA v3, the spec's invisible bot check. The provider's script is only injected
-// from the contact page, so no other page talks to Google.
+// Google reCAPTCHA v3, the invisible bot check of requirements §7.4. The provider's script is
+// only injected from the contact page, so no other page talks to Google.
 
 export const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
 /** Longest wait for the script plus a token; past it the submit fails like a timed-out send. */
