@@ -123,10 +123,10 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
     expect(twice.length).toBeLessThanOrEqual(1);
     expect(twice.every(([, count]) => count === 2)).toBe(true);
 
-    // Both first instances did delivery work, so the claims really were shared.
-    for (const instance of running.slice(0, 2)) {
-      expect(instance.output()).toContain("enquiry delivered");
-    }
+    // Deliveries were shared: at least two of the three processes sent some. (Not "each":
+    // on a busy machine the killed one may not have sent any before its kill.)
+    const senders = running.filter((instance) => instance.output().includes("enquiry delivered"));
+    expect(senders.length).toBeGreaterThanOrEqual(2);
   } finally {
     await smtp.close();
   }
