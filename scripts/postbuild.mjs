@@ -4,6 +4,7 @@ import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { runnerImport } from "vite";
+import { criticalCssInliner } from "./postbuild/critical-css.mjs";
 import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
 import { startAppAfterLoad } from "./postbuild/start-app-after-load.mjs";
 
@@ -20,10 +21,10 @@ async function* htmlPages(dir) {
   }
 }
 
+const inlineCriticalCss = criticalCssInliner(client);
 for await (const path of htmlPages(client)) {
   const html = await readFile(path, "utf8");
-  const rewritten = startAppAfterLoad(html);
-  if (rewritten !== html) await writeFile(path, rewritten);
+  await writeFile(path, await inlineCriticalCss(startAppAfterLoad(html)));
 }
 
 // Routes with loaders also get a .data file for client-side loader calls; nothing on this

@@ -1,9 +1,9 @@
-import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { siteConfig } from "../config";
 import { headerLinks, sitePage } from "../content/pages";
 import { headerCopy } from "../content/site-shell";
 import { Logo } from "./logo";
+import { CloseIcon, MenuIcon } from "./menu-icons";
 import styles from "./site-header.module.css";
 
 const MENU_ID = "site-menu";
@@ -33,8 +33,8 @@ export function SiteHeader() {
             aria-label={headerCopy.menuButtonLabel}
             popoverTarget={MENU_ID}
           >
-            <Menu aria-hidden="true" size={24} data-icon="menu" className={styles.menuIcon} />
-            <X aria-hidden="true" size={24} data-icon="close" className={styles.closeIcon} />
+            <MenuIcon data-icon="menu" className={styles.menuIcon} />
+            <CloseIcon data-icon="close" className={styles.closeIcon} />
           </button>
           <ul id={MENU_ID} className={styles.links} popover="auto">
             {headerLinks.map((link) => (

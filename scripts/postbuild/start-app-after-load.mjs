@@ -4,9 +4,9 @@
 // hold back first paint. This rewrites that bootstrap so nothing of the app is requested
 // before the page's load event; the form shows, prerendered and usable for typing, meanwhile.
 
-const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"\s*\/?>/g;
 const bootstrapScript =
-  /<script type="module" async="">([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
+  /<script type="module" async(?:="")?>([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
 
 /** The static imports, route module table and entry import of React Router's bootstrap. */
 function readBootstrap(source) {
@@ -38,6 +38,11 @@ export function startAppAfterLoad(html) {
   // than one import after another.
   const script = [
     "const start = async () => {",
+    // The critical-CSS step moved the stylesheet links to the end of the body so they would not
+    // block first paint; React expects them in the head, where it rendered them.
+    "  for (const link of document.querySelectorAll('body > link[rel=\"stylesheet\"]')) {",
+    "    document.head.append(link);",
+    "  }",
     `  for (const href of ${json(preloads)}) {`,
     '    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href });',
     "    document.head.append(link);",

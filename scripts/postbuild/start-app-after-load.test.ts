@@ -36,6 +36,7 @@ describe("startAppAfterLoad", () => {
     const document = {
       readyState: "interactive",
       createElement: () => ({}),
+      querySelectorAll: () => [],
       head: { append: (link: { href: string }) => preloaded.push(link.href) },
     };
     const addEventListener = (type: string, listener: () => void) => {

@@ -1,15 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type EnquiryFormInput,
   type EnquiryFormValues,
-  enquiryFormSchema,
   enquiryTypes,
 } from "../../../contract/enquiry";
 import type { EnquiryFormCopy } from "../../content/contact";
 import styles from "./enquiry-form.module.css";
 import { notify } from "./enquiry-notifications";
+import { enquiryResolver } from "./enquiry-resolver";
 import { errorIdFor, FormField } from "./form-field";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
@@ -47,7 +46,7 @@ export function EnquiryForm({
     setValue,
     formState: { isValid, isSubmitting, isSubmitted, errors, touchedFields },
   } = useForm<EnquiryFormInput, unknown, EnquiryFormValues>({
-    resolver: zodResolver(enquiryFormSchema),
+    resolver: enquiryResolver,
     mode: "onTouched",
     defaultValues: startValues,
   });
