@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { enquiryFormSchema, enquiryPayload, enquiryPayloadSchema, enquiryTypes } from "./enquiry";
 
 const valid = {
@@ -11,7 +12,7 @@ const valid = {
 
 function errorsFor(values: Record<string, unknown>) {
   const result = enquiryFormSchema.safeParse(values);
-  return result.success ? {} : result.error.flatten().fieldErrors;
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
 }
 
 describe("enquiryFormSchema", () => {

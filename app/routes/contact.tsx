@@ -1,5 +1,3 @@
-// First, before the form and its schemas are built (see the module).
-import "../lib/zod-without-eval";
 import { Hero } from "../components/blocks/hero";
 import {
   contactFormBlock,
