@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteConfig } from "../../config";
 import { enquiryFormCopy } from "../../content/contact";
 import { EnquiryForm } from "./enquiry-form";
@@ -16,12 +16,6 @@ let sent: SentRequest[];
 /** How the stand-in server answers the next send; a real Response, like the browser's fetch. */
 let answer: () => Promise<Response>;
 let consoleError: ReturnType<typeof vi.spyOn>;
-
-beforeAll(() => {
-  // jsdom lacks pointer capture, which sonner uses when a toast is pressed.
-  HTMLElement.prototype.setPointerCapture ??= () => undefined;
-  HTMLElement.prototype.releasePointerCapture ??= () => undefined;
-});
 
 beforeEach(() => {
   sent = [];
@@ -105,7 +99,7 @@ function expectNoErrorShown(input: HTMLElement) {
   expect(input).not.toHaveAttribute("aria-describedby");
 }
 
-const toasts = () => document.querySelectorAll("[data-sonner-toast]");
+const toasts = () => document.querySelectorAll("[data-notification]");
 
 describe("fields", () => {
   it("labels every field visibly and shows the placeholders of requirements §6.1", () => {
@@ -283,7 +277,7 @@ describe("sending", () => {
     await user.click(submitButton());
 
     const notice = await screen.findByText(notifications.success);
-    expect(notice.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "success");
+    expect(notice.closest("[data-notification]")).toHaveAttribute("data-type", "success");
     expect(currentValues()).toEqual({ name: "", phone: "", email: "", enquiry: "", message: "" });
     for (const get of Object.values(field)) expectNoErrorShown(get());
     expect(submitButton()).toBeDisabled();
@@ -311,7 +305,7 @@ describe("sending", () => {
     await user.click(submitButton());
 
     const notice = await screen.findByText(notifications.error);
-    expect(notice.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "error");
+    expect(notice.closest("[data-notification]")).toHaveAttribute("data-type", "error");
     expect(consoleError).toHaveBeenCalledOnce();
     expect(currentValues()).toEqual(filledValues);
     for (const get of Object.values(field)) expectNoErrorShown(get());
@@ -470,7 +464,6 @@ describe("notifications", () => {
 
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_DURATION_MS - 300));
     expect(screen.getByText(notifications.success)).toBeInTheDocument();
-    // 5000 ms on screen, then sonner's 200 ms exit before it leaves the DOM.
     await act(() => vi.advanceTimersByTimeAsync(300 + 250));
     expect(screen.queryByText(notifications.success)).not.toBeInTheDocument();
     expect(NOTIFICATION_DURATION_MS).toBe(5000);

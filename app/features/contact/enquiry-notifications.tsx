@@ -1,56 +1,78 @@
-import type { CSSProperties } from "react";
-import { Toaster, toast } from "sonner";
-// Sonner also injects these rules from JavaScript, which a strict style-src policy blocks;
-// shipping them as a stylesheet keeps the notifications laid out either way.
-import "sonner/dist/styles.css";
+import { useEffect, useState } from "react";
 import styles from "./enquiry-notifications.module.css";
 
 export const NOTIFICATION_DURATION_MS = 5000;
 
-/** Clears the fixed header with a little room. */
-const BELOW_HEADER = { top: "calc(var(--header-height) + var(--space-4))" };
-/** Wide enough for either message on one line beside Close. */
-const TOAST_WIDTH = { "--width": "26rem" } as CSSProperties;
+type Notification = { kind: "success" | "error"; message: string; closeLabel: string };
+type Shown = Notification & { id: number };
+
+// The mounted region's setter: the form calls notify() from its submit handler, outside React.
+let show: (notification: Shown | null) => void = () => undefined;
+let shownCount = 0;
+
+const icons = {
+  success: "M20 6 9 17l-5-5",
+  error: "M12 8v5m0 3.5v.5",
+};
 
 type EnquiryNotificationsProps = {
   /** Accessible name of the live region. */
   label: string;
 };
 
-/** The live region the contact form's notifications appear in; sonner marks it aria-live. */
+/** The polite live region the contact form's notifications appear in, one at a time. */
 export function EnquiryNotifications({ label }: EnquiryNotificationsProps) {
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  useEffect(() => {
+    show = setShown;
+    return () => {
+      show = () => undefined;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => setShown(null), NOTIFICATION_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
   return (
-    <Toaster
-      position="top-center"
-      offset={BELOW_HEADER}
-      mobileOffset={BELOW_HEADER}
-      duration={NOTIFICATION_DURATION_MS}
-      visibleToasts={1}
-      style={TOAST_WIDTH}
-      containerAriaLabel={label}
-      toastOptions={{
-        unstyled: true,
-        classNames: {
-          toast: styles.toast,
-          success: styles.success,
-          error: styles.error,
-          icon: styles.icon,
-          title: styles.title,
-          actionButton: styles.close,
-        },
-      }}
-    />
+    <section aria-label={label} aria-live="polite" className={styles.region}>
+      {shown && (
+        <div
+          key={shown.id}
+          data-notification
+          data-type={shown.kind}
+          className={`${styles.toast} ${styles[shown.kind]}`}
+        >
+          <svg
+            className={styles.icon}
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+          >
+            <path
+              d={icons[shown.kind]}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className={styles.title}>{shown.message}</span>
+          <button type="button" className={styles.close} onClick={() => setShown(null)}>
+            {shown.closeLabel}
+          </button>
+        </div>
+      )}
+    </section>
   );
 }
 
-type Notification = { kind: "success" | "error"; message: string; closeLabel: string };
-
-/** Shows one notification, replacing any that is still open. */
-export function notify({ kind, message, closeLabel }: Notification) {
-  toast.dismiss();
-  toast[kind](message, {
-    duration: NOTIFICATION_DURATION_MS,
-    // Sonner closes the toast after an action runs, so Close needs no handler of its own.
-    action: { label: closeLabel, onClick: () => undefined },
-  });
+/** Shows one notification, replacing any that is still open (and restarting the 5 s). */
+export function notify(notification: Notification) {
+  shownCount += 1;
+  show({ ...notification, id: shownCount });
 }
