@@ -8,7 +8,7 @@ import { writeFixtureSite } from "../tests/support/fixture-site";
 import { nodeWithTsx, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import { storeKinds } from "../tests/support/store-kinds";
-import { openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
+import { mailTo, postValidEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
@@ -45,11 +45,7 @@ describe.each(storeKinds)("on $name", (kind) => {
     // First life: no mail server configured, so the enquiry can only be in the store.
     const first = await spawnServer(baseEnv);
     running.push(first);
-    const result = await postEnquiry(
-      first.baseUrl,
-      await openSession(first.baseUrl),
-      validEnquiry(),
-    );
+    const result = await postValidEnquiry(first.baseUrl);
     first.child.kill("SIGKILL");
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
@@ -66,9 +62,7 @@ describe.each(storeKinds)("on $name", (kind) => {
     const peer = smtp;
     const second = await spawnServer({
       ...baseEnv,
-      SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
-      MAIL_FROM: "website@amanzi.example",
-      ENQUIRY_TO: "sales@amanzi.example",
+      ...mailTo(peer.port),
     });
     running.push(second);
     await waitFor("delivery after restart", () =>

@@ -6,7 +6,7 @@ import { writeFixtureSite } from "../tests/support/fixture-site";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
 import { createTestDatabase } from "../tests/support/test-database";
-import { openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
+import { mailTo, openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
@@ -49,9 +49,7 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
   const env = {
     SITE_ROOT: siteRoot,
     DATABASE_URL: databaseUrl,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: "website@amanzi.example",
-    ENQUIRY_TO: "sales@amanzi.example",
+    ...mailTo(smtp.port),
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "10000",
     DELIVERY_LEASE_MS: String(leaseMs),
     DELIVERY_POLL_MS: "200",

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startSmtpPeer } from "../../tests/support/smtp-peer";
 import { storeKinds } from "../../tests/support/store-kinds";
-import {
-  openSession,
-  postEnquiry,
-  startTestService,
-  validEnquiry,
-} from "../../tests/support/test-service";
+import { mailTo, postValidEnquiry, startTestService } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 
@@ -16,16 +11,10 @@ describe.each(storeKinds)("on $name", (kind) => {
     const databaseUrl = await kind.newDatabaseUrl();
     const service = await startTestService({
       DATABASE_URL: databaseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "website@amanzi.example",
-      ENQUIRY_TO: "sales@amanzi.example",
+      ...mailTo(smtp.port),
     });
     try {
-      const result = await postEnquiry(
-        service.baseUrl,
-        await openSession(service.baseUrl),
-        validEnquiry(),
-      );
+      const result = await postValidEnquiry(service.baseUrl);
       expect(result.status).toBe(201);
       await waitFor("the mail to be mid-delivery", () => (smtp.started() > 0 ? true : undefined));
       expect(smtp.received).toHaveLength(0);

@@ -3,11 +3,10 @@ import { freePort } from "../../tests/support/free-port";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import { storeKinds } from "../../tests/support/store-kinds";
 import {
-  openSession,
-  postEnquiry,
+  mailTo,
+  postValidEnquiry,
   startTestService,
   type TestService,
-  validEnquiry,
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
@@ -25,18 +24,12 @@ describe.each(storeKinds)("on $name", (kind) => {
     const databaseUrl = await kind.newDatabaseUrl();
     service = await startTestService({
       DATABASE_URL: databaseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "website@amanzi.example",
-      ENQUIRY_TO: "sales@amanzi.example",
+      ...mailTo(smtpPort),
       DELIVERY_RETRY_BASE_MS: "100",
       DELIVERY_RETRY_CAP_MS: "400",
     });
     const running = service;
-    const result = await postEnquiry(
-      running.baseUrl,
-      await openSession(running.baseUrl),
-      validEnquiry(),
-    );
+    const result = await postValidEnquiry(running.baseUrl);
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
 

@@ -5,6 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
+  mailTo,
   openSession,
   postEnquiry,
   startTestService,
@@ -27,9 +28,7 @@ afterEach(async () => {
 });
 
 const mailEnv = (port: number) => ({
-  SMTP_URL: `smtp://127.0.0.1:${port}`,
-  MAIL_FROM: "website@amanzi.example",
-  ENQUIRY_TO: "sales@amanzi.example",
+  ...mailTo(port),
 });
 
 async function scrape(port: number) {

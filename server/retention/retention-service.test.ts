@@ -4,11 +4,10 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
-  openSession,
-  postEnquiry,
+  mailTo,
+  postValidEnquiry,
   startTestService,
   type TestService,
-  validEnquiry,
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
@@ -66,17 +65,11 @@ it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", 
   smtp = await startSmtpPeer();
   const peer = smtp;
   service = await startTestService({
-    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
-    MAIL_FROM: "website@amanzi.example",
-    ENQUIRY_TO: "sales@amanzi.example",
+    ...mailTo(peer.port),
     ENQUIRY_RETENTION_DAYS: "0",
   });
   const running = service;
-  const result = await postEnquiry(
-    running.baseUrl,
-    await openSession(running.baseUrl),
-    validEnquiry(),
-  );
+  const result = await postValidEnquiry(running.baseUrl);
   expect(result.status).toBe(201);
   await waitFor("the mail", () => peer.received[0]);
 

@@ -111,3 +111,17 @@ export async function postEnquiry(
   }
   return { status: response.status, json: json as Record<string, unknown> | undefined, text };
 }
+
+/** Posts one valid enquiry from a new visitor session. */
+export async function postValidEnquiry(baseUrl: string) {
+  return postEnquiry(baseUrl, await openSession(baseUrl), validEnquiry());
+}
+
+/** Server settings that mail enquiries to an SMTP peer on this machine. */
+export function mailTo(smtpPort: number) {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "website@amanzi.example",
+    ENQUIRY_TO: "sales@amanzi.example",
+  };
+}
