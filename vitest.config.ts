@@ -12,6 +12,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "contract/**/*.test.ts",
+      "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",
     ],
     environment: "node",
