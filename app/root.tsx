@@ -3,6 +3,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
+import interBasic from "./assets/fonts/inter-basic-latin.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
@@ -10,11 +11,12 @@ import { sitePage } from "./content/pages";
 import { errorPageCopy } from "./content/site-shell";
 import { useDocumentHydrates } from "./lib/hydration";
 import { iconLinks, themeColour } from "./lib/site-icons";
+import { fontFaceCss } from "./lib/web-font";
 
 export const links: Route.LinksFunction = () => [
   {
     rel: "preload",
-    href: interLatin,
+    href: interBasic,
     as: "font",
     type: "font/woff2",
     crossOrigin: "anonymous",
@@ -22,13 +24,9 @@ export const links: Route.LinksFunction = () => [
   ...iconLinks,
 ];
 
-// Inter's latin subset, the one the preload above fetches, and its metric-matched fallback,
-// declared in the head: the site's stylesheets load after the content
+// Declared in the head: the site's stylesheets are inlined after the build
 // (scripts/postbuild/critical-css.mjs), and the first paint must already know both faces.
-// `optional`: an Inter that is not there in time is not swapped in later. A fallback declared
-// only in the late stylesheet would resize the text when that arrives (a 0.015 layout shift on
-// /privacy whenever the font was slow).
-const fontFaces = `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}@font-face{font-family:"Inter Variable";font-style:normal;font-weight:100 900;font-display:optional;src:url(${interLatin}) format("woff2-variations");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`;
+const fontFaces = fontFaceCss({ latin: interLatin, basic: interBasic });
 
 export function Layout({ children }: { children: ReactNode }) {
   // No <Scripts /> means no module preloads, no router context and no entry script either.

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "../config";
+import { basicCharacters, basicWeights, fontFaceCss, unicodeRangeOf } from "./web-font";
+
+const copyModules = import.meta.glob(["../content/*.ts", "!../content/*.test.ts"], { eager: true });
+
+function* stringsIn(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* stringsIn(item);
+  else if (value && typeof value === "object")
+    for (const item of Object.values(value)) yield* stringsIn(item);
+}
+
+function* cssFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* cssFiles(path);
+    else if (entry.name.endsWith(".css")) yield path;
+  }
+}
+
+describe("the web font's basic face", () => {
+  it("has every character of the site's copy, so no page needs Inter's whole latin file", () => {
+    const missing = new Set<string>();
+    for (const text of stringsIn([copyModules, siteConfig])) {
+      for (const char of text)
+        if (char !== "\n" && !basicCharacters.includes(char)) missing.add(char);
+    }
+    expect(
+      [...missing],
+      "add these to basicCharacters in app/lib/web-font.ts and run npm run font",
+    ).toEqual([]);
+  });
+
+  it("has every weight the styles ask for", () => {
+    const weights = new Set<number>();
+    for (const path of cssFiles(join(import.meta.dirname, ".."))) {
+      const css = readFileSync(path, "utf8");
+      for (const [, weight] of css.matchAll(/font-weight:\s*(\d+)/g)) weights.add(Number(weight));
+    }
+    expect(weights.size).toBeGreaterThan(0);
+    for (const weight of weights) {
+      expect(weight).toBeGreaterThanOrEqual(basicWeights.min);
+      expect(weight).toBeLessThanOrEqual(basicWeights.max);
+    }
+  });
+
+  it("is declared for exactly its characters, after the whole latin face so it is tried first", () => {
+    const css = fontFaceCss({ latin: "/latin.woff2", basic: "/basic.woff2" });
+    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? "");
+    const latin = faces.findIndex((face) => face.includes("/latin.woff2"));
+    const basic = faces.findIndex((face) => face.includes("/basic.woff2"));
+    expect(latin).toBeGreaterThan(-1);
+    expect(basic).toBeGreaterThan(latin);
+    expect(faces[basic]).toContain(`unicode-range:${unicodeRangeOf(basicCharacters)}`);
+    expect(faces[basic]).toContain(`font-weight:${basicWeights.min} ${basicWeights.max}`);
+    for (const face of faces.slice(1)) expect(face).toContain("font-display:optional");
+  });
+});
+
+describe("unicodeRangeOf", () => {
+  it("joins runs of code points into ranges, in order, once each", () => {
+    expect(unicodeRangeOf("cab d©a")).toBe("U+20,U+61-64,U+A9");
+    expect(unicodeRangeOf("“”")).toBe("U+201C-201D");
+  });
+});
