@@ -13,7 +13,11 @@ import { healthPlugin } from "./health";
 import { loggerOptions } from "./logging";
 import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
 import { retentionLifecyclePlugin } from "./retention/retention-lifecycle";
-import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
+import {
+  fileSecurityHeaders,
+  securityHeaders,
+  securityHeadersPlugin,
+} from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
 import { apiPrefix } from "./url-prefixes";
@@ -77,7 +81,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   await app.register(staticSitePlugin, {
     siteRoot: config.siteRoot,
-    fixedHeaders: securityHeaders(config),
+    fixedHeaders: { page: securityHeaders(config), file: fileSecurityHeaders(config) },
   });
   return app;
 }

@@ -18,7 +18,10 @@ function site(files: Record<string, string | Buffer>): string {
 }
 
 const manifest = JSON.stringify({ name: "Amanzi Meters", icons: [{ src: "/icon-192.png" }] });
-const fixed = { "x-content-type-options": "nosniff" };
+const fixed = {
+  page: { "x-content-type-options": "nosniff", "x-frame-options": "DENY" },
+  file: { "x-content-type-options": "nosniff" },
+};
 
 it("holds pages at their clean paths and files at theirs, never 404.html or the fallback", () => {
   const files = loadSiteFiles(
@@ -34,6 +37,11 @@ it("holds pages at their clean paths and files at theirs, never 404.html or the 
   expect([...files.keys()].sort()).toEqual(["/", "/robots.txt", "/terms"]);
   expect(files.get("/terms")?.isPage).toBe(true);
   expect(files.get("/robots.txt")?.isPage).toBe(false);
+  // Pages carry the document headers; other files only theirs.
+  expect(files.get("/terms")?.encodings.identity.headers["x-frame-options"]).toBe("DENY");
+  expect(files.get("/robots.txt")?.encodings.identity.headers).not.toHaveProperty(
+    "x-frame-options",
+  );
 });
 
 it("serves a web manifest and its precompressed bodies with the manifest type", () => {

@@ -24,6 +24,12 @@ export type SiteFile = {
   encodings: Partial<Record<Encoding, Representation>> & { identity: Representation };
 };
 
+/** The headers, security headers mostly, that every page and every other file carries. */
+export type FixedHeaders = {
+  page: Readonly<Record<string, string>>;
+  file: Readonly<Record<string, string>>;
+};
+
 const immutable = "public, max-age=31536000, immutable";
 const bodyHeaders = new Set(["content-type", "content-length", "content-encoding"]);
 
@@ -36,10 +42,7 @@ const bodyHeaders = new Set(["content-type", "content-length", "content-encoding
  * served: the build's 404.html and __spa-fallback.html are for static hosts without a server
  * of their own. The .br and .gz files are only ever sent as an encoding of their source.
  */
-export function loadSiteFiles(
-  siteRoot: string,
-  fixedHeaders: Readonly<Record<string, string>>,
-): Map<string, SiteFile> {
+export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map<string, SiteFile> {
   const files = new Map<string, SiteFile>();
   for (const path of walk(siteRoot)) {
     if (path.endsWith(".br") || path.endsWith(".gz")) continue;
@@ -50,7 +53,7 @@ export function loadSiteFiles(
     const source = readFileSync(path);
     const modifiedSeconds = Math.floor(statSync(path).mtimeMs / 1000);
     const common: Record<string, string> = {
-      ...fixedHeaders,
+      ...(isPage ? fixedHeaders.page : fixedHeaders.file),
       "content-type": contentTypeOf(path),
       // Only files under the assets prefix carry a content hash in their name; everything else may
       // change with the next release, so it is revalidated (cheaply, by ETag) every time.

@@ -291,7 +291,7 @@ describe("security headers", () => {
     expect(hardware.headers.get("content-security-policy")).not.toContain(scriptHash);
   });
 
-  it.each(["/", fixtureAsset, "/api/nothing", "/healthz", "/no-such-page"])(
+  it.each(["/", "/api/nothing", "/healthz", "/no-such-page"])(
     "adds the fixed headers to %s",
     async (path) => {
       const response = await get(path);
@@ -303,6 +303,21 @@ describe("security headers", () => {
       expect(response.headers.get("strict-transport-security")).toBeNull();
     },
   );
+
+  it("sends a file that is not a page with a policy that allows it nothing, and no document headers", async () => {
+    const conditional: Record<string, string> = { "if-none-match": '"other"' };
+    for (const request of [{}, conditional]) {
+      const response = await rawGet(fixtureAsset, request);
+      expect(response.status).toBe(200);
+      expect(response.headers["content-security-policy"]).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      for (const documentHeader of ["permissions-policy", "x-frame-options", "referrer-policy"]) {
+        expect(response.headers[documentHeader], documentHeader).toBeUndefined();
+      }
+    }
+  });
 
   it("sends Strict-Transport-Security only when HSTS=true", async () => {
     const strict = await startTestService({ HSTS: "true" });

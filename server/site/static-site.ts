@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type Encoding, encodingRanker } from "./accept-encoding";
-import { loadSiteFiles, type Representation, type SiteFile } from "./site-files";
+import { type FixedHeaders, loadSiteFiles, type Representation, type SiteFile } from "./site-files";
 import { newXsrfCookie } from "./xsrf-token";
 
 /**
@@ -12,8 +12,8 @@ import { newXsrfCookie } from "./xsrf-token";
  */
 export const staticSitePlugin: FastifyPluginAsync<{
   siteRoot: string;
-  /** Headers every file carries (the security headers): written with them, not by a hook. */
-  fixedHeaders: Readonly<Record<string, string>>;
+  /** The security headers pages and other files carry: written with them, not by a hook. */
+  fixedHeaders: FixedHeaders;
 }> = async (app, options) => {
   const siteRoot = resolve(options.siteRoot);
   if (!existsSync(join(siteRoot, "index.html"))) {
