@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { sitePages } from "../app/content/pages.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 
@@ -49,6 +50,22 @@ function scriptBrotliBytes(report) {
   return bytes;
 }
 
+/**
+ * Brotli bytes of the JavaScript the page's app loads once started: every module its HTML names.
+ * The contact page requests none of it until the visitor starts using the form
+ * (scripts/postbuild/start-app-on-first-use.mjs), so Lighthouse, which never does, sees none.
+ */
+function appScriptBrotliBytes(route) {
+  const html = readFileSync(join(client, route === "/" ? "" : route, "index.html"), "utf8");
+  const modules = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+  let bytes = 0;
+  for (const pathname of modules) {
+    const file = join(client, pathname);
+    bytes += statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+  }
+  return bytes;
+}
+
 /** The issue's targets, checked on the medians of one route. Returns what was missed. */
 function missedTargets(route, row, startsApp) {
   const missed = [];
@@ -64,15 +81,83 @@ function missedTargets(route, row, startsApp) {
     check(row["FCP ms"] <= 900, `FCP ${row["FCP ms"]} ms > 900 ms`);
     check(row["LCP ms"] <= 1300, `LCP ${row["LCP ms"]} ms > 1300 ms`);
     check(row["TBT ms"] <= 50, `TBT ${row["TBT ms"]} ms > 50 ms`);
-    check(Number(row["JS br KiB"]) <= 120, `JavaScript ${row["JS br KiB"]} KiB > 120 KiB brotli`);
+    check(
+      Number(row["app JS br KiB"]) <= 120,
+      `the app's JavaScript ${row["app JS br KiB"]} KiB > 120 KiB brotli`,
+    );
   } else {
     check(row["FCP ms"] <= 800, `FCP ${row["FCP ms"]} ms > 800 ms`);
     check(row["LCP ms"] <= 1200, `LCP ${row["LCP ms"]} ms > 1200 ms`);
-    check(Number(row["JS br KiB"]) === 0, `JavaScript ${row["JS br KiB"]} KiB, not none`);
+    check(Number(row["app JS br KiB"]) === 0, `an app of ${row["app JS br KiB"]} KiB, not none`);
   }
+  check(Number(row["JS br KiB"]) === 0, `${row["JS br KiB"]} KiB of JavaScript loaded unasked`);
   if (route === "/")
     check(Number(row["total KiB"]) <= 75, `${row["total KiB"]} KiB > 75 KiB in all`);
   return missed;
+}
+
+/**
+ * What starting a page's app costs the visitor who starts using its form, which Lighthouse never
+ * does: Chromium with Lighthouse's mobile throttling applied for real (150 ms round trips,
+ * 1.6 Mbit/s, CPU 4x slower), the page loaded, then a focus in its first field. Reports the time
+ * until the app has taken the form over, the main thread's blocking time (the part of each long
+ * task over 50 ms, as TBT counts it) and the bytes it fetched.
+ */
+async function measureAppStart(url) {
+  const browser = await chromium.launch({ executablePath: chromiumPath });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    // The bench talks to loopback only; the bot check (if this build has a key) is refused.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1638.4 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(() => {
+      window.benchLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.benchLongTasks.push(entry);
+      }).observe({ type: "longtask" });
+    });
+    await page.goto(url, { waitUntil: "load" });
+    const before = await page.evaluate(() => ({
+      at: performance.now(),
+      resources: performance.getEntriesByType("resource").length,
+    }));
+    await page.locator("form input").first().focus();
+    const hydrated = await page.waitForFunction(
+      () => {
+        const form = document.querySelector("form");
+        const ready = !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+        return ready && performance.now();
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    const readyAt = await hydrated.jsonValue();
+    // Whatever the start left running (effects, late modules) settles first.
+    await page.waitForTimeout(1000);
+    return await page.evaluate(
+      ({ at, resources, readyAt }) => {
+        const blocking = window.benchLongTasks
+          .filter((task) => task.startTime >= at)
+          .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+        const fetched = performance
+          .getEntriesByType("resource")
+          .slice(resources)
+          .reduce((sum, entry) => sum + entry.transferSize, 0);
+        return { readyMs: readyAt - at, blockingMs: blocking, fetchedBytes: fetched };
+      },
+      { ...before, readyAt },
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 const build = spawnSync("npm", ["run", "-s", "build"], {
@@ -88,6 +173,7 @@ const server = await spawnServer({
 const origin = server.baseUrl;
 
 const rows = [];
+const appStarts = [];
 const failedRoutes = [];
 try {
   for (const route of ROUTES) {
@@ -150,7 +236,19 @@ try {
       CLS: pick("cls").toFixed(3),
       "total KiB": (pick("totalBytes") / KiB).toFixed(1),
       "JS br KiB": (pick("scriptBytes") / KiB).toFixed(1),
+      "app JS br KiB": (appScriptBrotliBytes(route) / KiB).toFixed(1),
       requests: pick("requests"),
+    });
+  }
+  for (const route of ROUTES.filter(hydrates)) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measureAppStart(`${origin}${route}`));
+    const pick = (key) => median(runs.map((run) => run[key]));
+    appStarts.push({
+      route,
+      "ready after ms": Math.round(pick("readyMs")),
+      "blocking ms": Math.round(pick("blockingMs")),
+      "fetched KiB": (pick("fetchedBytes") / KiB).toFixed(1),
     });
   }
 } finally {
@@ -160,6 +258,12 @@ try {
 
 console.log(`\nLighthouse ${RUNS} runs per route (median), mobile profile, ${chromiumPath}`);
 console.table(rows);
+if (appStarts.length > 0) {
+  console.log(
+    `\nStarting the app on first use of the form (${RUNS} runs, median; 150 ms RTT, 1.6 Mbit/s, CPU 4x), no target`,
+  );
+  console.table(appStarts);
+}
 const missed = [
   ...failedRoutes.map((route) => `${route}: no Lighthouse run finished`),
   ...rows.flatMap((row) => missedTargets(row.route, row, hydrates(row.route))),

@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { runnerImport } from "vite";
 import { criticalCssInliner } from "./postbuild/critical-css.mjs";
 import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
-import { startAppAfterLoad } from "./postbuild/start-app-after-load.mjs";
+import { startAppOnFirstUse } from "./postbuild/start-app-on-first-use.mjs";
 
 const client = join(process.env.BUILD_DIR || "build", "client");
 
@@ -24,7 +24,7 @@ async function* htmlPages(dir) {
 const inlineCriticalCss = criticalCssInliner(client);
 for await (const path of htmlPages(client)) {
   const html = await readFile(path, "utf8");
-  await writeFile(path, await inlineCriticalCss(startAppAfterLoad(html)));
+  await writeFile(path, await inlineCriticalCss(startAppOnFirstUse(html)));
 }
 
 // Routes with loaders also get a .data file for client-side loader calls; nothing on this

@@ -1,10 +1,15 @@
-// The contact page is the one page that starts the app. React Router's prerendered HTML asks
-// for the app's modules straight away (module preloads and a module script with static
-// imports), so they compete with the CSS, fonts and images for a slow phone's connection and
-// hold back first paint. This rewrites that bootstrap so nothing of the app is requested
-// before the page's load event; the form shows, prerendered and usable for typing, meanwhile.
+// The contact page is the one page that starts the app, and the app is there for one thing:
+// the enquiry form. React Router's prerendered HTML asks for the app's modules straight away
+// (module preloads and a module script with static imports), so a visitor who only reads the
+// page (an address, a phone number) would pay for about 120 KiB of JavaScript and a phone's CPU
+// would spend a moment starting it. This rewrites that bootstrap so the app is requested when
+// the visitor starts using the form: a tap, a click or focus inside it, or, on a page the
+// browser restored with fields already filled or focused, as soon as the page has loaded. The
+// prerendered form is usable for typing meanwhile; the app keeps what was typed
+// (app/features/contact/typed-before-start.ts).
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\s*\/?>/g;
+const stylesheet = /<link rel="stylesheet" href="([^"]+)"\s*\/?>/g;
 const bootstrapScript =
   /<script type="module" async(?:="")?>([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
 
@@ -18,35 +23,33 @@ function readBootstrap(source) {
   const table = source.match(/window\.__reactRouterRouteModules = (\{[^;]*\});/)?.[1];
   const entry = source.match(/^import\("([^"]+)"\);$/m)?.[1];
   if (!table || !entry || routes.length === 0) {
-    throw new Error("start-app-after-load: React Router's bootstrap script has a new shape");
+    throw new Error("start-app-on-first-use: React Router's bootstrap script has a new shape");
   }
   return { sideEffects, routes, table, entry };
 }
 
 /**
- * Returns the page with its module preloads removed and its bootstrap started after `load`.
- * Pages without React Router's bootstrap are returned unchanged.
+ * Returns the page with its module preloads removed and its bootstrap started on the first use
+ * of its form. Pages without React Router's bootstrap are returned unchanged.
  */
-export function startAppAfterLoad(html) {
+export function startAppOnFirstUse(html) {
   const bootstrap = html.match(bootstrapScript);
   if (!bootstrap) return html;
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
+  const stylesheets = [...html.matchAll(stylesheet)].map((match) => match[1]);
   const { sideEffects, routes, table, entry } = readBootstrap(bootstrap[1]);
   const json = JSON.stringify;
-  // Same order as React Router's: the manifest first, then the route modules, then the entry.
-  // The preloads come back as soon as the app starts, so its modules load in parallel rather
-  // than one import after another.
   const script = [
+    "const addLink = (rel, href) =>",
+    "  document.head.append(Object.assign(document.createElement('link'), { rel, href }));",
     "const start = async () => {",
-    // The critical-CSS step moved the stylesheet links to the end of the body so they would not
-    // block first paint; React expects them in the head, where it rendered them.
-    "  for (const link of document.querySelectorAll('body > link[rel=\"stylesheet\"]')) {",
-    "    document.head.append(link);",
-    "  }",
-    `  for (const href of ${json(preloads)}) {`,
-    '    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href });',
-    "    document.head.append(link);",
-    "  }",
+    // The page's CSS is inline (scripts/postbuild/critical-css.mjs), but React hydrates the head
+    // it rendered, which links the stylesheets; without them it would render the page again.
+    `  for (const href of ${json(stylesheets)}) addLink("stylesheet", href);`,
+    // Same order as React Router's: the manifest first, then the route modules, then the entry.
+    // The preloads come back first, so the modules load in parallel rather than one import
+    // after another.
+    `  for (const href of ${json(preloads)}) addLink("modulepreload", href);`,
     ...sideEffects.map((href) => `  await import(${json(href)});`),
     `  const [${routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes
       .map((route) => `import(${json(route.href)})`)
@@ -54,10 +57,26 @@ export function startAppAfterLoad(html) {
     `  window.__reactRouterRouteModules = ${table};`,
     `  await import(${json(entry)});`,
     "};",
-    "const startLogged = () =>",
+    'const uses = ["pointerdown", "focusin", "input"];',
+    "let started = false;",
+    "const startOnce = () => {",
+    "  if (started) return;",
+    "  started = true;",
+    "  for (const type of uses) removeEventListener(type, onUse, true);",
     '  start().catch((error) => console.error("The site hit an error while starting in the browser:", error));',
-    'if (document.readyState === "complete") startLogged();',
-    'else addEventListener("load", startLogged, { once: true });',
+    "};",
+    "const form = document.querySelector('form');",
+    "function onUse(event) {",
+    "  if (form?.contains(event.target)) startOnce();",
+    "}",
+    "for (const type of uses) addEventListener(type, onUse, true);",
+    "const inUse = () =>",
+    "  !!form &&",
+    "  (form.contains(document.activeElement) ||",
+    "    [...form.querySelectorAll('input, select, textarea')].some((field) => field.value !== ''));",
+    "const startIfInUse = () => inUse() && startOnce();",
+    'if (document.readyState === "complete") startIfInUse();',
+    'else addEventListener("load", startIfInUse, { once: true });',
   ].join("\n");
   return html
     .replace(modulePreload, "")

@@ -7,7 +7,7 @@ import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
 import type { EnquiryStore } from "../../server/store/enquiry-store";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
-import { waitForHydration } from "../support/page-ready";
+import { startApp } from "../support/page-ready";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { startVerifierStandIn, type VerifierStandIn } from "../support/verifier-stand-in";
 
@@ -104,7 +104,7 @@ test("the site runs under its security headers", async ({ page }) => {
   const response = await page.goto(`${baseUrl}/contact`);
   expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
   // The form only reacts once the inline bootstrap scripts ran and the app hydrated.
-  await waitForHydration(page);
+  await startApp(page);
   await page.getByLabel("Phone number").fill("08a");
   await page.getByLabel("Phone number").blur();
   await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");

@@ -5,7 +5,7 @@ import { loadEnv } from "vite";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import { parsePublicSettings } from "../../app/public-settings";
 import { expectNoAxeViolations } from "../support/axe";
-import { HYDRATED_PATHS, openReady } from "../support/page-ready";
+import { HYDRATED_PATHS, openReady, touchForm } from "../support/page-ready";
 import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const ROUTES = sitePages.map((page) => page.path);
@@ -251,6 +251,37 @@ test.describe("routes", () => {
     expect(scriptRequests).toEqual([]);
   });
 
+  test("every page's first paint waits for no stylesheet, and its text for the basic font face alone", async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ROUTES) {
+      fonts.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const head = await page.evaluate(() => ({
+        stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+        inlineCss: [...document.querySelectorAll("head style")].reduce(
+          (length, style) => length + (style.textContent?.length ?? 0),
+          0,
+        ),
+        fontPreloads: [
+          ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'),
+        ].map((link) => new URL(link.href).pathname),
+      }));
+      expect(head.stylesheets, path).toBe(0);
+      expect(head.inlineCss, path).toBeGreaterThan(5000);
+      expect(head.fontPreloads, path).toEqual([
+        expect.stringMatching(/\/inter-basic-latin-[\w-]+\.woff2$/),
+      ]);
+      // Inter's whole latin file is for characters the copy does not use.
+      expect(fonts, path).toEqual(head.fontPreloads);
+    }
+  });
+
   test("no page logs an error or warning (CSP, hydration, scripts)", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -366,6 +397,7 @@ test.describe("routes", () => {
       await route.fulfill({ response, body: html });
     });
     await page.goto("/contact");
+    await touchForm(page);
     await expect
       .poll(() => errors.some((text) => text.includes("error while starting in the browser")))
       .toBe(true);
@@ -385,6 +417,7 @@ test.describe("routes", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("**/assets/entry.client-*.js", (route) => route.abort());
     await page.goto("/contact");
+    await touchForm(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();

@@ -19,8 +19,9 @@ export const EMPTY_ENQUIRY: EnquiryFormInput = {
 };
 
 /**
- * The contact page shows its prerendered form at once and starts the app only after the page
- * has loaded, so a visitor may already have typed. Read as the form first renders in the
+ * The contact page shows its prerendered form at once and starts the app only when the visitor
+ * starts using the form (scripts/postbuild/start-app-on-first-use.mjs), so they may already
+ * have typed. Read as the form first renders in the
  * browser (before the form library takes the fields over and would empty them), this is what
  * the form starts from, so nothing typed is lost. Empty outside a browser and on a fresh form.
  */
