@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { sitePages } from "../app/content/pages.ts";
+import { HYDRATED_PATHS, waitForHydration } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 
 const ROUTES = process.argv.slice(2).length
@@ -30,11 +31,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const KiB = 1024;
 const client = join(BUILD_DIR, "client");
 
-/** Whether the page starts the app (its route's handle asks for it); see app/lib/hydration.ts. */
-function hydrates(route) {
-  const html = readFileSync(join(client, route === "/" ? "" : route, "index.html"), "utf8");
-  return html.includes("__reactRouterContext");
-}
+/** What a file costs a browser that accepts brotli: its .br sibling where the build wrote one. */
+const brotliSize = (file) => statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
 
 /** Brotli bytes of the site's own scripts a Lighthouse run saw the page request. */
 function scriptBrotliBytes(report) {
@@ -45,7 +43,7 @@ function scriptBrotliBytes(report) {
     const { pathname } = new URL(url);
     const file = join(client, pathname);
     if (!pathname.startsWith("/assets/") || !existsSync(file)) continue;
-    bytes += statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    bytes += brotliSize(file);
   }
   return bytes;
 }
@@ -61,7 +59,7 @@ function appScriptBrotliBytes(route) {
   let bytes = 0;
   for (const pathname of modules) {
     const file = join(client, pathname);
-    bytes += statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    bytes += brotliSize(file);
   }
   return bytes;
 }
@@ -130,16 +128,7 @@ async function measureAppStart(url) {
       resources: performance.getEntriesByType("resource").length,
     }));
     await page.locator("form input").first().focus();
-    const hydrated = await page.waitForFunction(
-      () => {
-        const form = document.querySelector("form");
-        const ready = !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-        return ready && performance.now();
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
-    const readyAt = await hydrated.jsonValue();
+    const readyAt = await waitForHydration(page, { timeout: 60_000 });
     // Whatever the start left running (effects, late modules) settles first.
     await page.waitForTimeout(1000);
     return await page.evaluate(
@@ -251,7 +240,7 @@ try {
       requests: pick("requests"),
     });
   }
-  for (const route of ROUTES.filter(hydrates)) {
+  for (const route of ROUTES.filter((route) => HYDRATED_PATHS.includes(route))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measureAppStart(`${origin}${route}`));
     const pick = (key) => median(runs.map((run) => run[key]));
@@ -277,7 +266,7 @@ if (appStarts.length > 0) {
 }
 const missed = [
   ...failedRoutes.map((route) => `${route}: no Lighthouse run finished`),
-  ...rows.flatMap((row) => missedTargets(row.route, row, hydrates(row.route))),
+  ...rows.flatMap((row) => missedTargets(row.route, row, HYDRATED_PATHS.includes(row.route))),
 ];
 if (missed.length > 0) {
   console.log(`\nTargets missed (${missed.length}):\n  ${missed.join("\n  ")}`);

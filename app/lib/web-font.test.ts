@@ -1,17 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { visibleCopy } from "../../tests/support/visible-copy";
 import { siteConfig } from "../config";
 import { basicCharacters, basicWeights, fontFaceCss, unicodeRangeOf } from "./web-font";
 
 const copyModules = import.meta.glob(["../content/*.ts", "!../content/*.test.ts"], { eager: true });
-
-function* stringsIn(value: unknown): Generator<string> {
-  if (typeof value === "string") yield value;
-  else if (Array.isArray(value)) for (const item of value) yield* stringsIn(item);
-  else if (value && typeof value === "object")
-    for (const item of Object.values(value)) yield* stringsIn(item);
-}
 
 function* cssFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -24,9 +18,8 @@ function* cssFiles(dir: string): Generator<string> {
 describe("the web font's basic face", () => {
   it("has every character of the site's copy, so no page needs Inter's whole latin file", () => {
     const missing = new Set<string>();
-    for (const text of stringsIn([copyModules, siteConfig])) {
-      for (const char of text)
-        if (char !== "\n" && !basicCharacters.includes(char)) missing.add(char);
+    for (const char of visibleCopy([copyModules, siteConfig])) {
+      if (char !== "\n" && !basicCharacters.includes(char)) missing.add(char);
     }
     expect(
       [...missing],

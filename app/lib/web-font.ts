@@ -1,3 +1,5 @@
+import fontsourceRanges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
+
 // Inter, self-hosted, in two faces of one family. Every page's text is plain English: the
 // "basic" face (scripts/subset-font.ts cuts it from Inter's latin file) holds only those
 // characters, the weights the styles use and kerning, under 14 KiB against the whole file's 48.
@@ -52,10 +54,6 @@ const inter = (src: string, weights: string, unicodeRange: string) =>
 export const fontFaceCss = (files: { latin: string; basic: string }) =>
   [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
-    inter(
-      files.latin,
-      "100 900",
-      "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD",
-    ),
+    inter(files.latin, "100 900", fontsourceRanges.latin),
     inter(files.basic, `${basicWeights.min} ${basicWeights.max}`, unicodeRangeOf(basicCharacters)),
   ].join("");

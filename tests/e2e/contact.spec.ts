@@ -463,13 +463,6 @@ test.describe("contact page", () => {
   test("keeps what was typed before the app started, and checks it once the app starts", async ({
     page,
   }) => {
-    const contact: { consoleErrors: string[] } = { consoleErrors: [] };
-    page.on("console", (message) => {
-      if (message.type() === "error") contact.consoleErrors.push(message.text());
-    });
-    await page.route(`${PROVIDER_URL}*`, (route) =>
-      route.fulfill({ contentType: "text/javascript", body: standInProvider("answers") }),
-    );
     // Hold the app back until the visitor has typed.
     let releaseApp = () => {};
     const appHeld = new Promise<void>((resolve) => {
@@ -479,7 +472,7 @@ test.describe("contact page", () => {
       await appHeld;
       await route.continue();
     });
-    await page.goto(sitePage("contact").path);
+    const contact = await openContact(page, { start: false });
 
     const f = fields(page);
     await expect(submit(page)).toBeDisabled();

@@ -5,12 +5,24 @@ import { sitePage } from "../../app/content/pages";
  * every other page ships no script. */
 export const HYDRATED_PATHS: readonly string[] = [sitePage("contact").path];
 
-/** Resolves once React has hydrated the contact form (its props are attached to the form). */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+/**
+ * Resolves once React has hydrated the contact form (its props are attached to the form), with
+ * the page's clock (performance.now()) at that moment.
+ */
+export async function waitForHydration(
+  page: Page,
+  { timeout }: { timeout?: number } = {},
+): Promise<number> {
+  const hydrated = await page.waitForFunction(
+    () => {
+      const form = document.querySelector("form");
+      const ready = !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+      return ready && performance.now();
+    },
+    undefined,
+    { timeout },
+  );
+  return (await hydrated.jsonValue()) as number;
 }
 
 /**
