@@ -89,6 +89,22 @@ describe("with a site key", () => {
     await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce(), { timeout: 1000 });
   });
 
+  it("prepares once: after a failed load, more focus and typing inject nothing more", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const botCheck = createBotCheck("site-key");
+    botCheck.prepare();
+    providerScripts()[0]?.dispatchEvent(new Event("error"));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce(), { timeout: 1000 });
+    botCheck.prepare();
+    botCheck.prepare();
+    expect(providerScripts()).toHaveLength(0);
+    expect(logged).toHaveBeenCalledOnce();
+
+    // A submit still tries again.
+    void botCheck.token().catch(() => undefined);
+    expect(providerScripts()).toHaveLength(1);
+  });
+
   it("rejects when the script loads but defines no grecaptcha", async () => {
     const botCheck = createBotCheck("site-key");
     const token = botCheck.token();

@@ -22,7 +22,7 @@ declare global {
 export type BotCheck = {
   /** False when no site key is configured: no script, and an empty token. */
   enabled: boolean;
-  /** Starts loading the provider's script (once); call when the form is first shown. */
+  /** Starts loading the provider's script, the first time only; call on the form's first use. */
   prepare(): void;
   /** A fresh token for one submit. Rejects if the script cannot load or the provider fails. */
   token(): Promise<string>;
@@ -81,9 +81,15 @@ export function createBotCheck(siteKey: string): BotCheck {
     return grecaptcha.execute(siteKey, { action: botCheckAction });
   }
 
+  // The form calls prepare on every focus and keystroke. Once is enough: after a failed load
+  // (Google blocked, offline), only a submit tries again, rather than every keystroke adding a
+  // script and an error.
+  let prepared = false;
   return {
     enabled: true,
     prepare() {
+      if (prepared) return;
+      prepared = true;
       load().catch((error: unknown) => console.error("The bot check could not load:", error));
     },
     token: () => withTimeout(freshToken(), BOT_CHECK_TIMEOUT_MS),
