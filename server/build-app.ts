@@ -36,12 +36,14 @@ export type AppOptions = {
  */
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const { store } = options;
+  const pageHeaders = securityHeaders(config);
+  const badUrlHeaders = { ...pageHeaders, "cache-control": "no-store" };
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     // A URL Fastify cannot even decode skips the hooks; it still gets our headers and shape.
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      reply.headers({ ...securityHeaders(config), "cache-control": "no-store" });
+      reply.headers(badUrlHeaders);
       reply.status(400).send({ error: "bad_url" });
     },
   });
@@ -81,7 +83,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   await app.register(staticSitePlugin, {
     siteRoot: config.siteRoot,
-    fixedHeaders: { page: securityHeaders(config), file: fileSecurityHeaders(config) },
+    fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },
   });
   return app;
 }

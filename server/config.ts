@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
 import { smtpTlsProblem } from "./delivery/smtp-tls";
+import { storeKindOf } from "./store/database-url";
 
 // Every server setting is read and checked here, once, at startup; nothing else reads
 // process.env. A wrong value stops startup with the variable's name instead of surfacing as
@@ -28,8 +29,8 @@ const envSchema = z
     SITE_ROOT: z.string().default("build/client"),
     DATABASE_URL: z
       .string()
-      .regex(
-        /^(file:.|postgres(ql)?:\/\/)/,
+      .refine(
+        (url) => storeKindOf(url) !== undefined,
         "use file:<path> (SQLite) or postgres://… (PostgreSQL)",
       )
       .default("file:./data/enquiries.db"),

@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
-import { nodeWithTsx, type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { runEnquiriesCli, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import { storeKinds } from "../tests/support/store-kinds";
 import { mailTo, postValidEnquiry } from "../tests/support/test-service";
@@ -28,13 +26,6 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cli = (databaseUrl: string, ...args: string[]) =>
-  promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
-    cwd: resolve(import.meta.dirname, ".."),
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
-    timeout: 30_000,
-  });
-
 describe.each(storeKinds)("on $name", (kind) => {
   // Two real server processes and two CLI runs: allow for a busy two-core machine.
   it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {
@@ -51,7 +42,7 @@ describe.each(storeKinds)("on $name", (kind) => {
     const id = String(result.json?.id);
     expect((await first.exited).signal).toBe("SIGKILL");
 
-    const listed = JSON.parse((await cli(databaseUrl, "list", "--json")).stdout) as {
+    const listed = JSON.parse((await runEnquiriesCli(databaseUrl, "list", "--json")).stdout) as {
       id: string;
       delivery: { status: string };
     }[];
@@ -75,7 +66,7 @@ describe.each(storeKinds)("on $name", (kind) => {
       const [record] = await store.listEnquiries();
       return record?.delivery.status === "delivered" ? record : undefined;
     }).finally(() => store.close());
-    const csv = (await cli(databaseUrl, "export", "--csv")).stdout.trim().split("\r\n");
+    const csv = (await runEnquiriesCli(databaseUrl, "export", "--csv")).stdout.trim().split("\r\n");
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${id},.*,delivered,1,`));
 

@@ -1,20 +1,10 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
-import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { nodeWithTsx } from "../tests/support/server-process";
+import { runEnquiriesCli } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
 import { createTestDatabase } from "../tests/support/test-database";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
 const [sqlite] = storeKinds;
-
-const cli = (databaseUrl: string, ...args: string[]) =>
-  promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
-    cwd: resolve(import.meta.dirname, ".."),
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
-    timeout: 30_000,
-  });
 
 const enquiry = (name: string) => ({
   name,
@@ -42,18 +32,22 @@ it("copies a SQLite store into PostgreSQL with its delivery state, and nothing t
   const expected = await source.listEnquiries();
   await source.close();
 
-  expect((await cli(from, "copy", "--to", to)).stdout).toContain("Copied 2 of 2 enquiries");
-  expect((await cli(from, "copy", "--to", to)).stdout).toContain(
+  expect((await runEnquiriesCli(from, "copy", "--to", to)).stdout).toContain(
+    "Copied 2 of 2 enquiries",
+  );
+  expect((await runEnquiriesCli(from, "copy", "--to", to)).stdout).toContain(
     "Copied 0 of 2 enquiries; 0 deliveries brought up to date; 2 already there.",
   );
   // The CLI reads PostgreSQL as it reads SQLite.
-  const copied = JSON.parse((await cli(to, "list", "--json")).stdout);
+  const copied = JSON.parse((await runEnquiriesCli(to, "list", "--json")).stdout);
   expect(copied).toEqual(expected);
   expect(copied.map((e: { id: string }) => e.id)).toEqual([delivered.id, pending.id]);
 });
 
 it("refuses a copy without a target", async () => {
-  await expect(cli("file:/nonexistent/enquiries.db", "copy", "--to")).rejects.toMatchObject({
+  await expect(
+    runEnquiriesCli("file:/nonexistent/enquiries.db", "copy", "--to"),
+  ).rejects.toMatchObject({
     code: 2,
     stderr: expect.stringContaining("copy --to DATABASE_URL"),
   });

@@ -15,6 +15,7 @@ import {
 import { waitFor } from "../../tests/support/wait-for";
 import { loadConfig } from "../config";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { createServiceMetrics } from "./service-metrics";
 
 let service: TestService | undefined;
 let smtp: SmtpPeer | undefined;
@@ -25,10 +26,6 @@ afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const mailEnv = (port: number) => ({
-  ...mailTo(port),
 });
 
 async function scrape(port: number) {
@@ -57,7 +54,7 @@ it("listens for metrics only when METRICS_PORT is set, on loopback unless told o
 it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async () => {
   smtp = await startSmtpPeer();
   const metricsPort = await freePort();
-  service = await startTestService({ ...mailEnv(smtp.port), METRICS_PORT: String(metricsPort) });
+  service = await startTestService({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
   const session = await openSession(baseUrl);
 
@@ -107,7 +104,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
   const metricsPort = await freePort();
   const closedSmtpPort = await freePort();
   service = await startTestService({
-    ...mailEnv(closedSmtpPort),
+    ...mailTo(closedSmtpPort),
     DATABASE_URL: `file:${databasePath}`,
     DELIVERY_RETRY_BASE_MS: "50",
     DELIVERY_RETRY_CAP_MS: "100",
@@ -125,6 +122,31 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
   const age = sample(text, "enquiry_oldest_pending_delivery_age_seconds") ?? 0;
   expect(age).toBeGreaterThanOrEqual(7200);
   expect(age).toBeLessThan(7200 + 120);
+});
+
+it("reads the backlog once per scrape for both backlog gauges", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "metrics-"));
+  dirs.push(dir);
+  const store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
+  let reads = 0;
+  const counted = {
+    ...store,
+    deliveryBacklog: () => {
+      reads++;
+      return store.deliveryBacklog();
+    },
+  };
+  try {
+    const { registry } = createServiceMetrics(counted);
+    const text = await registry.metrics();
+    expect(sample(text, "enquiry_deliveries_pending")).toBe(0);
+    expect(sample(text, "enquiry_oldest_pending_delivery_age_seconds")).toBe(0);
+    expect(reads).toBe(1);
+    await registry.metrics();
+    expect(reads).toBe(2);
+  } finally {
+    await store.close();
+  }
 });
 
 it("never serves metrics on the public port", async () => {

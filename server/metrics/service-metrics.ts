@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
-import type { EnquiryStore } from "../store/enquiry-store";
+import type { DeliveryBacklog, EnquiryStore } from "../store/enquiry-store";
 
 // What an operator alerts on (README, "Operations"). Counters live in this process; the
 // backlog gauges are read from the store at scrape time, so several instances sharing one
@@ -40,12 +40,18 @@ export function createServiceMetrics(store: EnquiryStore, now = () => Date.now()
     help: "Delivery attempts that failed (each is retried later).",
     registers,
   });
+  // Both backlog gauges are collected together on each scrape; one store read serves both.
+  let backlog: Promise<DeliveryBacklog> | undefined;
+  const readBacklog = () =>
+    (backlog ??= store.deliveryBacklog().finally(() => {
+      backlog = undefined;
+    }));
   new Gauge({
     name: "enquiry_deliveries_pending",
     help: "Stored enquiries not yet delivered (read from the store at scrape time).",
     registers,
     async collect() {
-      this.set((await store.deliveryBacklog()).pending);
+      this.set((await readBacklog()).pending);
     },
   });
   new Gauge({
@@ -53,7 +59,7 @@ export function createServiceMetrics(store: EnquiryStore, now = () => Date.now()
     help: "Seconds since the oldest undelivered enquiry was received; 0 when none waits.",
     registers,
     async collect() {
-      const { oldestPendingSince } = await store.deliveryBacklog();
+      const { oldestPendingSince } = await readBacklog();
       this.set(oldestPendingSince ? Math.max(0, (now() - oldestPendingSince.getTime()) / 1000) : 0);
     },
   });

@@ -83,7 +83,5 @@ export type EnquiryStore = {
    * it was delivered. In one transaction.
    */
   importEnquiries(enquiries: EnquiryWithDelivery[]): Promise<{ added: number; updated: number }>;
-  /** Throws when the store cannot be reached. */
-  ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { storeKindOf } from "./database-url";
 import type { EnquiryStore } from "./enquiry-store";
 import { openPostgresEnquiryStore } from "./postgres-enquiry-store";
 import { openSqliteEnquiryStore } from "./sqlite-enquiry-store";
@@ -8,14 +9,15 @@ type OpenOptions = {
   warn?: (message: string) => void;
 };
 
-/** `file:<path>` opens SQLite, `postgres://…` (or `postgresql://…`) PostgreSQL; both migrate. */
+/** Opens the store the DATABASE_URL names (./database-url.ts); both kinds migrate. */
 export async function openEnquiryStore(
   databaseUrl: string,
   options: OpenOptions = {},
 ): Promise<EnquiryStore> {
-  if (databaseUrl.startsWith("file:")) {
+  const kind = storeKindOf(databaseUrl);
+  if (kind === "sqlite") {
     return openSqliteEnquiryStore(resolve(databaseUrl.slice("file:".length)), options);
   }
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgresEnquiryStore(databaseUrl);
+  if (kind === "postgres") return openPostgresEnquiryStore(databaseUrl);
   throw new Error("DATABASE_URL must start with file: or postgres://");
 }

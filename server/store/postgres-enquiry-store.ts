@@ -201,9 +201,6 @@ export async function openPostgresEnquiryStore(url: string): Promise<EnquiryStor
         return { added, updated };
       });
     },
-    async ping() {
-      await pool.query("SELECT 1");
-    },
     async close() {
       if (!pool.ended) await pool.end();
     },

@@ -208,9 +208,6 @@ export function openSqliteEnquiryStore(
     async importEnquiries(enquiries) {
       return importAll.immediate(enquiries);
     },
-    async ping() {
-      db.prepare("SELECT 1").get();
-    },
     async close() {
       if (db.open) db.close();
     },

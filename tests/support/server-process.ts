@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { promisify } from "node:util";
 
 export type ServerProcess = {
   baseUrl: string;
@@ -54,5 +55,14 @@ export function spawnServer(
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening:\n${output}`));
     });
+  });
+}
+
+/** Runs `npm run enquiries -- ARGS` against a store, as an operator would. */
+export function runEnquiriesCli(databaseUrl: string, ...args: string[]) {
+  return promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
+    timeout: 30_000,
   });
 }
