@@ -13,11 +13,9 @@
 //
 // Figures swing with whatever else the machine is doing: run it a few times and read ranges.
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
 import {
   cpuSeconds,
@@ -36,6 +34,7 @@ import {
 } from "../tests/support/load-generator";
 import { findNginx, startNginx } from "../tests/support/nginx-server";
 import {
+  createDatabase,
   type PostgresServer,
   postgresBinDir,
   startPostgresServer,
@@ -108,18 +107,7 @@ let postgres: Promise<PostgresServer> | undefined;
 /** A new database on one PostgreSQL server for the whole run, fsync on: durable means durable. */
 async function postgresDatabase(): Promise<string> {
   postgres ??= startPostgresServer({ durable: true });
-  const adminUrl = (await postgres).url;
-  const name = `bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.href;
+  return createDatabase((await postgres).url);
 }
 
 /** `count` servers on one store, as a load balancer would have them. */

@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/build-app";
-import { loadConfig } from "../../server/config";
-import type { EnquiryStore } from "../../server/store/enquiry-store";
-import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { startApp } from "../support/page-ready";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { startVerifierStandIn, type VerifierStandIn } from "../support/verifier-stand-in";
+import { mailTo, startTestService, type TestService } from "../support/test-service";
+import {
+  humanAnswer,
+  startVerifierStandIn,
+  type VerifierStandIn,
+} from "../support/verifier-stand-in";
 
 // The whole path with the real headers on: Chromium fills the real contact form of the
 // production build, served by our own server (its own instance, since the global one has no
@@ -29,44 +27,33 @@ const STAND_IN_GRECAPTCHA = `window.grecaptcha = {
   },
 };`;
 
-let dir: string;
 let smtp: SmtpPeer;
 let verifier: VerifierStandIn;
-let store: EnquiryStore;
-let app: FastifyInstance;
+let service: TestService;
 let baseUrl: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "enquiry-e2e-"));
   smtp = await startSmtpPeer();
-  verifier = await startVerifierStandIn((form) => ({
-    body:
-      form.get("secret") === SECRET && form.get("response") === TOKEN
-        ? { success: true, score: 0.9, action: "contact", hostname: "127.0.0.1" }
-        : { success: false, "error-codes": ["invalid-input-response"] },
-  }));
-  const config = loadConfig({
+  verifier = await startVerifierStandIn((form) =>
+    form.get("secret") === SECRET && form.get("response") === TOKEN
+      ? humanAnswer()
+      : { body: { success: false, "error-codes": ["invalid-input-response"] } },
+  );
+  service = await startTestService({
     SITE_ROOT: join(process.env.BUILD_DIR || "build", "client"),
-    DATABASE_URL: `file:${join(dir, "enquiries.db")}`,
     LOG_LEVEL: "warn",
     RECAPTCHA_SECRET: SECRET,
     RECAPTCHA_VERIFY_URL: verifier.url,
     ALLOWED_HOSTNAMES: "127.0.0.1",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: "website@amanzi.example",
-    ENQUIRY_TO: "sales@amanzi.example",
+    ...mailTo(smtp.port),
   });
-  store = await openEnquiryStore(config.databaseUrl);
-  app = await buildApp(config, { store });
-  baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+  baseUrl = service.baseUrl;
 });
 
 test.afterAll(async () => {
-  await app?.close();
-  await store?.close();
+  await service?.close();
   await smtp?.close();
   await verifier?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Keeps the browser on loopback, and records anything the security policy blocks. */
