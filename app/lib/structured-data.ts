@@ -8,10 +8,13 @@ import { logoImage } from "./site-icons";
 
 type Settings = Pick<PublicSettings, "companyName" | "supportEmail">;
 
+/** The company's node, which the website names as its publisher. */
+const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
+
 function organization(siteUrl: string, settings: Settings): Organization {
   return {
     "@type": "Organization",
-    "@id": `${siteUrl}/#organization`,
+    "@id": organizationId(siteUrl),
     name: settings.companyName,
     url: `${siteUrl}/`,
     logo: `${siteUrl}${logoImage.path}`,
@@ -27,7 +30,7 @@ function webSite(siteUrl: string, settings: Settings): WebSite {
     name: settings.companyName,
     url: `${siteUrl}/`,
     inLanguage: "en-ZA",
-    publisher: { "@id": `${siteUrl}/#organization` },
+    publisher: { "@id": organizationId(siteUrl) },
   };
 }
 

@@ -104,12 +104,12 @@ export function EnquiryForm({
   }
 
   /** Requirements §6.2: an invalid field shows its error once touched or after a submit. */
-  function shownError(name: keyof EnquiryFormInput): string | undefined {
+  function shownError(name: EnquiryField): string | undefined {
     const error = errors[name];
     return error && (touchedFields[name] || isSubmitted) ? error.message : undefined;
   }
 
-  function controlProps(name: keyof EnquiryFormInput) {
+  function controlProps(name: EnquiryField) {
     const invalid = shownError(name) !== undefined;
     return {
       id: idOf(name),
@@ -122,7 +122,7 @@ export function EnquiryForm({
   }
 
   const { labels, placeholders, botCheckNotice: notice } = copy;
-  const fieldProps = (name: keyof EnquiryFormInput) => ({
+  const fieldProps = (name: EnquiryField) => ({
     id: idOf(name),
     label: labels[name],
     error: shownError(name),

@@ -2,14 +2,6 @@ import type { EnquiryFormInput } from "../../../contract/enquiry";
 
 export type EnquiryField = keyof EnquiryFormInput;
 
-export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
-  "name",
-  "phone",
-  "email",
-  "enquiry",
-  "message",
-];
-
 export const EMPTY_ENQUIRY: EnquiryFormInput = {
   name: "",
   phone: "",
@@ -17,6 +9,8 @@ export const EMPTY_ENQUIRY: EnquiryFormInput = {
   enquiry: "",
   message: "",
 };
+
+export const ENQUIRY_FIELDS = Object.keys(EMPTY_ENQUIRY) as readonly EnquiryField[];
 
 /**
  * The contact page shows its prerendered form at once and starts the app only when the visitor
