@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { pendingMigrations } from "./pending-migrations";
 import { inTransaction } from "./postgres-transaction";
 
 // Append only, like the SQLite list: each entry runs once, in order, recorded in
@@ -48,15 +49,9 @@ export async function migrate(pool: Pool): Promise<void> {
       "SELECT max(version) AS current FROM schema_migrations",
     );
     const current = rows[0]?.current ?? 0;
-    if (current > migrations.length) {
-      throw new Error(
-        `The enquiry store is at schema version ${current}, newer than this server knows (${migrations.length}).`,
-      );
-    }
-    for (const [index, sql] of migrations.entries()) {
-      if (index < current) continue;
+    for (const { version, sql } of pendingMigrations(migrations, current)) {
       await client.query(sql);
-      await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [index + 1]);
+      await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { pendingMigrations } from "./pending-migrations";
 
 // Append only: each entry runs once, in order, tracked by SQLite's user_version. Never edit
 // a migration that has shipped; add a new one.
@@ -27,16 +28,11 @@ const migrations = [
 
 export function migrate(db: Database): void {
   const current = db.pragma("user_version", { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(
-      `The enquiry store is at schema version ${current}, newer than this server knows (${migrations.length}).`,
-    );
-  }
+  const pending = pendingMigrations(migrations, current);
   const apply = db.transaction(() => {
-    for (const [index, sql] of migrations.entries()) {
-      if (index < current) continue;
+    for (const { version, sql } of pending) {
       db.exec(sql);
-      db.pragma(`user_version = ${index + 1}`);
+      db.pragma(`user_version = ${version}`);
     }
   });
   // IMMEDIATE: two processes starting together (server and CLI) must not both migrate.
