@@ -1,3 +1,4 @@
+import { collectDefaultMetrics } from "prom-client";
 import type { Config } from "../config";
 import { sharedPlugin } from "../shared-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
@@ -22,6 +23,9 @@ export const metricsLifecyclePlugin = sharedPlugin<{
   const metrics = createServiceMetrics(store);
   app.decorate("metrics", metrics);
   if (!address) return;
+  // The process metrics keep an event-loop monitor and a GC observer running: only worth it
+  // where something can read them.
+  collectDefaultMetrics({ register: metrics.registry });
   let listener: MetricsListener | undefined;
   app.addHook("onReady", async () => {
     listener = await listenForMetrics(metrics.registry, address, (error) =>

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import { Counter, Gauge, Registry } from "prom-client";
 import type { DeliveryBacklog, EnquiryStore } from "../store/enquiry-store";
 
 // What an operator alerts on (README, "Operations"). Counters live in this process; the
@@ -14,9 +14,8 @@ export type ServiceMetrics = {
   deliveryOutcome(outcome: "delivered" | "failed"): void;
 };
 
-export function createServiceMetrics(store: EnquiryStore, now = () => Date.now()): ServiceMetrics {
+export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
   const accepted = new Counter({
@@ -60,7 +59,9 @@ export function createServiceMetrics(store: EnquiryStore, now = () => Date.now()
     registers,
     async collect() {
       const { oldestPendingSince } = await readBacklog();
-      this.set(oldestPendingSince ? Math.max(0, (now() - oldestPendingSince.getTime()) / 1000) : 0);
+      this.set(
+        oldestPendingSince ? Math.max(0, (Date.now() - oldestPendingSince.getTime()) / 1000) : 0,
+      );
     },
   });
 
