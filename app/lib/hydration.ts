@@ -5,7 +5,7 @@ import { UNSAFE_FrameworkContext, useMatches } from "react-router";
 // words, pictures and plain links, so their prerendered HTML carries no script at all; a route
 // opts in by exporting `handle = hydrateHandle`.
 
-export type HydrationHandle = { hydrate: true };
+type HydrationHandle = { hydrate: true };
 
 export const hydrateHandle: HydrationHandle = { hydrate: true };
 

@@ -13,7 +13,7 @@ export function shareCardPath(id: PageId): string {
   return `/social/${id}.png`;
 }
 
-export function shareCardAlt(page: SitePage, companyName: string): string {
+function shareCardAlt(page: SitePage, companyName: string): string {
   const { description } = shareCardArtwork[page.id];
   return `${companyName}: ${page.title}, beside an illustration of ${description}.`;
 }

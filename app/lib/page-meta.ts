@@ -5,7 +5,7 @@ import type { PublicSettings } from "../public-settings";
 import { linkPreviewMeta } from "./link-preview";
 import { structuredData } from "./structured-data";
 
-export type MetaSettings = Pick<PublicSettings, "companyName" | "siteUrl" | "supportEmail">;
+type MetaSettings = Pick<PublicSettings, "companyName" | "siteUrl" | "supportEmail">;
 
 /**
  * A page's title, description, link-preview tags and structured data. Whatever needs the
