@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { clientBuildDir } from "./tests/support/client-build";
 import { freePort } from "./tests/support/free-port";
 
 // Browser tests run the production build (npm run build) in Debian's Chromium, served by our
@@ -48,7 +49,7 @@ export default defineConfig({
     env: {
       HOST: "127.0.0.1",
       PORT: port,
-      SITE_ROOT: `${process.env.BUILD_DIR || "build"}/client`,
+      SITE_ROOT: clientBuildDir,
       DATABASE_URL: `file:${join(process.env.E2E_DATA_DIR, "enquiries.db")}`,
       LOG_LEVEL: "warn",
     },

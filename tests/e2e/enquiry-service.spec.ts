@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { clientBuildDir } from "../support/client-build";
 import { startApp } from "../support/page-ready";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { mailTo, startTestService, type TestService } from "../support/test-service";
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
       : { body: { success: false, "error-codes": ["invalid-input-response"] } },
   );
   service = await startTestService({
-    SITE_ROOT: join(process.env.BUILD_DIR || "build", "client"),
+    SITE_ROOT: clientBuildDir,
     LOG_LEVEL: "warn",
     RECAPTCHA_SECRET: SECRET,
     RECAPTCHA_VERIFY_URL: verifier.url,

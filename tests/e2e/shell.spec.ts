@@ -5,17 +5,16 @@ import { loadEnv } from "vite";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import { parsePublicSettings } from "../../app/public-settings";
 import { expectNoAxeViolations } from "../support/axe";
+import { clientBuildDir } from "../support/client-build";
 import { HYDRATED_PATHS, openReady, touchForm } from "../support/page-ready";
 import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const ROUTES = sitePages.map((page) => page.path);
-const clientBuild = join(process.env.BUILD_DIR || "build", "client");
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
 
 const CONTENT_PAGES = ROUTES.filter((path) => !HYDRATED_PATHS.includes(path));
-const siteRoot = join(process.env.BUILD_DIR || "build", "client");
 
 for (const viewport of ALL_WIDTHS) {
   const collapsed = viewport.width <= 768;
@@ -194,7 +193,7 @@ test.describe("routes", () => {
     expect(robots.headers()["content-type"]).toContain("text/plain");
     const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
     expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap.xml`] : []);
-    expect(existsSync(join(clientBuild, "sitemap.xml"))).toBe(!!siteUrl);
+    expect(existsSync(join(clientBuildDir, "sitemap.xml"))).toBe(!!siteUrl);
     if (siteUrl) {
       const sitemap = await (await request.get("/sitemap.xml", { maxRedirects: 0 })).text();
       const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
@@ -208,12 +207,12 @@ test.describe("routes", () => {
       expect(ogUrl, path).toBe(siteUrl ? `${siteUrl}${path}` : undefined);
     }
     // No file a crawler or visitor reads names an origin the settings did not give.
-    const written = readdirSync(clientBuild, { recursive: true, encoding: "utf8" }).filter((name) =>
-      /\.(html|txt|xml|json)$/.test(name),
+    const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
+      (name) => /\.(html|txt|xml|json)$/.test(name),
     );
     expect(written.length).toBeGreaterThan(ROUTES.length);
     for (const name of written) {
-      const text = readFileSync(join(clientBuild, name), "utf8");
+      const text = readFileSync(join(clientBuildDir, name), "utf8");
       const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
       expect(
         loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
@@ -321,7 +320,7 @@ test.describe("routes", () => {
     test.use({ javaScriptEnabled: false });
 
     test("the 404 page sends an unknown path home", async ({ page }) => {
-      const notFound = readFileSync(join(siteRoot, "404.html"), "utf8");
+      const notFound = readFileSync(join(clientBuildDir, "404.html"), "utf8");
       expect(notFound).not.toMatch(/<script/i);
       expect(notFound).toContain('<a href="/">Go to the home page</a>');
       // What a static host does: answer an unknown path with its 404.html.
