@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 import { clientBuildDir } from "./tests/support/client-build";
 import { freePort } from "./tests/support/free-port";
 
@@ -11,7 +12,6 @@ import { freePort } from "./tests/support/free-port";
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-store-"));
 const port = process.env.E2E_PORT;
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,15 +27,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumArgs,
     },
     trace: "off",
   },

@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { buildDirectory, siteRootOf } from "./contract/site-build";
 
 // Static site: every route is rendered to HTML at build time. Only routes whose handle asks for
 // it (the contact page) start the app in the browser; see app/lib/hydration.ts.
@@ -6,8 +7,23 @@ export default {
   ssr: false,
   prerender: ({ getStaticPaths }) => [
     ...getStaticPaths(),
-    // The catch-all route, once; scripts/postbuild moves it to 404.html for static hosts.
+    // The catch-all route, once; scripts/postbuild/not-found-page.ts moves it to 404.html for
+    // static hosts.
     "/404",
   ],
-  buildDirectory: process.env.BUILD_DIR || "build",
+  buildDirectory: buildDirectory(),
+  // React Router 8's behaviour now, so the build prints no warnings and the upgrade changes
+  // nothing (decision 0015).
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+  // Imported only here, so type generation and the dev server do not load the build's tools.
+  async buildEnd({ reactRouterConfig }) {
+    const { finishBuild } = await import("./scripts/postbuild.ts");
+    await finishBuild(siteRootOf(reactRouterConfig.buildDirectory));
+  },
 } satisfies Config;

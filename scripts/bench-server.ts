@@ -17,22 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
-import {
-  cpuSeconds,
-  killAll,
-  type Started,
-  startProcess,
-  waitUntilServing,
-} from "../tests/support/bench-processes";
 import { freePort } from "../tests/support/free-port";
-import {
-  findWrk,
-  type Load,
-  type LoadResult,
-  runAutocannon,
-  runWrk,
-} from "../tests/support/load-generator";
-import { findNginx, startNginx } from "../tests/support/nginx-server";
 import {
   createDatabase,
   type PostgresServer,
@@ -41,6 +26,15 @@ import {
 } from "../tests/support/postgres-server";
 import { nodeWithTsx } from "../tests/support/server-process";
 import { openSession, validEnquiry } from "../tests/support/test-service";
+import {
+  cpuSeconds,
+  killAll,
+  type Started,
+  startProcess,
+  waitUntilServing,
+} from "./bench/bench-processes";
+import { findWrk, type Load, type LoadResult, runAutocannon, runWrk } from "./bench/load-generator";
+import { findNginx, startNginx } from "./bench/nginx-server";
 
 const buildDir = "build-bench";
 const siteRoot = resolve(buildDir, "client");
@@ -217,7 +211,7 @@ async function startReference(nginx: string | undefined) {
   const port = await freePort();
   if (nginx)
     return { name: "nginx (gzip_static)", ...(await startNginx(nginx, siteRoot, port, scratch)) };
-  const [command, args] = nodeWithTsx("tests/support/bare-page-server.ts", [
+  const [command, args] = nodeWithTsx("scripts/bench/bare-page-server.ts", [
     siteRoot,
     String(port),
   ]);

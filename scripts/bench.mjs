@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { sitePages } from "../app/content/pages.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { HYDRATED_PATHS, waitForHydration } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 
@@ -22,9 +23,7 @@ const ROUTES = process.argv.slice(2).length
   : sitePages.map((page) => page.path);
 const RUNS = 3;
 const BUILD_DIR = "build-bench";
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const chromeFlags =
-  "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -22,6 +22,11 @@ it("starts bare: every setting has a working default", () => {
   });
 });
 
+it("serves the site the build wrote: BUILD_DIR moves both, SITE_ROOT overrides", () => {
+  expect(loadConfig({ BUILD_DIR: "out" }).siteRoot).toBe(join("out", "client"));
+  expect(loadConfig({ BUILD_DIR: "out", SITE_ROOT: "/srv/site" }).siteRoot).toBe("/srv/site");
+});
+
 it("keeps delivered enquiries a year unless told otherwise; 0 means until delivered", () => {
   expect(loadConfig({}).retentionDays).toBe(365);
   expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "0" }).retentionDays).toBe(0);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
+import { siteRootOf } from "../contract/site-build";
 import { smtpTlsProblem } from "./delivery/smtp-tls";
 import { storeKindOf } from "./store/database-url";
 
@@ -26,7 +27,8 @@ const envSchema = z
   .object({
     HOST: z.string().default("127.0.0.1"),
     PORT: integer(0, 65_535).default(3000),
-    SITE_ROOT: z.string().default("build/client"),
+    BUILD_DIR: z.string().optional(),
+    SITE_ROOT: z.string().optional(),
     DATABASE_URL: z
       .string()
       .refine(
@@ -82,7 +84,8 @@ const envSchema = z
   .transform((e) => ({
     host: e.HOST,
     port: e.PORT,
-    siteRoot: e.SITE_ROOT,
+    /** Unset SITE_ROOT: the site `npm run build` wrote, wherever BUILD_DIR put it. */
+    siteRoot: e.SITE_ROOT ?? siteRootOf(e.BUILD_DIR),
     /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { criticalCssInliner } from "./critical-css.mjs";
+import { criticalCssInliner } from "./critical-css";
 
 const siteRoot = mkdtempSync(join(tmpdir(), "critical-css-"));
 afterAll(() => rmSync(siteRoot, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { buildDirectory, siteRootOf } from "../../contract/site-build";
 
 /** The production build the browser tests run against (`npm test` builds into $BUILD_DIR). */
-export const clientBuildDir = join(process.env.BUILD_DIR || "build", "client");
+export const clientBuildDir = siteRootOf(buildDirectory());

@@ -7,7 +7,7 @@ import { join } from "node:path";
  * 404.html, so /404 itself is not a page. React Router's SPA fallback would boot the whole app
  * just to redirect, so it is not shipped.
  */
-export async function placeNotFoundPage(client) {
+export async function placeNotFoundPage(client: string): Promise<void> {
   await rename(join(client, "404", "index.html"), join(client, "404.html"));
   await rmdir(join(client, "404"));
   await rm(join(client, "__spa-fallback.html"), { force: true });

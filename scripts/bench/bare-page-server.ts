@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 // The benchmark's reference when nginx is not installed: node:http with nothing on top,
 // answering the home page with the same bytes our server sends (the build's gzip body when the
-// client takes gzip). Run as: node --import tsx tests/support/bare-page-server.ts SITE PORT
+// client takes gzip). Run as: node --import tsx scripts/bench/bare-page-server.ts SITE PORT
 
 const [siteRoot = "", port = "0"] = process.argv.slice(2);
 const plain = readFileSync(join(siteRoot, "index.html"));
