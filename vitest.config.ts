@@ -16,6 +16,8 @@ export default defineConfig({
       "tests/support/**/*.test.ts",
     ],
     environment: "node",
+    // Tests leave CSS out, but the colour tokens are read as text (app/styles/colour-tokens.ts).
+    css: { include: [/tokens\.css\?raw$/] },
     setupFiles: ["./tests/support/setup-unit.ts"],
     globalSetup: ["./tests/support/postgres-global-setup.ts"],
     testTimeout: 20_000,

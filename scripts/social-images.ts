@@ -1,6 +1,6 @@
 // Post-build step: the share card of every page, the app icons, favicon.ico and the web app
 // manifest, drawn from our own artwork and logo mark into the static client build. Loaded by
-// scripts/postbuild.mjs through Vite's module runner, so app/config.ts sees the same VITE_*
+// scripts/postbuild.ts through Vite's module runner, so app/config.ts sees the same VITE_*
 // settings (and .env files) as the build did.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -21,6 +21,7 @@ import {
   webManifest,
   webManifestPath,
 } from "../app/lib/site-icons";
+import { colourToken } from "../app/styles/colour-tokens";
 
 const require = createRequire(import.meta.url);
 const illustrations = fileURLToPath(new URL("../app/assets/illustrations/", import.meta.url));
@@ -36,9 +37,9 @@ const fontOptions: ResvgRenderOptions["font"] = {
   defaultFontFamily: "Inter",
 };
 
-const onHero = "#ffffff";
-const onHeroMuted = "#cfe6f3";
-const accent = "#12a3b8";
+const onHero = colourToken("color-on-hero");
+const onHeroMuted = colourToken("color-on-hero-muted");
+const accent = colourToken("color-accent");
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -151,7 +152,7 @@ export async function shareCardSvg(page: SitePage): Promise<string> {
           fill: onHeroMuted,
         })
       : "",
-    `<rect x="676" y="111" width="456" height="408" rx="28" fill="#eef6fa"/>`,
+    `<rect x="676" y="111" width="456" height="408" rx="28" fill="${colourToken("color-surface-tint")}"/>`,
     `<image x="704" y="139" width="400" height="352" preserveAspectRatio="xMidYMid meet" href="${dataUri(artwork)}"/>`,
     "</svg>",
   ].join("");

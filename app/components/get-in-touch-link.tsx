@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { getInTouch } from "../content/get-in-touch";
 import { sitePage } from "../content/pages";
 import styles from "./get-in-touch-link.module.css";
@@ -13,9 +12,8 @@ type GetInTouchLinkProps = {
 
 export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps) {
   return (
-    <Link
-      to={sitePage("contact").path}
-      reloadDocument
+    <a
+      href={sitePage("contact").path}
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
@@ -26,6 +24,6 @@ export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps)
         </>
       ) : null}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
-    </Link>
+    </a>
   );
 }

@@ -18,12 +18,12 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
         <circle
           {...logoMark.dial}
           fill="none"
-          stroke="var(--logo-dial, #fff)"
+          stroke="var(--logo-dial)"
           strokeWidth={logoMark.strokeWidth}
         />
         <path
           d={logoMark.needle}
-          stroke="var(--logo-dial, #fff)"
+          stroke="var(--logo-dial)"
           strokeWidth={logoMark.strokeWidth}
           strokeLinecap="round"
         />

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { siteConfig } from "../config";
 import { footerLinks } from "../content/pages";
 import { footerCopy } from "../content/site-shell";
@@ -17,9 +16,9 @@ export function SiteFooter() {
           <ul className={styles.links}>
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={styles.link} reloadDocument>
+                <a href={link.to} className={styles.link}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -14,8 +14,9 @@ function renderHeader(path = "/") {
 }
 
 describe("SiteHeader", () => {
-  it("marks the current page's link", () => {
-    renderHeader("/hardware");
+  // As the browser shows the address, and as prerendering asks for it.
+  it.each(["/hardware", "/hardware/"])("marks the current page's link at %s", (path) => {
+    renderHeader(path);
     // jsdom hides a closed popover's content from the accessibility tree, as browsers do.
     const link = (name: string) => screen.getByRole("link", { name, hidden: true });
     expect(link("Hardware")).toHaveAttribute("aria-current", "page");

@@ -1,9 +1,9 @@
-import { Link, NavLink } from "react-router";
+import { Menu, X } from "lucide-react";
+import { useLocation } from "react-router";
 import { siteConfig } from "../config";
 import { headerLinks, sitePage } from "../content/pages";
 import { headerCopy } from "../content/site-shell";
 import { Logo } from "./logo";
-import { CloseIcon, MenuIcon } from "./menu-icons";
 import styles from "./site-header.module.css";
 
 const MENU_ID = "site-menu";
@@ -12,20 +12,21 @@ const MENU_ID = "site-menu";
  * The menu at 768 px and below is an HTML popover: the browser opens and closes it from the
  * button, closes it on Escape or a click outside, returns focus to the button and tells
  * assistive technology whether it is expanded, all without JavaScript. CSS swaps the icons.
- * Every link loads a whole document: only the contact page starts the app.
+ * Links are plain anchors, as everywhere on the site: nothing routes in the browser.
  */
 export function SiteHeader() {
+  // Prerendering asks for /hardware/ where the browser shows /hardware: the same page.
+  const currentPath = useLocation().pathname.replace(/(.)\/+$/, "$1");
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link
-          to={sitePage("home").path}
+        <a
+          href={sitePage("home").path}
           className={styles.logoLink}
           aria-label={headerCopy.homeLinkLabel(siteConfig.companyName)}
-          reloadDocument
         >
           <Logo />
-        </Link>
+        </a>
         <nav aria-label={headerCopy.navigationLabel} className={styles.nav}>
           <button
             type="button"
@@ -33,15 +34,19 @@ export function SiteHeader() {
             aria-label={headerCopy.menuButtonLabel}
             popoverTarget={MENU_ID}
           >
-            <MenuIcon data-icon="menu" className={styles.menuIcon} />
-            <CloseIcon data-icon="close" className={styles.closeIcon} />
+            <Menu data-icon="menu" className={styles.menuIcon} aria-hidden="true" />
+            <X data-icon="close" className={styles.closeIcon} aria-hidden="true" />
           </button>
           <ul id={MENU_ID} className={styles.links} popover="auto">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={styles.link} reloadDocument>
+                <a
+                  href={link.to}
+                  className={styles.link}
+                  aria-current={link.to === currentPath ? "page" : undefined}
+                >
                   {link.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>

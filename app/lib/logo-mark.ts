@@ -1,3 +1,5 @@
+import { colourToken } from "../styles/colour-tokens";
+
 // The company mark, a water drop holding a meter dial, drawn once. The header and footer logo,
 // public/favicon.svg and the icons and share cards made at build time all draw it from here.
 
@@ -10,7 +12,10 @@ export const logoMark = {
 } as const;
 
 /** The mark's brand colours: a primary-blue drop with a white dial (as in the header). */
-export const brandMarkColours = { drop: "#0a5c8a", dial: "#fff" } as const;
+export const brandMarkColours = {
+  drop: colourToken("color-primary"),
+  dial: colourToken("color-on-primary"),
+} as const;
 
 /**
  * The mark as SVG elements in its own 32 x 32 coordinate space, for placing inside a larger

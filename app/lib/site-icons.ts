@@ -1,13 +1,14 @@
 import { siteConfig } from "../config";
 import { footerCopy } from "../content/site-shell";
+import { colourToken } from "../styles/colour-tokens";
 
 // The icons a browser or phone shows for the site, all drawn from the logo mark at build time
 // (scripts/social-images.ts) except favicon.svg, which is a plain file in public/.
 
 /** The hero blue: the browser UI colour and the background of the full-bleed icons. */
-export const themeColour = "#0b4a70";
+export const themeColour = colourToken("color-hero");
 /** The splash screen behind the icon while an installed site starts. */
-export const backgroundColour = "#ffffff";
+export const backgroundColour = colourToken("color-surface");
 
 export type AppIcon = {
   path: string;
