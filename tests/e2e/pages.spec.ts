@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }) => {
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  // Hydrated and done loading lazy images, so layout and link behaviour are final.
+  // Done loading lazy images, so the layout is final.
   await page.waitForLoadState("networkidle");
 }
 
@@ -105,8 +105,9 @@ for (const { path, heading } of PAGES) {
       await withoutScript.close();
 
       await open(page, path);
-      const hydrated = await main(page).innerText();
-      expect(prerendered).toBe(hydrated);
+      // With JavaScript on, nothing may add to or change the copy either.
+      const withScript = await main(page).innerText();
+      expect(prerendered).toBe(withScript);
       expect(prerendered).toContain(heading);
     });
 
@@ -235,6 +236,23 @@ test.describe("block layout", () => {
     expect(await borders()).toEqual(["0px/0px", "1px/0px", "1px/0px"]);
     await page.setViewportSize(MOBILE);
     expect(await borders()).toEqual(["0px/0px", "0px/1px", "0px/1px"]);
+  });
+
+  test("four highlight columns sit in one row on wide screens and two by two on mid-width ones", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, sitePage("home").path);
+    const columns = main(page).locator("section").nth(1).getByRole("listitem");
+    await expect(columns).toHaveCount(4);
+    const rowTops = async () =>
+      (
+        await columns.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top))
+      ).map((top, _, tops) => tops.indexOf(top));
+    // Each column's value: the index of the first column on its row.
+    expect(await rowTops()).toEqual([0, 0, 0, 0]);
+    await page.setViewportSize({ width: 900, height: 900 });
+    expect(await rowTops()).toEqual([0, 0, 2, 2]);
   });
 });
 

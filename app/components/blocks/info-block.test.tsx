@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { InfoBlockItem } from "../../content/types";
 import { InfoBlock } from "./info-block";
-import styles from "./info-block.module.css";
 
 function item(n: number, bulletPoints?: readonly string[]): InfoBlockItem {
   return {
@@ -16,18 +14,8 @@ function item(n: number, bulletPoints?: readonly string[]): InfoBlockItem {
   };
 }
 
-function cls(name: string): string {
-  const hashed = styles[name];
-  if (!hashed) throw new Error(`info-block.module.css has no .${name}`);
-  return hashed;
-}
-
 function renderRows(items: readonly InfoBlockItem[]) {
-  return render(
-    <MemoryRouter>
-      <InfoBlock items={items} />
-    </MemoryRouter>,
-  );
+  return render(<InfoBlock items={items} />);
 }
 
 /** The row holding a heading: the heading's text column's parent. */
@@ -50,15 +38,6 @@ describe("InfoBlock", () => {
       expect(image).toHaveAttribute("loading", "lazy");
     }
     expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(2);
-  });
-
-  it("alternates the image side between even and odd rows", () => {
-    renderRows([item(1), item(2), item(3), item(4)]);
-    expect(rowOf("Heading 1")).toHaveClass(cls("imageLeft"));
-    expect(rowOf("Heading 2")).toHaveClass(cls("imageRight"));
-    expect(rowOf("Heading 3")).toHaveClass(cls("imageLeft"));
-    expect(rowOf("Heading 4")).toHaveClass(cls("imageRight"));
-    expect(rowOf("Heading 2")).not.toHaveClass(cls("imageLeft"));
   });
 
   it("lists bullet points only for rows that have them", () => {
