@@ -25,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Declared in the head: the site's stylesheets are inlined after the build
-// (scripts/postbuild/critical-css.mjs), and the first paint must already know both faces.
+// (scripts/postbuild/critical-css.ts), and the first paint must already know both faces.
 const fontFaces = fontFaceCss({ latin: interLatin, basic: interBasic });
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { hardwarePage } from "./hardware";
 import { homePage } from "./home";
 import { softwarePage } from "./software";
 
-// The product claims and figures of docs/requirements.md (sections 1 and 9), checked against
+// The product claims and figures of docs/requirements.md (section 11), checked against
 // the copy by what they say, not by how a sentence is worded.
 
 const home = visibleCopy(homePage);

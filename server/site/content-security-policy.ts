@@ -32,7 +32,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes, ...recaptchaScripts].join(" ")}`,
-    // React style attributes and the toast library inject styles at run time.
+    // Each page carries its CSS in <style> elements (inlined at build time) and React writes
+    // style attributes (the highlight grid's column count).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

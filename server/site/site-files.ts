@@ -35,12 +35,12 @@ const bodyHeaders = new Set(["content-type", "content-length", "content-encoding
 
 /**
  * Reads the whole prerendered build into memory once, at startup: each page and file with
- * its precompressed siblings (written by scripts/postbuild.mjs) and every response header
- * worked out in advance, so that answering a request touches neither the disk nor a hash.
+ * its precompressed siblings (written by scripts/postbuild/precompress.ts) and every response
+ * header worked out in advance, so that answering a request touches neither the disk nor a hash.
  *
  * A folder's index.html is the page at the folder's clean path. No other .html file is
- * served: the build's 404.html and __spa-fallback.html are for static hosts without a server
- * of their own. The .br and .gz files are only ever sent as an encoding of their source.
+ * served: the build's 404.html is for static hosts without a server of their own. The .br and
+ * .gz files are only ever sent as an encoding of their source.
  */
 export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map<string, SiteFile> {
   const files = new Map<string, SiteFile>();
