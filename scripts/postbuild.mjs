@@ -6,7 +6,6 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { runnerImport } from "vite";
 import { criticalCssInliner } from "./postbuild/critical-css.mjs";
 import { placeNotFoundPage } from "./postbuild/not-found-page.mjs";
-import { startAppOnFirstUse } from "./postbuild/start-app-on-first-use.mjs";
 
 const client = join(process.env.BUILD_DIR || "build", "client");
 
@@ -24,7 +23,7 @@ async function* htmlPages(dir) {
 const inlineCriticalCss = criticalCssInliner(client);
 for await (const path of htmlPages(client)) {
   const html = await readFile(path, "utf8");
-  await writeFile(path, await inlineCriticalCss(startAppOnFirstUse(html)));
+  await writeFile(path, await inlineCriticalCss(html));
 }
 
 // Routes with loaders also get a .data file for client-side loader calls; nothing on this
