@@ -94,6 +94,19 @@ async function openContact(
   return state;
 }
 
+/** Holds the island's module back until the returned function is called. */
+async function holdIslandBack(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ISLAND_MODULE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Google's script as the page has it, once an interaction has asked for it. */
 async function expectProviderScriptRequested(page: Page) {
   await expect(
@@ -500,14 +513,7 @@ test.describe("contact page", () => {
     page,
   }) => {
     // Hold the island back until the visitor has typed.
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => {
-      releaseApp = resolve;
-    });
-    await page.route(ISLAND_MODULE, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdIslandBack(page);
     const contact = await openContact(page, { start: false });
 
     const f = fields(page);
@@ -537,14 +543,7 @@ test.describe("contact page", () => {
   test("shows the error of a field left empty before the app started, once it starts", async ({
     page,
   }) => {
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => {
-      releaseApp = resolve;
-    });
-    await page.route(ISLAND_MODULE, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdIslandBack(page);
     const contact = await openContact(page, { start: false });
     const f = fields(page);
     await f.name.focus();
