@@ -1,8 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [publicSettings()],
+  plugins: [
+    publicSettings(),
+    island({
+      module: "app/features/contact/start-enquiry-island.tsx",
+      loader: "app/features/contact/island-loader-script.ts",
+      clientDir: "",
+    }),
+  ],
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

@@ -9,7 +9,6 @@ import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
 import { sitePage } from "./content/pages";
 import { errorPageCopy } from "./content/site-shell";
-import { useDocumentHydrates } from "./lib/hydration";
 import { iconLinks, themeColour } from "./lib/site-icons";
 import { fontFaceCss } from "./lib/web-font";
 
@@ -28,9 +27,9 @@ export const links: Route.LinksFunction = () => [
 // (scripts/postbuild/critical-css.ts), and the first paint must already know both faces.
 const fontFaces = fontFaceCss({ latin: interLatin, basic: interBasic });
 
+// No page renders React Router's <Scripts />: no module preloads, router context or entry
+// script. The contact form starts as an island of its own (app/lib/hydration.tsx).
 export function Layout({ children }: { children: ReactNode }) {
-  // No <Scripts /> means no module preloads, no router context and no entry script either.
-  const hydrates = useDocumentHydrates();
   return (
     <html lang="en-ZA">
       <head>
@@ -46,7 +45,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
-        {hydrates ? <Scripts /> : null}
       </body>
     </html>
   );
@@ -58,6 +56,16 @@ export default function App() {
       <Outlet />
     </main>
   );
+}
+
+/**
+ * With `ssr: false`, React Router prerenders an SPA fallback from the root route's
+ * HydrateFallback and fails the build unless that page can boot its client runtime. The fallback
+ * is the only page that renders <Scripts />, and it is not shipped (scripts/postbuild); our pages
+ * have no loaders, so no page of ours ever shows it.
+ */
+export function HydrateFallback() {
+  return <Scripts />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

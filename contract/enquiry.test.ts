@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { enquiryFormSchema, enquiryPayload, enquiryPayloadSchema, enquiryTypes } from "./enquiry";
+import {
+  enquiryFields,
+  enquiryFormSchema,
+  enquiryPayload,
+  enquiryPayloadSchema,
+  enquiryTypes,
+  isRequiredField,
+} from "./enquiry";
 
 const valid = {
   name: "Thandi Nkosi",
@@ -14,6 +21,13 @@ function errorsFor(values: Record<string, unknown>) {
   const result = enquiryFormSchema.safeParse(values);
   return result.success ? {} : z.flattenError(result.error).fieldErrors;
 }
+
+describe("the form's field list", () => {
+  it("names the schema's fields in order, each required (requirements §6.1)", () => {
+    expect(enquiryFields).toEqual(["name", "phone", "email", "enquiry", "message"]);
+    expect(enquiryFields.filter(isRequiredField)).toEqual(enquiryFields);
+  });
+});
 
 describe("enquiryFormSchema", () => {
   it("accepts a complete enquiry", () => {

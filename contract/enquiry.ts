@@ -47,6 +47,16 @@ export type EnquiryFormInput = z.input<typeof enquiryFormSchema>;
 /** A valid enquiry, as the visitor filled it in. */
 export type EnquiryFormValues = z.infer<typeof enquiryFormSchema>;
 
+export type EnquiryField = keyof EnquiryFormInput;
+
+/** The form's fields, in the schema's order: the form and its start-up read this list. */
+export const enquiryFields = Object.keys(enquiryFormSchema.shape) as readonly EnquiryField[];
+
+/** A field is required when the schema rejects it left empty (a blank text, an unchosen type). */
+export function isRequiredField(name: EnquiryField): boolean {
+  return !enquiryFormSchema.shape[name].safeParse("").success;
+}
+
 // Bounds the form has no need of (the store and the mailbox should not take a novel).
 const bounded = <T extends z.ZodMiniType<string, string>>(max: number, rule: T) =>
   z.pipe(z.string("Required").check(z.maxLength(max, `At most ${max} characters`)), rule);

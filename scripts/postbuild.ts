@@ -4,7 +4,6 @@ import { runnerImport } from "vite";
 import { criticalCssInliner } from "./postbuild/critical-css.ts";
 import { placeNotFoundPage } from "./postbuild/not-found-page.ts";
 import { precompress } from "./postbuild/precompress.ts";
-import { startAppOnFirstUse } from "./postbuild/start-app-on-first-use.mjs";
 
 /** Every prerendered page of the site, 404.html included. */
 async function* htmlPages(dir: string): AsyncGenerator<string> {
@@ -25,7 +24,7 @@ export async function finishBuild(client: string): Promise<void> {
   const inlineCriticalCss = criticalCssInliner(client);
   for await (const path of htmlPages(client)) {
     const html = await readFile(path, "utf8");
-    await writeFile(path, await inlineCriticalCss(startAppOnFirstUse(html)));
+    await writeFile(path, await inlineCriticalCss(html));
   }
 
   // Routes with loaders also get a .data file for client-side loader calls; nothing on this

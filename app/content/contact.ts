@@ -44,6 +44,12 @@ export type EnquiryFormCopy = {
     after: string;
   };
   notifications: { success: string; error: string; close: string; regionLabel: string };
+  /** Shown beside the form only when JavaScript is off: before the company name, then before the mailbox. */
+  noScript: { before: string; between: string };
+  /** Announced when the form's script cannot load or start; what was typed stays in the form. */
+  startFailure: string;
+  /** The way round a form that cannot send: a mailto link carrying what was typed. */
+  emailInstead: { link: string; subject: string };
 };
 
 export const enquiryFormCopy: EnquiryFormCopy = {
@@ -76,4 +82,12 @@ export const enquiryFormCopy: EnquiryFormCopy = {
     close: "Close",
     regionLabel: "Notifications",
   },
+  noScript: {
+    before:
+      "This form needs JavaScript to send your enquiry, and it is off in this browser. You can reach ",
+    between: " by email instead, at ",
+  },
+  startFailure:
+    "The form could not start, so it cannot send yet. What you typed is kept: use the form again to retry, or",
+  emailInstead: { link: "send this by email instead", subject: "Enquiry from the website" },
 };

@@ -6,16 +6,12 @@ import {
   enquiryFormCopy,
 } from "../content/contact";
 import { ContactFormBlock } from "../features/contact/contact-form-block";
-import { EnquiryNotifications } from "../features/contact/enquiry-notifications";
-import { hydrateHandle } from "../lib/hydration";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => pageMeta("contact");
 
-// The one page that starts the app in the browser: the enquiry form needs it.
-export const handle = hydrateHandle;
-
+// The one page with JavaScript: its enquiry form is an island (app/lib/hydration.tsx).
 export default function ContactPage() {
   return (
     <>
@@ -25,7 +21,6 @@ export default function ContactPage() {
         illustrations={contactIllustrations}
         formCopy={enquiryFormCopy}
       />
-      <EnquiryNotifications label={enquiryFormCopy.notifications.regionLabel} />
     </>
   );
 }

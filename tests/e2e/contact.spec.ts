@@ -11,7 +11,10 @@ import { DESKTOP, MOBILE } from "../support/widths";
 
 const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
 const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
+const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
 const SEND_URL = "**/api/Comms/ValidateEmailTokens";
+/** The island's one module, also when a retry asks for it afresh. */
+const ISLAND_MODULE = /\/assets\/enquiry-island-[\w-]+\.js(\?|$)/;
 const PROVIDER_URL = "https://www.google.com/recaptcha/api.js";
 
 const SUCCESS = "Email sent successfully";
@@ -89,6 +92,19 @@ async function openContact(
   // Google's script waits for the visitor's first interaction with the form.
   await expect(page.locator(`script[src^="${PROVIDER_URL}"]`)).toHaveCount(0);
   return state;
+}
+
+/** Holds the island's module back until the returned function is called. */
+async function holdIslandBack(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ISLAND_MODULE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Google's script as the page has it, once an interaction has asked for it. */
@@ -428,9 +444,10 @@ test.describe("contact page", () => {
     await page.keyboard.press("Tab");
     await expect(f.name).toBeFocused();
   });
-  test("requests nothing of the app or of Google until the visitor starts using the form", async ({
+  test("fetches the island when the form nears the screen, and runs it and Google's script on first use", async ({
     page,
   }) => {
+    await page.setViewportSize({ width: 375, height: 300 });
     const requested: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -440,13 +457,16 @@ test.describe("contact page", () => {
     await openContact(page, { start: false });
     await page.waitForLoadState("load");
     await expect(submit(page)).toBeDisabled();
+    await page.waitForTimeout(300);
+    expect(requested, "nothing before the form nears the screen").toEqual([]);
 
-    // Reading the page is not using the form.
-    await page.keyboard.press("Tab");
-    await page.mouse.wheel(0, 600);
+    await page.getByRole("heading", { level: 2, name: "Request a Demo" }).scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.filter((href) => ISLAND_MODULE.test(href))).toHaveLength(1);
+    // Fetched, not run: reading the form is not using it.
     await page.getByRole("heading", { level: 2, name: "Request a Demo" }).click();
     await page.waitForTimeout(300);
-    expect(requested).toEqual([]);
+    await expect(page.locator("[data-island]")).toHaveAttribute("data-island-state", "waiting");
+    expect(requested.filter((href) => href.startsWith(PROVIDER_URL))).toEqual([]);
 
     await fields(page).name.focus();
     await waitForHydration(page);
@@ -457,21 +477,43 @@ test.describe("contact page", () => {
     expect(requested.filter((href) => href.startsWith(PROVIDER_URL))).toEqual([
       `${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`,
     ]);
-    expect(requested.some((href) => /\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
+    // One module, fetched once: the first use found it already there.
+    expect(
+      requested.filter((href) => href.endsWith(".js") && !href.startsWith(PROVIDER_URL)),
+    ).toEqual([expect.stringMatching(ISLAND_MODULE)]);
   });
+
+  for (const [connection, saving] of [
+    ["Save-Data", { saveData: true, effectiveType: "4g" }],
+    ["a 2G connection", { saveData: false, effectiveType: "2g" }],
+  ] as const) {
+    test(`fetches nothing ahead under ${connection}, and still starts on first use`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => {
+        Object.defineProperty(Navigator.prototype, "connection", { get: () => value });
+      }, saving);
+      const islandRequests: string[] = [];
+      page.on("request", (request) => {
+        if (ISLAND_MODULE.test(request.url())) islandRequests.push(request.url());
+      });
+      await openContact(page, { start: false });
+      await page.waitForLoadState("load");
+      await page
+        .getByRole("heading", { level: 2, name: "Request a Demo" })
+        .scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      expect(islandRequests).toEqual([]);
+      await startApp(page);
+      expect(islandRequests).toHaveLength(1);
+    });
+  }
 
   test("keeps what was typed before the app started, and checks it once the app starts", async ({
     page,
   }) => {
-    // Hold the app back until the visitor has typed.
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => {
-      releaseApp = resolve;
-    });
-    await page.route("**/assets/entry.client-*.js", async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    // Hold the island back until the visitor has typed.
+    const releaseApp = await holdIslandBack(page);
     const contact = await openContact(page, { start: false });
 
     const f = fields(page);
@@ -496,6 +538,113 @@ test.describe("contact page", () => {
     await expectNoErrorShown(page, "phone");
     await expect(submit(page)).toBeEnabled();
     expect(contact.consoleErrors).toEqual([]);
+  });
+
+  test("shows the error of a field left empty before the app started, once it starts", async ({
+    page,
+  }) => {
+    const releaseApp = await holdIslandBack(page);
+    const contact = await openContact(page, { start: false });
+    const f = fields(page);
+    await f.name.focus();
+    await f.phone.focus(); // the name is left, empty
+    await expect(f.name).not.toHaveAttribute("aria-invalid");
+
+    releaseApp();
+    await waitForHydration(page);
+    await expectErrorShown(page, "name", "Enter your name");
+    // Still in the phone field: not left yet.
+    await expectNoErrorShown(page, "phone");
+    await expectNoErrorShown(page, "email");
+    expect(contact.consoleErrors).toEqual([]);
+  });
+
+  test("if the island cannot load: says so, keeps what was typed, offers it by email, and retries", async ({
+    page,
+  }) => {
+    let islandReachable = false;
+    await page.route(ISLAND_MODULE, (route) =>
+      islandReachable ? route.continue() : route.abort("failed"),
+    );
+    const contact = await openContact(page, { start: false });
+    await fillValid(page);
+    const failure = page.locator("[data-island-failure]");
+    await expect(failure).toHaveAttribute("aria-live", "assertive");
+    await expect(failure).toContainText("The form could not start");
+    await expect(page.locator("[data-island]")).toHaveAttribute("data-island-state", "failed");
+    expect(await valuesOnScreen(page)).toEqual(VALUES);
+
+    const href = new URL(
+      (await failure
+        .getByRole("link", { name: "send this by email instead" })
+        .getAttribute("href")) ?? "",
+    );
+    expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(href.searchParams.get("subject")).toBe("Enquiry from the website");
+    expect(href.searchParams.get("body")).toBe(
+      [
+        `Name: ${VALUES.name}`,
+        `Phone number: ${VALUES.phone}`,
+        `Email address: ${VALUES.email}`,
+        "Enquiry type: Support",
+        `Message: ${VALUES.message.replace("\n", "\r\n")}`,
+      ].join("\r\n"),
+    );
+    await expectNoAxeViolations(page);
+
+    // The connection is back; the next use of the form loads the island afresh.
+    islandReachable = true;
+    await fields(page).name.click();
+    await waitForHydration(page);
+    await expect(failure).toBeEmpty();
+    expect(await valuesOnScreen(page)).toEqual(VALUES);
+    await expect(submit(page)).toBeEnabled();
+    await submit(page).click();
+    await expect(toast(page, SUCCESS)).toBeVisible();
+    expect(contact.sends).toHaveLength(1);
+  });
+
+  test("after a failed send, offers the enquiry by email", async ({ page }) => {
+    await openContact(page, { send: "500" });
+    await fillValid(page);
+    await submit(page).click();
+    const link = toast(page, FAILURE).getByRole("link", { name: "send this by email instead" });
+    const href = new URL((await link.getAttribute("href")) ?? "");
+    expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(href.searchParams.get("body")).toContain(`Name: ${VALUES.name}\r\n`);
+    expect(href.searchParams.get("body")).toContain("Enquiry type: Support");
+  });
+
+  test("runs its island only: no framework runtime, one module", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await openContact(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    expect(scripts.filter((path) => path.startsWith("/assets/"))).toEqual([
+      expect.stringMatching(ISLAND_MODULE),
+    ]);
+  });
+});
+
+test.describe("contact page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says plainly how to reach us instead, next to the form", async ({ page }) => {
+    await page.goto(sitePage("contact").path);
+    const statement = page.getByText(/This form needs JavaScript/);
+    await expect(statement).toBeVisible();
+    await expect(statement).toContainText(COMPANY_NAME);
+    await expect(statement.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
+      "href",
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    // Next to the form: between the block's heading and the form's first field.
+    const heading = await page.getByRole("heading", { level: 2 }).boundingBox();
+    const box = await statement.boundingBox();
+    const firstField = await fields(page).name.boundingBox();
+    expect(heading && box && firstField && heading.y < box.y && box.y < firstField.y).toBe(true);
   });
 });
 

@@ -389,10 +389,13 @@ test.describe("routes", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    // Served HTML that no longer matches what the app renders makes hydration fail.
+    // Served HTML that no longer matches what the island renders makes hydration fail.
     await page.route("**/contact", async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace("</h1>", " (stale copy)</h1>");
+      const html = (await response.text()).replace(
+        "Send enquiry</button>",
+        "Send (stale copy)</button>",
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto("/contact");
@@ -414,7 +417,7 @@ test.describe("routes", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.route("**/assets/entry.client-*.js", (route) => route.abort());
+    await page.route(/\/assets\/enquiry-island-[\w-]+\.js/, (route) => route.abort());
     await page.goto("/contact");
     await touchForm(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

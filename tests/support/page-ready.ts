@@ -1,45 +1,43 @@
 import type { Page } from "@playwright/test";
 import { sitePage } from "../../app/content/pages";
 
-/** Paths of the pages that start the app in the browser (their route's handle asks for it);
- * every other page ships no script. */
+/** Paths of the pages with an island (the contact form); every other page ships no script. */
 export const HYDRATED_PATHS: readonly string[] = [sitePage("contact").path];
 
+/** The island's container once its loader reports the island running (app/features/contact/island-loader.ts). */
+export const READY_ISLAND = '[data-island-state="ready"]';
+
 /**
- * Resolves once React has hydrated the contact form (its props are attached to the form), with
- * the page's clock (performance.now()) at that moment.
+ * Resolves once the contact form's island runs in the browser (React has hydrated it), with the
+ * page's clock (performance.now()) at that moment.
  */
 export async function waitForHydration(
   page: Page,
   { timeout }: { timeout?: number } = {},
 ): Promise<number> {
-  const hydrated = await page.waitForFunction(
-    () => {
-      const form = document.querySelector("form");
-      const ready = !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-      return ready && performance.now();
-    },
-    undefined,
+  const ready = await page.waitForFunction(
+    (selector) => !!document.querySelector(selector) && performance.now(),
+    READY_ISLAND,
     { timeout },
   );
-  return (await hydrated.jsonValue()) as number;
+  return (await ready.jsonValue()) as number;
 }
 
 /**
- * Starts the contact page's app as a visitor does, by touching the form (the app loads on the
- * form's first use: scripts/postbuild/start-app-on-first-use.mjs), and waits until it has.
+ * Starts the contact form's island as a visitor does, by touching the form (the island runs on
+ * the form's first use), and waits until it has.
  */
 export async function startApp(page: Page) {
   await touchForm(page);
   await waitForHydration(page);
 }
 
-/** A visitor's first touch on the contact form, which asks for the app. */
+/** A visitor's first touch on the contact form, which starts its island. */
 export async function touchForm(page: Page) {
   await page.locator("form").dispatchEvent("pointerdown");
 }
 
-/** Opens a page and, where the page has an app, starts it. */
+/** Opens a page and, where the page has an island, starts it. */
 export async function openReady(page: Page, path: string) {
   await page.goto(path);
   if (HYDRATED_PATHS.includes(path)) await startApp(page);

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { EnquiryField } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 import { enquiryFormCopy } from "../../content/contact";
 import { EnquiryForm } from "./enquiry-form";
@@ -35,7 +36,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderForm(botCheck: BotCheck = createBotCheck(""), options = {}) {
+function renderForm(
+  botCheck: BotCheck = createBotCheck(""),
+  options = {},
+  touchedBeforeStart: readonly EnquiryField[] = [],
+) {
   const user = userEvent.setup(options);
   const view = render(
     <>
@@ -44,6 +49,8 @@ function renderForm(botCheck: BotCheck = createBotCheck(""), options = {}) {
         copy={enquiryFormCopy}
         privacyNote={PRIVACY_NOTE}
         labelledBy="form-heading"
+        idPrefix="enquiry"
+        touchedBeforeStart={touchedBeforeStart}
         botCheck={botCheck}
       />
       <EnquiryNotifications label={notifications.regionLabel} />
@@ -311,6 +318,37 @@ describe("sending", () => {
     for (const get of Object.values(field)) expectNoErrorShown(get());
     expect(submitButton()).toBeEnabled();
     expect(submitButton()).toHaveFocus();
+  });
+
+  it("offers the enquiry by email after a failed send, with everything typed", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const link = await screen.findByRole("link", { name: enquiryFormCopy.emailInstead.link });
+    const href = new URL(link.getAttribute("href") ?? "");
+    expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${siteConfig.supportEmail}`);
+    expect(href.searchParams.get("subject")).toBe(enquiryFormCopy.emailInstead.subject);
+    expect(href.searchParams.get("body")).toBe(
+      [
+        `${labels.name}: ${filledValues.name}`,
+        `${labels.phone}: ${filledValues.phone}`,
+        `${labels.email}: ${filledValues.email}`,
+        `${labels.enquiry}: Support`,
+        `${labels.message}: ${filledValues.message}`,
+      ].join("\r\n"),
+    );
+  });
+});
+
+describe("before the form started", () => {
+  it("shows the errors of fields the visitor left, and only those", async () => {
+    renderForm(undefined, {}, ["name", "email"]);
+    await waitFor(() => expectErrorShown(field.name(), "Enter your name"));
+    expectErrorShown(field.email(), "Enter your email address");
+    expectNoErrorShown(field.phone());
+    expectNoErrorShown(field.message());
   });
 });
 

@@ -1,23 +1,23 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
+  type EnquiryField,
   type EnquiryFormInput,
   type EnquiryFormValues,
+  enquiryFields,
   enquiryTypes,
+  isRequiredField,
 } from "../../../contract/enquiry";
+import { siteConfig } from "../../config";
 import type { EnquiryFormCopy } from "../../content/contact";
+import { enquiryEmailHref } from "./enquiry-by-email";
 import styles from "./enquiry-form.module.css";
 import { notify } from "./enquiry-notifications";
 import { enquiryResolver } from "./enquiry-resolver";
 import { errorIdFor, FormField } from "./form-field";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
-import {
-  EMPTY_ENQUIRY,
-  ENQUIRY_FIELDS,
-  type EnquiryField,
-  valuesTypedBeforeStart,
-} from "./typed-before-start";
+import { EMPTY_ENQUIRY, valuesTypedBeforeStart } from "./typed-before-start";
 
 type EnquiryFormProps = {
   copy: EnquiryFormCopy;
@@ -25,6 +25,13 @@ type EnquiryFormProps = {
   privacyNote: string;
   /** Id of the heading that names the form. */
   labelledBy: string;
+  /**
+   * Starts the ids of the fields. Given rather than made with useId, which would differ between
+   * the prerendered page and the form's own start in the browser.
+   */
+  idPrefix: string;
+  /** Fields the visitor focused and left before the form started in the browser. */
+  touchedBeforeStart?: readonly EnquiryField[];
   botCheck?: BotCheck;
 };
 
@@ -32,18 +39,21 @@ export function EnquiryForm({
   copy,
   privacyNote,
   labelledBy,
+  idPrefix,
+  touchedBeforeStart = [],
   botCheck = siteBotCheck,
 }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const ids = useId();
-  const idOf = (name: EnquiryField) => `${ids}-${name}`;
+  const idOf = (name: EnquiryField) => `${idPrefix}-${name}`;
   const [startValues] = useState(() => valuesTypedBeforeStart(idOf));
+  const [startTouched] = useState(() => touchedBeforeStart);
   const {
     register,
     handleSubmit,
     reset,
     setValue,
+    getValues,
     formState: { isValid, isSubmitting, isSubmitted, errors, touchedFields },
   } = useForm<EnquiryFormInput, unknown, EnquiryFormValues>({
     resolver: enquiryResolver,
@@ -55,18 +65,21 @@ export function EnquiryForm({
   // only reads the page never contacts Google.
   const prepareBotCheck = () => botCheck.prepare();
 
-  // What was typed before the app started is checked now. A field typed in and left counts as
-  // touched, so its error shows as usual; the one still being typed in does not, yet.
+  // What happened before the form started is checked now. A field left before the start
+  // counts as touched, as does one typed in and no longer being edited, so its error shows as
+  // usual; the one still being typed in does not, yet.
   useEffect(() => {
-    const typed = ENQUIRY_FIELDS.filter((name) => startValues[name] !== "");
+    const typed = enquiryFields.filter((name) => startValues[name] !== "");
     const form = formRef.current;
-    if (typed.length === 0 && !form?.contains(document.activeElement)) return;
+    const used = [...new Set([...typed, ...startTouched])];
+    if (used.length === 0 && !form?.contains(document.activeElement)) return;
     botCheck.prepare();
-    for (const name of typed) {
-      const editing = document.activeElement?.id === `${ids}-${name}`;
-      setValue(name, startValues[name], { shouldValidate: true, shouldTouch: !editing });
+    for (const name of used) {
+      const editing = document.activeElement?.id === `${idPrefix}-${name}`;
+      const left = startTouched.includes(name);
+      setValue(name, startValues[name], { shouldValidate: true, shouldTouch: left || !editing });
     }
-  }, [botCheck, ids, setValue, startValues]);
+  }, [botCheck, idPrefix, setValue, startValues, startTouched]);
 
   // Disabling the focused submit button while sending drops keyboard focus. Once the button is
   // usable again (or the form is empty again), focus goes back to a sensible place.
@@ -91,7 +104,12 @@ export function EnquiryForm({
       })(event);
     } catch (error) {
       console.error("The enquiry could not be sent:", error);
-      notify({ kind: "error", message: notifications.error, closeLabel: notifications.close });
+      notify({
+        kind: "error",
+        message: notifications.error,
+        closeLabel: notifications.close,
+        link: { label: copy.emailInstead.link, href: emailHref() },
+      });
       setRefocus("submit");
       return;
     }
@@ -101,6 +119,17 @@ export function EnquiryForm({
     reset(EMPTY_ENQUIRY);
     notify({ kind: "success", message: notifications.success, closeLabel: notifications.close });
     setRefocus("form");
+  }
+
+  /** The enquiry as typed so far, written out for the visitor's own mail program. */
+  function emailHref(): string {
+    const values = getValues();
+    const typeLabel = enquiryTypes.find((type) => type.value === values.enquiry)?.label ?? "";
+    const lines = enquiryFields.map((name) => ({
+      label: copy.labels[name],
+      value: name === "enquiry" ? typeLabel : values[name],
+    }));
+    return enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, copy.emailInstead.subject, lines);
   }
 
   /** Requirements §6.2: an invalid field shows its error once touched or after a submit. */
@@ -114,7 +143,7 @@ export function EnquiryForm({
     return {
       id: idOf(name),
       className: styles.control,
-      required: true,
+      required: isRequiredField(name),
       "aria-invalid": invalid ? ("true" as const) : undefined,
       "aria-describedby": invalid ? errorIdFor(idOf(name)) : undefined,
       ...register(name),

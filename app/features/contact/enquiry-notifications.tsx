@@ -3,7 +3,13 @@ import styles from "./enquiry-notifications.module.css";
 
 export const NOTIFICATION_DURATION_MS = 5000;
 
-type Notification = { kind: "success" | "error"; message: string; closeLabel: string };
+type Notification = {
+  kind: "success" | "error";
+  message: string;
+  closeLabel: string;
+  /** Another way to do what failed, shown under the message. */
+  link?: { label: string; href: string };
+};
 type Shown = Notification & { id: number };
 
 // The mounted region's setter: the form calls notify() from its submit handler, outside React.
@@ -61,7 +67,14 @@ export function EnquiryNotifications({ label }: EnquiryNotificationsProps) {
               strokeLinecap="round"
             />
           </svg>
-          <span className={styles.title}>{shown.message}</span>
+          <span className={styles.title}>
+            <span>{shown.message}</span>
+            {shown.link ? (
+              <a className={styles.link} href={shown.link.href}>
+                {shown.link.label}
+              </a>
+            ) : null}
+          </span>
           <button type="button" className={styles.close} onClick={() => setShown(null)}>
             {shown.closeLabel}
           </button>
