@@ -1,5 +1,5 @@
+import fastifyPlugin from "fastify-plugin";
 import type { Config } from "../config";
-import { sharedPlugin } from "../shared-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { startDeliveryAlerts } from "./delivery-alert";
 import {
@@ -27,7 +27,7 @@ type Options = Pick<Config, "mail" | "retry" | "delivery" | "deliveryAlertAfterM
  * the app waits for the delivery in progress. Stuck delivery is reported all the while. Without mail settings nothing is sent; stored
  * enquiries wait for the next start with SMTP_URL set.
  */
-export const deliveryLifecyclePlugin = sharedPlugin<Options>(
+export const deliveryLifecyclePlugin = fastifyPlugin<Options>(
   async (app, { mail, retry, delivery, deliveryAlertAfterMinutes, store, onOutcome }) => {
     const log = app.log.child({ component: "delivery" });
     // Watched with or without mail settings: unset SMTP_URL is one way for delivery to stall.
