@@ -1,7 +1,8 @@
 import { createTransport } from "nodemailer";
 import { afterEach, expect, it } from "vitest";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
-import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
+import { isLoopbackHost } from "../loopback";
+import { smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
 
 let peer: SmtpPeer | undefined;
 afterEach(async () => {

@@ -1,17 +1,11 @@
-import { isIP } from "node:net";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import { isLoopbackHost } from "../loopback";
 
 // Enquiry mails carry a visitor's name, phone number, address and message (POPIA personal
 // information), so they cross the network only encrypted: smtps://, or smtp:// with STARTTLS
 // required. Nodemailer's default for smtp:// is to upgrade only when the server offers it,
 // which anyone on the path can stop by hiding the offer. Only a mail server on this machine
 // (a local relay, the test suite's SMTP peer) may be spoken to in plain text.
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (bare === "localhost" || bare === "::1") return true;
-  return isIP(bare) === 4 && bare.startsWith("127.");
-}
 
 // Nodemailer reads options from the URL's query string, where a setting that turns TLS off would
 // hide. We read the same query through the WHATWG URL parser rather than Nodemailer's own
