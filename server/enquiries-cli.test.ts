@@ -82,6 +82,14 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     expect(result.stdout).not.toContain("sipho");
   });
 
+  it("list shows each enquiry's delivery on each of its channels", () => {
+    const result = cli(["list"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
+    expect(result.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
+    expect(result.stdout).toContain("3 enquiries, 1 awaiting delivery.");
+  });
+
   it("find --json gives the same records for a machine", () => {
     const result = cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]);
     expect(result.status).toBe(0);

@@ -63,6 +63,23 @@ describe("checkDelivery", () => {
       pending: { mail: 1, webhook: 0, acknowledgement: 0 },
     });
   });
+
+  it("names the channel that is stuck, not the one that delivered", async () => {
+    const { store } = openStore();
+    const t0 = new Date("2026-05-01T08:00:00.000Z");
+    const saved = await store.saveEnquiry(enquiry, t0, {
+      channels: ["mail", "webhook"],
+      acknowledge: false,
+    });
+    await store.markDelivered(saved.id, "mail", t0);
+    expect(await checkDelivery(store, 60, new Date(t0.getTime() + 61 * minute))).toEqual({
+      status: "stuck",
+      channels: ["webhook"],
+      oldestPendingMinutes: 61,
+      alertAfterMinutes: 60,
+      pending: { mail: 0, webhook: 1, acknowledgement: 0 },
+    });
+  });
 });
 
 describe("startDeliveryAlerts", () => {

@@ -234,17 +234,17 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     const store = await open();
     const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0), mailOnly);
     await store.markDelivered(first.id, "mail", onDay(0));
-    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1), mailOnly);
+    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1), everyChannel);
     await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2), mailOnly);
 
     expect(await store.eraseByEmail("Thandi@Example.co.za")).toBe(2);
 
     expect((await store.listEnquiries()).map((e) => e.email)).toEqual(["sipho@example.co.za"]);
-    // The erased enquiry's pending job is gone too: nothing is left to deliver but Sipho's.
-    expect((await store.deliveryBacklog()).mail).toEqual({
-      pending: 1,
-      oldestPendingSince: onDay(2),
-    });
+    // The erased enquiries' pending jobs are gone too, on every channel: nothing is left to
+    // deliver but Sipho's mail.
+    const backlog = await store.deliveryBacklog();
+    expect(backlog.mail).toEqual({ pending: 1, oldestPendingSince: onDay(2) });
+    expect([backlog.webhook.pending, backlog.acknowledgement.pending]).toEqual([0, 0]);
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
   });
 
