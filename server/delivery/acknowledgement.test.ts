@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { useTestParts } from "../../tests/support/test-parts";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { mailTo, openSession, postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
@@ -8,7 +8,7 @@ import { openEnquiryStore } from "../store/open-enquiry-store";
 // The visitor's acknowledgement end to end: the real app, a real SMTP peer, and the bot-check
 // stand-in on loopback.
 
-const parts = useTestParts();
+const parts = testPartsClosedAfterEach();
 
 it("acknowledges once a day per address, in our words only, and never a refused enquiry", async () => {
   const smtp = await parts.smtpPeer();

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { useTestParts } from "../../tests/support/test-parts";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import {
   mailTo,
   openSession,
@@ -19,7 +19,7 @@ import { openEnquiryStore } from "../store/open-enquiry-store";
 // The webhook channel end to end: the real app, a real HTTP receiver on loopback that verifies
 // each request with the standardwebhooks package, and a real SMTP peer.
 
-const parts = useTestParts();
+const parts = testPartsClosedAfterEach();
 // Quick retries, so a test sees several attempts in well under a second.
 const quickRetries = { DELIVERY_RETRY_BASE_MS: "50", DELIVERY_RETRY_CAP_MS: "200" };
 

@@ -13,7 +13,7 @@ import { startWebhookReceiver } from "./webhook-receiver";
  * closed after the test, last opened first, whether the test passed or not. Call once at the
  * top of a test file.
  */
-export function useTestParts() {
+export function testPartsClosedAfterEach() {
   const closers: (() => unknown)[] = [];
   afterEach(async () => {
     for (const close of closers.splice(0).reverse()) await close();
