@@ -100,3 +100,40 @@ export function enquiryPayload(
     cell: values.phone,
   };
 }
+
+/**
+ * The enquiry as the service keeps and passes it on: each field's name there, the payload
+ * field it comes from (the send call's names are fixed by requirements §7; `enquiry` is kept
+ * as `enquiryType`, `compname` as `companyName`), and its label in mail and listings. The one
+ * list the server's mapping, stores, mail, webhook and listings read.
+ */
+export const enquiryFields = [
+  { key: "name", from: "name", label: "Name" },
+  { key: "phone", from: "phone", label: "Phone" },
+  { key: "email", from: "email", label: "Email" },
+  { key: "enquiryType", from: "enquiry", label: "Enquiry type" },
+  { key: "message", from: "message", label: "Message" },
+  { key: "companyName", from: "compname", label: "Sent from", optional: true },
+] as const satisfies readonly {
+  key: string;
+  from: keyof EnquiryPayload;
+  label: string;
+  optional?: true;
+}[];
+
+type EnquiryField = (typeof enquiryFields)[number];
+type Value<F extends EnquiryField> = EnquiryPayload[F["from"]];
+
+/** An enquiry as the service keeps it: optional fields are null when the payload had none. */
+export type Enquiry = {
+  [F in EnquiryField as F["key"]]: F extends { optional: true }
+    ? Exclude<Value<F>, undefined> | null
+    : Value<F>;
+};
+
+/** The stored enquiry's fields from a valid payload. */
+export function enquiryFromPayload(payload: EnquiryPayload): Enquiry {
+  return Object.fromEntries(
+    enquiryFields.map((field) => [field.key, payload[field.from] ?? null]),
+  ) as Enquiry;
+}

@@ -60,13 +60,16 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   await app.register(deliveryLifecyclePlugin, {
     mail: config.mail,
+    webhook: config.webhook,
+    acknowledgement: config.acknowledgement,
     retry: config.retry,
     delivery: config.delivery,
     deliveryAlertAfterMinutes: config.deliveryAlertAfterMinutes,
     store,
-    onOutcome: (outcome) => {
-      app.metrics.deliveryOutcome(outcome);
-      // 0 days: the company mailbox is the record, so the copy goes once it is there.
+    onOutcome: (channel, outcome) => {
+      app.metrics.deliveryOutcome(channel, outcome);
+      // 0 days: the company's mailbox or CRM is the record, so the copy goes once every
+      // channel has it (the purge keeps an enquiry while any job is pending).
       if (outcome === "delivered" && config.retentionDays === 0) void app.runRetentionNow();
     },
   });

@@ -58,6 +58,11 @@ it("treats empty values as unset, as a copied .env.example leaves them", () => {
 
 const mailTo = { MAIL_FROM: "website@amanzi.example", ENQUIRY_TO: "sales@amanzi.example" };
 
+const webhook = {
+  ENQUIRY_WEBHOOK_URL: "https://crm.example/hooks/enquiries",
+  ENQUIRY_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+};
+
 it.each([
   [{ PORT: "70000" }, "PORT"],
   [{ DATABASE_URL: "mysql://db/enquiries" }, "DATABASE_URL"],
@@ -77,9 +82,47 @@ it.each([
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:25?secure=false&ignoreTLS=true" }, "SMTP_URL"],
   [{ ...mailTo, SMTP_URL: "smtp://mail.example:587?requireTLS=false" }, "SMTP_URL"],
   [{ ...mailTo, SMTP_URL: "smtps://mail.example?tls.rejectUnauthorized=false" }, "SMTP_URL"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_SECRET: "not-a-secret" }, "ENQUIRY_WEBHOOK_SECRET"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_SECRET: "whsec_c2hvcnQ=" }, "ENQUIRY_WEBHOOK_SECRET"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_SECRET: `whsec_${"%".repeat(44)}` }, "ENQUIRY_WEBHOOK_SECRET"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_SECRET: undefined }, "ENQUIRY_WEBHOOK_SECRET"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_URL: undefined }, "ENQUIRY_WEBHOOK_URL"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_URL: "http://crm.example/hooks" }, "ENQUIRY_WEBHOOK_URL"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_URL: "ftp://crm.example/hooks" }, "ENQUIRY_WEBHOOK_URL"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_TIMEOUT_MS: "10" }, "ENQUIRY_WEBHOOK_TIMEOUT_MS"],
+  [{ ...webhook, ENQUIRY_ACKNOWLEDGE: "true" }, "SMTP_URL"],
+  [
+    { ...mailTo, ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN: "<a href=x>soon</a>" },
+    "ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN",
+  ],
 ])("refuses %j, naming %s", (env, variable) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: `));
+});
+
+it("takes a signed webhook over HTTPS, or plain HTTP to loopback, with or without mail", () => {
+  const config = loadConfig(webhook);
+  expect(config.webhook).toEqual({
+    url: "https://crm.example/hooks/enquiries",
+    secret: webhook.ENQUIRY_WEBHOOK_SECRET,
+    timeoutMs: 10_000,
+  });
+  expect(config.mail).toBeUndefined();
+  expect(config.acknowledgement).toBeUndefined();
+  const local = { ...webhook, ENQUIRY_WEBHOOK_URL: "http://127.0.0.1:8080/hooks" };
+  expect(loadConfig(local).webhook?.url).toBe("http://127.0.0.1:8080/hooks");
+  expect(
+    loadConfig({
+      ...mailTo,
+      ...webhook,
+      SMTP_URL: "smtps://mail.example",
+      ENQUIRY_ACKNOWLEDGE: "true",
+    }),
+  ).toMatchObject({
+    mail: { to: "sales@amanzi.example" },
+    webhook: { timeoutMs: 10_000 },
+    acknowledgement: { answerWithin: "within two working days" },
+  });
 });
 
 it("reads a full mail and bot-check setup", () => {
@@ -133,9 +176,15 @@ describe("entry points", () => {
 
   it("stop with the variable's name when a value is bad", () => {
     const dir = mkdtempSync(join(tmpdir(), "dotenv-"));
-    writeFileSync(join(dir, ".env"), "PORT=not-a-port\n");
+    writeFileSync(
+      join(dir, ".env"),
+      "PORT=not-a-port\nENQUIRY_WEBHOOK_URL=https://crm.example/hooks\nENQUIRY_WEBHOOK_SECRET=whsec_short\n",
+    );
     const result = runCli(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("PORT");
+    expect(result.stderr).toMatch(/ENQUIRY_WEBHOOK_SECRET: use whsec_/);
+    // The secret itself is never echoed back.
+    expect(result.stderr).not.toContain("whsec_short");
   });
 });

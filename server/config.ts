@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
 import { siteRootOf } from "../contract/site-build";
+import { webhookSecretProblem } from "./delivery/enquiry-webhook";
 import { smtpTlsProblem } from "./delivery/smtp-tls";
+import { isLoopbackHost } from "./loopback";
 import { storeKindOf } from "./store/database-url";
 
 // Every server setting is read and checked here, once, at startup; nothing else reads
@@ -62,6 +64,25 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.email("use a plain address such as website@example.co.za").optional(),
     ENQUIRY_TO: z.email("use a plain address such as sales@example.co.za").optional(),
+    ENQUIRY_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: "use https://host/path (http:// only on loopback)" })
+      .refine(
+        (url) => new URL(url).protocol === "https:" || isLoopbackHost(new URL(url).hostname),
+        "use https:// (enquiries are personal information); http:// only to a receiver on loopback",
+      )
+      .optional(),
+    ENQUIRY_WEBHOOK_SECRET: z
+      .string()
+      .refine((secret) => webhookSecretProblem(secret) === undefined, {
+        error: (issue) => webhookSecretProblem(String(issue.input)),
+      })
+      .optional(),
+    ENQUIRY_WEBHOOK_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+    ENQUIRY_ACKNOWLEDGE: flag.default(false),
+    ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN: z
+      .string()
+      .regex(/^[\p{L}\p{N} ,.'-]{1,80}$/u, "use a few plain words, like: within two working days")
+      .default("within two working days"),
     DELIVERY_RETRY_BASE_MS: integer(10, 10_000).default(5000),
     DELIVERY_RETRY_CAP_MS: integer(10, 86_400_000).default(600_000),
     DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
@@ -72,12 +93,19 @@ const envSchema = z
     DELIVERY_POLL_MS: integer(50, 60_000).default(2_000),
   })
   .superRefine((env, context) => {
+    const missing = (key: keyof typeof env, message: string) =>
+      context.addIssue({ code: "custom", path: [key], message });
+    if (env.ENQUIRY_WEBHOOK_URL && !env.ENQUIRY_WEBHOOK_SECRET)
+      missing("ENQUIRY_WEBHOOK_SECRET", "required when ENQUIRY_WEBHOOK_URL is set");
+    if (env.ENQUIRY_WEBHOOK_SECRET && !env.ENQUIRY_WEBHOOK_URL)
+      missing("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
+    if (env.ENQUIRY_ACKNOWLEDGE && !env.SMTP_URL)
+      missing("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
     if (!env.SMTP_URL) return;
     const tlsProblem = smtpTlsProblem(env.SMTP_URL);
     if (tlsProblem) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: tlsProblem });
     for (const key of ["MAIL_FROM", "ENQUIRY_TO"] as const) {
-      if (!env[key])
-        context.addIssue({ code: "custom", path: [key], message: "required when SMTP_URL is set" });
+      if (!env[key]) missing(key, "required when SMTP_URL is set");
     }
   })
   // The shape the service reads; the Config type is whatever this returns.
@@ -102,11 +130,27 @@ const envSchema = z
           allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
         }
       : undefined,
-    /** Absent without SMTP_URL: enquiries are stored and wait until it is configured. */
+    /**
+     * Absent without SMTP_URL. With neither mail nor a webhook, enquiries are stored and wait
+     * until one is configured.
+     */
     mail:
       e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
         : undefined,
+    /** Absent without ENQUIRY_WEBHOOK_URL: enquiries go by mail alone. */
+    webhook:
+      e.ENQUIRY_WEBHOOK_URL && e.ENQUIRY_WEBHOOK_SECRET
+        ? {
+            url: e.ENQUIRY_WEBHOOK_URL,
+            secret: e.ENQUIRY_WEBHOOK_SECRET,
+            timeoutMs: e.ENQUIRY_WEBHOOK_TIMEOUT_MS,
+          }
+        : undefined,
+    /** Present with ENQUIRY_ACKNOWLEDGE=true: each visitor gets one short mail a day at most. */
+    acknowledgement: e.ENQUIRY_ACKNOWLEDGE
+      ? { answerWithin: e.ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN }
+      : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
     /** Pending deliveries older than this are reported by /readyz and a warning log line. */
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,

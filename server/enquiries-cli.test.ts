@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
-import type { NewEnquiry } from "./store/enquiry-store";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
@@ -24,13 +24,8 @@ function cli(args: string[], env: Record<string, string> = {}) {
 
 const day = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * day);
-const enquiry = (email: string, message = "Please call me about a meter."): NewEnquiry => ({
-  name: "Thandi Nkosi",
-  phone: "0821234567",
-  email,
-  enquiryType: "support",
-  message,
-});
+const enquiry = (email: string, message = "Please call me about a meter.") =>
+  sampleEnquiry({ email, message, enquiryType: "support" });
 
 /** A new store: two from Thandi (one delivered), one from Sipho, at given ages. */
 async function seed(
@@ -42,11 +37,16 @@ async function seed(
   const delivered = await store.saveEnquiry(
     enquiry("Thandi@Example.co.za", "First line\nsecond line"),
     daysAgo(ages.delivered),
+    mailOnly,
   );
-  await store.markDelivered(delivered.id, daysAgo(ages.delivered));
-  await store.saveEnquiry(enquiry("thandi@example.co.za"), daysAgo(ages.pending));
-  const other = await store.saveEnquiry(enquiry("sipho@example.co.za"), daysAgo(ages.other));
-  await store.markDelivered(other.id, daysAgo(ages.other));
+  await store.markDelivered(delivered.id, "mail", daysAgo(ages.delivered));
+  await store.saveEnquiry(enquiry("thandi@example.co.za"), daysAgo(ages.pending), mailOnly);
+  const other = await store.saveEnquiry(
+    enquiry("sipho@example.co.za"),
+    daysAgo(ages.other),
+    mailOnly,
+  );
+  await store.markDelivered(other.id, "mail", daysAgo(ages.other));
   await store.close();
 }
 
@@ -80,6 +80,14 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     expect(result.stdout).toMatch(/^delivery_status:\s+pending$/m);
     expect(result.stdout).toContain("2 enquiries.");
     expect(result.stdout).not.toContain("sipho");
+  });
+
+  it("list shows each enquiry's delivery on each of its channels", () => {
+    const result = cli(["list"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
+    expect(result.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
+    expect(result.stdout).toContain("3 enquiries, 1 awaiting delivery.");
   });
 
   it("find --json gives the same records for a machine", () => {

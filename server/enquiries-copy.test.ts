@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { runEnquiriesCli } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
 import { createTestDatabase } from "../tests/support/test-database";
@@ -6,13 +7,7 @@ import { openEnquiryStore } from "./store/open-enquiry-store";
 
 const [sqlite] = storeKinds;
 
-const enquiry = (name: string) => ({
-  name,
-  phone: "0821234567",
-  email: "thandi@example.co.za",
-  enquiryType: "consultation" as const,
-  message: "Please call me.",
-});
+const enquiry = (name: string) => sampleEnquiry({ name });
 
 it("copies a SQLite store into PostgreSQL with its delivery state, and nothing twice", {
   timeout: 90_000,
@@ -24,11 +19,16 @@ it("copies a SQLite store into PostgreSQL with its delivery state, and nothing t
   const delivered = await source.saveEnquiry(
     enquiry("Delivered"),
     new Date("2026-03-01T08:00:00Z"),
+    mailOnly,
   );
-  const pending = await source.saveEnquiry(enquiry("Pending"), new Date("2026-03-01T09:00:00Z"));
-  const claim = await source.claimDueDelivery(new Date("2026-03-01T08:00:00Z"), 60_000);
+  const pending = await source.saveEnquiry(
+    enquiry("Pending"),
+    new Date("2026-03-01T09:00:00Z"),
+    mailOnly,
+  );
+  const claim = await source.claimDueDelivery("mail", new Date("2026-03-01T08:00:00Z"), 60_000);
   expect(claim?.enquiry.id).toBe(delivered.id);
-  await source.markDelivered(delivered.id, new Date("2026-03-01T08:00:05Z"));
+  await source.markDelivered(delivered.id, "mail", new Date("2026-03-01T08:00:05Z"));
   const expected = await source.listEnquiries();
   await source.close();
 

@@ -1,21 +1,30 @@
-import type { EnquiryWithDelivery } from "./store/enquiry-store";
+import { deliveryChannels, type EnquiryWithDelivery } from "./store/enquiry-store";
+import { enquiryColumns } from "./store/store-rows";
 
-const csvColumns: [string, (e: EnquiryWithDelivery) => string | number | null][] = [
-  ["id", (e) => e.id],
-  ["received_at", (e) => e.receivedAt],
-  ["name", (e) => e.name],
-  ["phone", (e) => e.phone],
-  ["email", (e) => e.email],
-  ["enquiry_type", (e) => e.enquiryType],
-  ["message", (e) => e.message],
+type Cell = string | number | null;
+
+// The enquiry's own columns as the stores name them, then its overall state and each
+// channel's job (empty where the enquiry has none for that channel).
+const csvColumns: [string, (e: EnquiryWithDelivery) => Cell][] = [
+  ...enquiryColumns.map(({ column, key }): [string, (e: EnquiryWithDelivery) => Cell] => [
+    column,
+    (e) => e[key],
+  ]),
   ["delivery_status", (e) => e.delivery.status],
-  ["delivery_attempts", (e) => e.delivery.attempts],
-  ["delivered_at", (e) => e.delivery.deliveredAt],
-  ["next_attempt_at", (e) => e.delivery.nextAttemptAt],
-  ["last_error", (e) => e.delivery.lastError],
+  ...deliveryChannels.flatMap((channel) => {
+    const job = (e: EnquiryWithDelivery) => e.delivery.channels.find((j) => j.channel === channel);
+    const columns: [string, (e: EnquiryWithDelivery) => Cell][] = [
+      [`${channel}_status`, (e) => job(e)?.status ?? null],
+      [`${channel}_attempts`, (e) => job(e)?.attempts ?? null],
+      [`${channel}_delivered_at`, (e) => job(e)?.deliveredAt ?? null],
+      [`${channel}_next_attempt_at`, (e) => job(e)?.nextAttemptAt ?? null],
+      [`${channel}_last_error`, (e) => job(e)?.lastError ?? null],
+    ];
+    return columns;
+  }),
 ];
 
-function csvCell(value: string | number | null): string {
+function csvCell(value: Cell): string {
   let text = value == null ? "" : String(value);
   // Visitor text opened in a spreadsheet must stay text, never become a formula.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -29,13 +38,13 @@ export function enquiriesAsCsv(enquiries: EnquiryWithDelivery[]): string {
 
 export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
   if (enquiries.length === 0) return "No enquiries stored.";
-  const header = ["received", "id", "type", "delivery", "attempts", "name", "email"];
+  const header = ["received", "id", "type", "delivery", "channels (attempts)", "name", "email"];
   const rows = enquiries.map((e) => [
     e.receivedAt,
     e.id,
     e.enquiryType,
     e.delivery.status,
-    String(e.delivery.attempts),
+    e.delivery.channels.map((job) => `${job.channel}:${job.status}(${job.attempts})`).join(" "),
     e.name.replace(/\s+/g, " ").slice(0, 40),
     e.email,
   ]);

@@ -1,5 +1,5 @@
 import type { FastifyError } from "fastify";
-import { sharedPlugin } from "./shared-plugin";
+import fastifyPlugin from "fastify-plugin";
 import { apiPrefix, assetsPrefix } from "./url-prefixes";
 
 const errorNames: Record<number, string> = {
@@ -17,7 +17,7 @@ const jsonErrors = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_
  * Every failure answers with a short JSON name and never echoes the request; an unknown page
  * goes home. Registered before any route: a route keeps the handlers in place when it was added.
  */
-export const errorsAndNotFoundPlugin = sharedPlugin(async (app) => {
+export const errorsAndNotFoundPlugin = fastifyPlugin(async (app) => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const isPage = !path.startsWith(`${apiPrefix}/`) && !path.startsWith(`${assetsPrefix}/`);

@@ -2,20 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
-import type { EnquiryStore, NewEnquiry } from "../store/enquiry-store";
+import type { EnquiryStore } from "../store/enquiry-store";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
 
 const minute = 60_000;
-const enquiry: NewEnquiry = {
-  name: "Thandi Nkosi",
-  phone: "0821234567",
-  email: "thandi@example.co.za",
-  enquiryType: "support",
-  message: "Hello",
-};
+const enquiry = sampleEnquiry();
 
 const dirs: string[] = [];
 const stores: EnquiryStore[] = [];
@@ -42,21 +37,48 @@ describe("checkDelivery", () => {
     const { store } = openStore();
     const t0 = new Date("2026-05-01T08:00:00.000Z");
     const at = (minutes: number) => new Date(t0.getTime() + minutes * minute);
-    expect(await checkDelivery(store, 60, t0)).toEqual({ status: "ok", pending: 0 });
+    expect(await checkDelivery(store, 60, t0)).toEqual({
+      status: "ok",
+      pending: { mail: 0, webhook: 0, acknowledgement: 0 },
+    });
 
-    const first = await store.saveEnquiry(enquiry, t0);
-    await store.saveEnquiry(enquiry, at(30));
-    expect(await checkDelivery(store, 60, at(60))).toEqual({ status: "ok", pending: 2 });
+    const first = await store.saveEnquiry(enquiry, t0, mailOnly);
+    await store.saveEnquiry(enquiry, at(30), mailOnly);
+    expect(await checkDelivery(store, 60, at(60))).toEqual({
+      status: "ok",
+      pending: { mail: 2, webhook: 0, acknowledgement: 0 },
+    });
     expect(await checkDelivery(store, 60, at(61))).toEqual({
       status: "stuck",
+      channels: ["mail"],
       oldestPendingMinutes: 61,
       alertAfterMinutes: 60,
-      pending: 2,
+      pending: { mail: 2, webhook: 0, acknowledgement: 0 },
     });
 
     // Delivered: the next oldest counts, which has only waited 31 minutes.
-    await store.markDelivered(first.id, at(61));
-    expect(await checkDelivery(store, 60, at(61))).toEqual({ status: "ok", pending: 1 });
+    await store.markDelivered(first.id, "mail", at(61));
+    expect(await checkDelivery(store, 60, at(61))).toEqual({
+      status: "ok",
+      pending: { mail: 1, webhook: 0, acknowledgement: 0 },
+    });
+  });
+
+  it("names the channel that is stuck, not the one that delivered", async () => {
+    const { store } = openStore();
+    const t0 = new Date("2026-05-01T08:00:00.000Z");
+    const saved = await store.saveEnquiry(enquiry, t0, {
+      channels: ["mail", "webhook"],
+      acknowledge: false,
+    });
+    await store.markDelivered(saved.id, "mail", t0);
+    expect(await checkDelivery(store, 60, new Date(t0.getTime() + 61 * minute))).toEqual({
+      status: "stuck",
+      channels: ["webhook"],
+      oldestPendingMinutes: 61,
+      alertAfterMinutes: 60,
+      pending: { mail: 0, webhook: 1, acknowledgement: 0 },
+    });
   });
 });
 
@@ -64,7 +86,7 @@ describe("startDeliveryAlerts", () => {
   it("warns every few minutes while delivery is stuck, then says it caught up", async () => {
     vi.useFakeTimers({ now: new Date("2026-05-01T08:00:00.000Z") });
     const { store } = openStore();
-    const stored = await store.saveEnquiry(enquiry, new Date());
+    const stored = await store.saveEnquiry(enquiry, new Date(), mailOnly);
     const lines: { level: string; fields: object; message: string }[] = [];
     const log = {
       warn: (fields: object, message: string) => lines.push({ level: "warn", fields, message }),
@@ -81,7 +103,12 @@ describe("startDeliveryAlerts", () => {
     expect(lines).toEqual([
       {
         level: "warn",
-        fields: { oldestPendingMinutes: 65, alertAfterMinutes: 60, pending: 1 },
+        fields: {
+          channels: ["mail"],
+          oldestPendingMinutes: 65,
+          alertAfterMinutes: 60,
+          pending: { mail: 1, webhook: 0, acknowledgement: 0 },
+        },
         message: expect.stringMatching(/^enquiry delivery stuck: .*DELIVERY_ALERT_AFTER_MINUTES/),
       },
     ]);
@@ -89,7 +116,7 @@ describe("startDeliveryAlerts", () => {
     expect(lines.map((l) => l.level)).toEqual(["warn", "warn", "warn"]);
     expect(JSON.stringify(lines)).not.toMatch(/thandi|Nkosi|Hello/i);
 
-    await store.markDelivered(stored.id, new Date());
+    await store.markDelivered(stored.id, "mail", new Date());
     await vi.advanceTimersByTimeAsync(5 * minute);
     expect(lines.at(-1)).toMatchObject({ level: "info", message: "enquiry delivery caught up" });
     await vi.advanceTimersByTimeAsync(30 * minute);
@@ -103,7 +130,7 @@ describe("startDeliveryAlerts", () => {
 describe("/readyz", () => {
   it("stays 200 but reports a stuck delivery in its body and in a warning log line", async () => {
     const { store, path } = openStore();
-    await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute));
+    await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
     // No SMTP_URL: nothing will deliver it.
     service = await startTestService({
       DATABASE_URL: `file:${path}`,
@@ -113,7 +140,12 @@ describe("/readyz", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: "ready",
-      delivery: { status: "stuck", oldestPendingMinutes: 90, alertAfterMinutes: 60 },
+      delivery: {
+        status: "stuck",
+        channels: ["mail"],
+        oldestPendingMinutes: 90,
+        alertAfterMinutes: 60,
+      },
     });
     const { logs } = service;
     const warning = await waitFor("the warning", () =>

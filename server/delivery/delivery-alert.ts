@@ -1,25 +1,37 @@
-import type { EnquiryStore } from "../store/enquiry-store";
+import { type DeliveryChannel, deliveryChannels, type EnquiryStore } from "../store/enquiry-store";
 
-// An enquiry waiting much longer than retries take means the mail server has been refusing us
-// (or SMTP_URL is unset): the visitor was told "sent" and the company has heard nothing. This
-// is reported where an operator looks: /readyz, a warning log line, and the metrics.
+// An enquiry waiting much longer than retries take means a channel has been failing (the mail
+// server refusing us, the webhook receiver down, SMTP_URL unset): the visitor was told "sent"
+// and the company has heard nothing. This is reported where an operator looks: /readyz, a
+// warning log line, and the metrics, naming the channels that are stuck.
 
 export type DeliveryAlert =
   | { status: "ok" }
-  | { status: "stuck"; oldestPendingMinutes: number; alertAfterMinutes: number };
+  | {
+      status: "stuck";
+      /** The channels whose oldest job waited longer than the threshold. */
+      channels: DeliveryChannel[];
+      oldestPendingMinutes: number;
+      alertAfterMinutes: number;
+    };
 
 export async function checkDelivery(
   store: EnquiryStore,
   alertAfterMinutes: number,
   now = new Date(),
-): Promise<DeliveryAlert & { pending: number }> {
-  const { pending, oldestPendingSince } = await store.deliveryBacklog();
-  const waitedMinutes = oldestPendingSince
-    ? Math.floor((now.getTime() - oldestPendingSince.getTime()) / 60_000)
-    : 0;
-  return waitedMinutes > alertAfterMinutes
-    ? { status: "stuck", oldestPendingMinutes: waitedMinutes, alertAfterMinutes, pending }
-    : { status: "ok", pending };
+): Promise<DeliveryAlert & { pending: Partial<Record<DeliveryChannel, number>> }> {
+  const backlog = await store.deliveryBacklog();
+  const waited = (channel: DeliveryChannel) => {
+    const since = backlog[channel].oldestPendingSince;
+    return since ? Math.floor((now.getTime() - since.getTime()) / 60_000) : 0;
+  };
+  const pending = Object.fromEntries(
+    deliveryChannels.map((channel) => [channel, backlog[channel].pending]),
+  );
+  const stuck = deliveryChannels.filter((channel) => waited(channel) > alertAfterMinutes);
+  if (stuck.length === 0) return { status: "ok", pending };
+  const oldestPendingMinutes = Math.max(...stuck.map(waited));
+  return { status: "stuck", channels: stuck, oldestPendingMinutes, alertAfterMinutes, pending };
 }
 
 type Log = {
@@ -46,7 +58,7 @@ export function startDeliveryAlerts(options: {
       if (status === "stuck") {
         log.warn(
           figures,
-          "enquiry delivery stuck: an enquiry has waited longer than DELIVERY_ALERT_AFTER_MINUTES; check SMTP_URL and the mail server",
+          "enquiry delivery stuck: an enquiry has waited longer than DELIVERY_ALERT_AFTER_MINUTES; check the named channels (SMTP_URL and the mail server, ENQUIRY_WEBHOOK_URL and its receiver)",
         );
       } else if (wasStuck) {
         log.info(figures, "enquiry delivery caught up");

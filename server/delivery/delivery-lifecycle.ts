@@ -1,67 +1,113 @@
+import fastifyPlugin from "fastify-plugin";
 import type { Config } from "../config";
-import { sharedPlugin } from "../shared-plugin";
-import type { EnquiryStore } from "../store/enquiry-store";
+import {
+  type DeliveryChannel,
+  type DeliveryPlan,
+  deliveryChannels,
+  type EnquiryStore,
+  type StoredEnquiry,
+} from "../store/enquiry-store";
 import { startDeliveryAlerts } from "./delivery-alert";
 import {
   type DeliveryOutcomeListener,
   type DeliveryWorker,
   startDeliveryWorker,
 } from "./delivery-worker";
-import { composeEnquiryMail } from "./enquiry-mail";
+import { composeAcknowledgementMail, composeEnquiryMail } from "./enquiry-mail";
+import { createWebhookSender } from "./enquiry-webhook";
 import { createSmtpSender } from "./smtp-sender";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** The jobs each stored enquiry gets, from the channels configured. */
+    deliveryPlan: DeliveryPlan;
     /** Tells delivery that an enquiry was stored, so it need not wait for its next round. */
     wakeDelivery(): void;
   }
 }
 
-type Options = Pick<Config, "mail" | "retry" | "delivery" | "deliveryAlertAfterMinutes"> & {
+type Options = Pick<
+  Config,
+  "mail" | "webhook" | "acknowledgement" | "retry" | "delivery" | "deliveryAlertAfterMinutes"
+> & {
   store: EnquiryStore;
   onOutcome?: DeliveryOutcomeListener;
 };
 
 /**
- * Runs the delivery worker while the app runs: it starts once the app is ready, and closing
- * the app waits for the delivery in progress. Stuck delivery is reported all the while. Without mail settings nothing is sent; stored
- * enquiries wait for the next start with SMTP_URL set.
+ * Runs a delivery worker per configured channel while the app runs: they start once the app
+ * is ready, and closing the app waits for the deliveries in progress. Stuck delivery is
+ * reported all the while. With neither mail nor a webhook configured, nothing is sent: stored
+ * enquiries wait for the next start with SMTP_URL (or a webhook) set.
  */
-export const deliveryLifecyclePlugin = sharedPlugin<Options>(
-  async (app, { mail, retry, delivery, deliveryAlertAfterMinutes, store, onOutcome }) => {
-    const log = app.log.child({ component: "delivery" });
-    // Watched with or without mail settings: unset SMTP_URL is one way for delivery to stall.
-    let alerts: { stop(): Promise<void> } | undefined;
-    app.addHook("onReady", async () => {
-      alerts = startDeliveryAlerts({ store, alertAfterMinutes: deliveryAlertAfterMinutes, log });
+export const deliveryLifecyclePlugin = fastifyPlugin<Options>(async (app, options) => {
+  const { mail, webhook, acknowledgement, store } = options;
+  const log = app.log.child({ component: "delivery" });
+  // Watched with or without settings: an unset SMTP_URL is one way for delivery to stall.
+  let alerts: { stop(): Promise<void> } | undefined;
+  app.addHook("onReady", async () => {
+    alerts = startDeliveryAlerts({
+      store,
+      alertAfterMinutes: options.deliveryAlertAfterMinutes,
+      log,
     });
-    app.addHook("onClose", async () => {
-      await alerts?.stop();
-    });
+  });
+  app.addHook("onClose", async () => {
+    await alerts?.stop();
+  });
 
-    if (!mail) {
-      app.log.warn("SMTP_URL is not set: enquiries are stored but wait, undelivered, until it is");
-      app.decorate("wakeDelivery", () => {});
-      return;
+  // Mail is the company's channel unless only a webhook is set; without either, enquiries wait
+  // for mail, as they always have.
+  app.decorate("deliveryPlan", {
+    channels: [
+      ...(mail || !webhook ? ["mail" as const] : []),
+      ...(webhook ? ["webhook" as const] : []),
+    ],
+    acknowledge: acknowledgement !== undefined,
+  });
+  if (!mail && !webhook) {
+    app.log.warn(
+      "Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set: enquiries are stored but wait, undelivered, until one is",
+    );
+  }
+
+  const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<void>>> = {};
+  const closers: (() => void)[] = [];
+  if (mail) {
+    const smtp = createSmtpSender(mail.smtpUrl);
+    closers.push(smtp.close);
+    senders.mail = (enquiry) => smtp.send(composeEnquiryMail(enquiry, mail));
+    if (acknowledgement) {
+      senders.acknowledgement = (enquiry) =>
+        smtp.send(composeAcknowledgementMail(enquiry, { ...mail, ...acknowledgement }));
     }
-    const sender = createSmtpSender(mail.smtpUrl);
-    let worker: DeliveryWorker | undefined;
-    app.decorate("wakeDelivery", () => worker?.wake());
-    app.addHook("onReady", async () => {
-      worker = startDeliveryWorker({
-        store,
-        compose: (enquiry) => composeEnquiryMail(enquiry, mail),
-        send: sender.send,
-        backoff: retry,
-        leaseMs: delivery.leaseMs,
-        pollMs: delivery.pollMs,
-        log,
-        onOutcome,
-      });
-    });
-    app.addHook("onClose", async () => {
-      await worker?.stop();
-      sender.close();
-    });
-  },
-);
+  }
+  if (webhook) senders.webhook = createWebhookSender(webhook);
+
+  const workers: DeliveryWorker[] = [];
+  app.decorate("wakeDelivery", () => {
+    for (const worker of workers) worker.wake();
+  });
+  app.addHook("onReady", async () => {
+    for (const channel of deliveryChannels) {
+      const deliver = senders[channel];
+      if (!deliver) continue;
+      workers.push(
+        startDeliveryWorker({
+          store,
+          channel,
+          deliver,
+          backoff: options.retry,
+          leaseMs: options.delivery.leaseMs,
+          pollMs: options.delivery.pollMs,
+          log,
+          onOutcome: options.onOutcome,
+        }),
+      );
+    }
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    for (const close of closers) close();
+  });
+});

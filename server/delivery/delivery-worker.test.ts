@@ -4,14 +4,15 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { pino } from "pino";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
 import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
 
 // The worker against a real SQLite file, with the clock faked so backoff and pauses can be
-// stepped through exactly. `send` stands in for the mail server (the SMTP path has its own
-// tests); store failures are real SQLite errors, raised by a trigger added from a second
+// stepped through exactly. `send` stands in for the mail server (the SMTP and webhook paths
+// have their own tests); store failures are real SQLite errors, raised by a trigger added from a second
 // connection.
 
 const backoff = { baseMs: 1_000, capMs: 3_000 };
@@ -52,16 +53,7 @@ async function advance(ms: number) {
 }
 
 async function saveEnquiry(name: string) {
-  const { id } = await store.saveEnquiry(
-    {
-      name,
-      phone: "0821234567",
-      email: "thandi@example.co.za",
-      enquiryType: "support",
-      message: "The valve on meter 12 sticks.",
-    },
-    new Date(),
-  );
+  const { id } = await store.saveEnquiry(sampleEnquiry({ name }), new Date(), mailOnly);
   return id;
 }
 
@@ -70,8 +62,8 @@ const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
 function start(send: (mail: EnquiryMail) => Promise<void>) {
   worker = startDeliveryWorker({
     store,
-    compose: (enquiry) => composeEnquiryMail(enquiry, addresses),
-    send,
+    channel: "mail",
+    deliver: (enquiry) => send(composeEnquiryMail(enquiry, addresses)),
     backoff,
     leaseMs,
     pollMs,
@@ -100,7 +92,8 @@ function breakDeliveredMark(): () => void {
 }
 
 async function deliveryOf(id: string) {
-  return (await store.listEnquiries()).find((enquiry) => enquiry.id === id)?.delivery;
+  const enquiry = (await store.listEnquiries()).find((e) => e.id === id);
+  return enquiry?.delivery.channels.find((job) => job.channel === "mail");
 }
 
 it("delivers what is due when it starts, oldest first, and records each delivery", async () => {

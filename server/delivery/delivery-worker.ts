@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { ClaimedDelivery, EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
-import type { EnquiryMail } from "./enquiry-mail";
+import type {
+  ClaimedDelivery,
+  DeliveryChannel,
+  EnquiryStore,
+  StoredEnquiry,
+} from "../store/enquiry-store";
 import { type RetryBackoff, retryDelayMs } from "./retry-backoff";
 
 export type DeliveryWorker = {
@@ -11,12 +15,16 @@ export type DeliveryWorker = {
 };
 
 /** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
-export type DeliveryOutcomeListener = (outcome: "delivered" | "failed") => void;
+export type DeliveryOutcomeListener = (
+  channel: DeliveryChannel,
+  outcome: "delivered" | "failed",
+) => void;
 
 type Options = {
   store: EnquiryStore;
-  compose: (enquiry: StoredEnquiry) => EnquiryMail;
-  send: (mail: EnquiryMail) => Promise<void>;
+  channel: DeliveryChannel;
+  /** Passes the enquiry on through this channel; resolves once the other side has taken it. */
+  deliver: (enquiry: StoredEnquiry) => Promise<void>;
   backoff: RetryBackoff;
   /** How long a claim lasts unless renewed: how soon a dead instance's job is taken again. */
   leaseMs: number;
@@ -26,17 +34,20 @@ type Options = {
   onOutcome?: DeliveryOutcomeListener;
 };
 
-type SmtpError = { code?: unknown; responseCode?: unknown };
+/** Codes an SMTP error or a webhook failure carries; never its message, which may quote data. */
+type FailureCodes = { code?: unknown; responseCode?: unknown; status?: unknown };
 
 /**
- * Sends stored enquiries one at a time, oldest due first, retrying failures with capped
- * exponential backoff for as long as it takes. All state lives in the store, so a restart
- * simply picks up where the last process stopped. Each delivery is claimed under a lease
- * first, so several instances on one store never send the same enquiry at once, and one that
- * dies mid-delivery leaves a job any instance takes again when the lease runs out.
+ * Passes stored enquiries on through one channel, one at a time, oldest due first, retrying
+ * failures with capped exponential backoff for as long as it takes. All state lives in the
+ * store, so a restart simply picks up where the last process stopped. Each job is claimed
+ * under a lease first, so several instances on one store never send the same one at once, and
+ * one that dies mid-delivery leaves a job any instance takes again when the lease runs out.
+ * Each channel has its own worker: a slow or failing channel never holds up another.
  */
 export function startDeliveryWorker(options: Options): DeliveryWorker {
-  const { store, log } = options;
+  const { store, channel } = options;
+  const log = options.log.child({ channel });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -49,25 +60,26 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
   async function deliverDue(): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const claim = await store.claimDueDelivery(new Date(), options.leaseMs);
+      const claim = await store.claimDueDelivery(channel, new Date(), options.leaseMs);
       if (!claim) return;
-      const { enquiry, failedAttempts, lease } = claim;
+      const { enquiry, failedAttempts } = claim;
       if (!sentNotRecorded.has(enquiry.id)) {
         try {
-          await holdingLease(claim, () => options.send(options.compose(enquiry)));
+          await holdingLease(claim, () => options.deliver(enquiry));
         } catch (error) {
           const delay = retryDelayMs(failedAttempts + 1, options.backoff);
           const reason = error instanceof Error ? error.message : String(error);
-          await store.markAttemptFailed(enquiry.id, lease, new Date(Date.now() + delay), reason);
-          options.onOutcome?.("failed");
+          await store.markAttemptFailed(claim, new Date(Date.now() + delay), reason);
+          options.onOutcome?.(channel, "failed");
           // Only the codes: SMTP replies can quote addresses back at us.
-          const { code, responseCode } = (error ?? {}) as SmtpError;
+          const { code, responseCode, status } = (error ?? {}) as FailureCodes;
           log.warn(
             {
               enquiryId: enquiry.id,
               attempt: failedAttempts + 1,
               code,
               responseCode,
+              status,
               retryInMs: delay,
             },
             "enquiry delivery failed; will retry",
@@ -78,20 +90,20 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
       }
       // A store failure here ends the pass; the enquiry stays in sentNotRecorded, and its claim
       // runs out, so the next claim of it (here) records it without sending.
-      await store.markDelivered(enquiry.id, new Date());
+      await store.markDelivered(enquiry.id, channel, new Date());
       sentNotRecorded.delete(enquiry.id);
       log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
-      options.onOutcome?.("delivered");
+      options.onOutcome?.(channel, "delivered");
     }
   }
 
   // A slow but live attempt keeps its claim: the lease is renewed every third of its length,
   // so only an instance that stopped (killed, frozen, cut off from the store) loses it. A
-  // stalled mail server still ends the attempt through the SMTP timeouts.
+  // stalled mail server or receiver still ends the attempt through the channel's timeouts.
   async function holdingLease(claim: ClaimedDelivery, attempt: () => Promise<void>) {
     const renewal = setInterval(() => {
       const until = new Date(Date.now() + options.leaseMs);
-      store.extendLease(claim.enquiry.id, claim.lease, until).catch((error: unknown) => {
+      store.extendLease(claim, until).catch((error: unknown) => {
         log.error({ err: error, enquiryId: claim.enquiry.id }, "could not renew a delivery lease");
       });
     }, options.leaseMs / 3);
@@ -107,7 +119,7 @@ export function startDeliveryWorker(options: Options): DeliveryWorker {
     // work, one may have died holding a lease, or the clock may have jumped.
     let wait = options.pollMs;
     try {
-      const dueAt = await store.nextDueAt();
+      const dueAt = await store.nextDueAt(channel);
       if (dueAt)
         wait = Math.min(options.pollMs, Math.max(minimumWaitMs, dueAt.getTime() - Date.now()));
     } catch (error) {

@@ -1,7 +1,13 @@
-import { enquiryTypes } from "../../contract/enquiry";
+import { enquiryFields, enquiryTypes } from "../../contract/enquiry";
 import type { StoredEnquiry } from "../store/enquiry-store";
 
 export type MailAddresses = { from: string; to: string };
+
+/** What the visitor's acknowledgement says besides the fixed words. */
+export type AcknowledgementSettings = MailAddresses & {
+  /** When the company answers, in words: "within two working days". */
+  answerWithin: string;
+};
 
 export type EnquiryMail = {
   messageId: string;
@@ -32,14 +38,16 @@ const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u20
 const typeLabel = (enquiry: StoredEnquiry) =>
   enquiryTypes.find((type) => type.value === enquiry.enquiryType)?.label ?? enquiry.enquiryType;
 
+const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
+
 export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddresses): EnquiryMail {
-  const domain = addresses.from.split("@")[1] ?? "localhost";
   const name = oneLine(enquiry.name).slice(0, 200);
+  // The message goes below the table, on its own; an optional field left empty is left out.
   const fields: [string, string][] = [
-    ["Name", enquiry.name],
-    ["Phone", enquiry.phone],
-    ["Email", enquiry.email],
-    ["Enquiry type", typeLabel(enquiry)],
+    ...enquiryFields.flatMap(({ key, label }): [string, string][] => {
+      const value = key === "enquiryType" ? typeLabel(enquiry) : enquiry[key];
+      return key === "message" || value == null ? [] : [[label, value]];
+    }),
     ["Received", enquiry.receivedAt],
     ["Reference", enquiry.id],
   ];
@@ -57,13 +65,42 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
   return {
     // Stable per enquiry, so a delivery repeated after a crash mid-send is recognisable as the
     // same message by the mailbox (and by anyone reading it).
-    messageId: `<enquiry-${enquiry.id}@${domain}>`,
+    messageId: `<enquiry-${enquiry.id}@${domainOf(addresses.from)}>`,
     from: { name: "Website enquiries", address: addresses.from },
     to: addresses.to,
     replyTo: { name, address: enquiry.email },
     subject: `Website enquiry (${typeLabel(enquiry)}) from ${name}`,
     text,
     html,
+    date: new Date(enquiry.receivedAt),
+  };
+}
+
+/**
+ * The visitor's acknowledgement. It repeats nothing they typed (no name, no message, no
+ * company): whatever anyone enters in the form, the mail a stranger's address could be sent
+ * says only what we wrote, so the form cannot deliver chosen text to someone's inbox. The
+ * enquiry type is one of our own labels. Replies go to the company mailbox.
+ */
+export function composeAcknowledgementMail(
+  enquiry: StoredEnquiry,
+  settings: AcknowledgementSettings,
+): EnquiryMail {
+  const paragraphs = [
+    "Hello,",
+    `We have received your ${typeLabel(enquiry).toLowerCase()} enquiry, sent through our website on ${enquiry.receivedAt.slice(0, 10)}.`,
+    `Our team will answer ${settings.answerWithin}.`,
+    "To add anything or to reach us sooner, reply to this email.",
+    `Reference: ${enquiry.id}`,
+  ];
+  return {
+    messageId: `<acknowledgement-${enquiry.id}@${domainOf(settings.from)}>`,
+    from: { name: "Website enquiries", address: settings.from },
+    to: enquiry.email,
+    replyTo: { name: "Website enquiries", address: settings.to },
+    subject: "We have received your enquiry",
+    text: `${paragraphs.join("\n\n")}\n`,
+    html: `<!doctype html><html><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}</body></html>`,
     date: new Date(enquiry.receivedAt),
   };
 }

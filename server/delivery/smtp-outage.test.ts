@@ -38,10 +38,11 @@ describe.each(storeKinds)("on $name", (kind) => {
       // Several attempts fail while nothing listens; the enquiry stays pending, not lost.
       const failing = await waitFor("two failed attempts", async () => {
         const record = (await store.listEnquiries()).find((e) => e.id === id);
-        return record && record.delivery.attempts >= 2 ? record : undefined;
+        const mailJob = record?.delivery.channels[0];
+        return mailJob && mailJob.attempts >= 2 ? mailJob : undefined;
       });
-      expect(failing.delivery.status).toBe("pending");
-      expect(failing.delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(failing.status).toBe("pending");
+      expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
 
       smtp = await startSmtpPeer({ port: smtpPort });
       const peer = smtp;
@@ -55,7 +56,7 @@ describe.each(storeKinds)("on $name", (kind) => {
         const record = (await store.listEnquiries()).find((e) => e.id === id);
         return record?.delivery.status === "delivered" ? record : undefined;
       });
-      expect(delivered.delivery.attempts).toBeGreaterThanOrEqual(3);
+      expect(delivered.delivery.channels[0]?.attempts).toBeGreaterThanOrEqual(3);
       expect(peer.received).toHaveLength(1);
     } finally {
       await store.close();

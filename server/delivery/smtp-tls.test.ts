@@ -1,7 +1,8 @@
 import { createTransport } from "nodemailer";
 import { afterEach, expect, it } from "vitest";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
-import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
+import { isLoopbackHost } from "../loopback";
+import { smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
 
 let peer: SmtpPeer | undefined;
 afterEach(async () => {
@@ -34,6 +35,11 @@ it("accepts TLS settings for a remote server and refuses any that turn it off", 
   expect(smtpTlsProblem("smtps://mail.example?tls.rejectUnauthorized=false")).toMatch(
     /rejectUnauthorized/,
   );
+  expect(smtpTlsProblem("smtp://mail.example?ignoreTLS=1")).toMatch(/ignoreTLS/);
+  expect(smtpTlsProblem("smtp://mail.example?requireTLS=0")).toMatch(/requireTLS/);
+  expect(smtpTlsProblem("smtps://mail.example?secure=false&requireTLS=false")).toMatch(
+    /requireTLS/,
+  );
   expect(() => smtpTransportOptions("smtp://mail.example?ignoreTLS=true")).toThrow(/^SMTP_URL: /);
 });
 
@@ -41,10 +47,11 @@ it("requires STARTTLS on smtp:// to a remote server, so a server without it gets
   // Our peer offers no STARTTLS, as an attacker who strips the offer would make it look.
   peer = await startSmtpPeer();
   const remote = smtpTransportOptions("smtp://mail.example:587");
-  expect(remote).toMatchObject({ host: "mail.example", secure: false, requireTLS: true });
+  expect(remote).toEqual({ url: "smtp://mail.example:587", requireTLS: true });
 
   // The remote server's options, pointed at the peer on loopback (tests talk to 127.0.0.1 only).
-  const transport = createTransport({ ...remote, host: "127.0.0.1", port: peer.port });
+  const { url: _, ...remoteOptions } = remote;
+  const transport = createTransport({ ...remoteOptions, host: "127.0.0.1", port: peer.port });
   await expect(transport.sendMail(mail)).rejects.toThrow(/STARTTLS/);
   transport.close();
   expect(peer.started()).toBe(0);

@@ -1,6 +1,5 @@
-import { isIP } from "node:net";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import { isLoopbackHost } from "../loopback";
 
 // Enquiry mails carry a visitor's name, phone number, address and message (POPIA personal
 // information), so they cross the network only encrypted: smtps://, or smtp:// with STARTTLS
@@ -8,27 +7,38 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 // which anyone on the path can stop by hiding the offer. Only a mail server on this machine
 // (a local relay, the test suite's SMTP peer) may be spoken to in plain text.
 
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (bare === "localhost" || bare === "::1") return true;
-  return isIP(bare) === 4 && bare.startsWith("127.");
+// Nodemailer reads options from the URL's query string, where a setting that turns TLS off would
+// hide. We read the same query through the WHATWG URL parser rather than Nodemailer's own
+// (undocumented) one; a value counts as "off" the way Nodemailer reads it ("false" or 0).
+const isOff = (value: string | null) => value === "false" || value === "0";
+const isOn = (value: string | null) => value !== null && value !== "" && !isOff(value);
+
+/** Where SMTP_URL points and whether it starts with TLS (smtps://, or ?secure=true). */
+function readSmtpUrl(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const query = url.searchParams;
+  const secureParam = query.get("secure");
+  return {
+    host: url.hostname,
+    secure: secureParam === null ? url.protocol === "smtps:" : isOn(secureParam),
+    query,
+  };
 }
 
 /**
  * Why this SMTP_URL would let enquiry mail travel unencrypted to another machine, or undefined
- * when it is safe. Nodemailer reads options from the URL's query, which is where such a
- * setting would hide.
+ * when it is safe.
  */
 export function smtpTlsProblem(smtpUrl: string): string | undefined {
-  const options = parseConnectionUrl(smtpUrl);
-  if (!options.host || isLoopbackHost(options.host)) return undefined;
-  if (options.ignoreTLS === true) {
+  const { host, secure, query } = readSmtpUrl(smtpUrl);
+  if (!host || isLoopbackHost(host)) return undefined;
+  if (isOn(query.get("ignoreTLS"))) {
     return "ignoreTLS would send enquiries to a remote mail server unencrypted; remove it";
   }
-  if (options.requireTLS === false && !options.secure) {
+  if (isOff(query.get("requireTLS")) && !secure) {
     return "requireTLS=false would let enquiries go to a remote mail server unencrypted; remove it";
   }
-  if (options.tls?.rejectUnauthorized === false) {
+  if (isOff(query.get("tls.rejectUnauthorized"))) {
     return "tls.rejectUnauthorized=false would accept any certificate, so anyone on the path could read enquiries; remove it";
   }
   return undefined;
@@ -38,7 +48,7 @@ export function smtpTlsProblem(smtpUrl: string): string | undefined {
 export function smtpTransportOptions(smtpUrl: string): SMTPTransport.Options {
   const problem = smtpTlsProblem(smtpUrl);
   if (problem) throw new Error(`SMTP_URL: ${problem}`);
-  const options = parseConnectionUrl(smtpUrl);
-  const remote = !isLoopbackHost(options.host ?? "");
-  return { ...options, ...(remote && !options.secure ? { requireTLS: true } : {}) };
+  const { host, secure } = readSmtpUrl(smtpUrl);
+  // `url` is Nodemailer's documented way to pass a connection URL with its query options.
+  return { url: smtpUrl, ...(!isLoopbackHost(host) && !secure ? { requireTLS: true } : {}) };
 }

@@ -1,6 +1,6 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
-import { sendEnquiryPath } from "../../contract/enquiry";
+import { enquiryFromPayload, sendEnquiryPath } from "../../contract/enquiry";
 import type { Config } from "../config";
 import { hasValidXsrfToken } from "../site/xsrf-token";
 import type { EnquiryStore } from "../store/enquiry-store";
@@ -21,6 +21,8 @@ type Options = Pick<Config, "botCheck" | "enquiryRateLimitPerMinute"> & { store:
 
 /**
  * The form's send call (requirements §7): verify, store, then answer; delivery is separate.
+ * Only a stored enquiry can get an acknowledgement: refused calls (rate limit, bot check,
+ * invalid) never reach the store.
  * Registered under the API prefix; this scope takes JSON bodies only, and has its own limits.
  */
 export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, options) => {
@@ -78,14 +80,9 @@ export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, optio
       let id: string;
       try {
         ({ id } = await store.saveEnquiry(
-          {
-            name: payload.name,
-            phone: payload.phone,
-            email: payload.email,
-            enquiryType: payload.enquiry,
-            message: payload.message,
-          },
+          enquiryFromPayload(payload),
           new Date(),
+          app.deliveryPlan,
         ));
       } catch (error) {
         request.log.error({ err: error }, "enquiry could not be stored");

@@ -1,6 +1,6 @@
+import fastifyPlugin from "fastify-plugin";
 import { collectDefaultMetrics } from "prom-client";
 import type { Config } from "../config";
-import { sharedPlugin } from "../shared-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { listenForMetrics, type MetricsListener } from "./metrics-listener";
 import { createServiceMetrics, type ServiceMetrics } from "./service-metrics";
@@ -16,7 +16,7 @@ declare module "fastify" {
  * Keeps the app's metrics and, with METRICS_PORT set, serves them on a listener of their own
  * while the app runs (never on the public port).
  */
-export const metricsLifecyclePlugin = sharedPlugin<{
+export const metricsLifecyclePlugin = fastifyPlugin<{
   store: EnquiryStore;
   address: Config["metrics"];
 }>(async (app, { store, address }) => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
   mailTo,
@@ -68,7 +69,9 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
 
   const metrics = await waitFor("the delivery to be counted", async () => {
     const scraped = await scrape(metricsPort);
-    return sample(scraped.text, "enquiry_deliveries_sent_total") === 1 ? scraped : undefined;
+    return sample(scraped.text, 'enquiry_deliveries_sent_total{channel="mail"}') === 1
+      ? scraped
+      : undefined;
   });
   expect(metrics.status).toBe(200);
   expect(metrics.type).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -78,9 +81,11 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   expect(sample(text, 'enquiries_refused_total{reason="invalid_enquiry"}')).toBe(2);
   expect(sample(text, 'enquiries_refused_total{reason="xsrf_token_mismatch"}')).toBe(1);
   expect(sample(text, 'enquiries_refused_total{reason="invalid_json"}')).toBe(1);
-  expect(sample(text, "enquiry_deliveries_failed_total")).toBe(0);
-  expect(sample(text, "enquiry_deliveries_pending")).toBe(0);
-  expect(sample(text, "enquiry_oldest_pending_delivery_age_seconds")).toBe(0);
+  expect(sample(text, 'enquiry_deliveries_failed_total{channel="mail"}')).toBe(0);
+  expect(sample(text, 'enquiry_deliveries_pending{channel="mail"}')).toBe(0);
+  expect(sample(text, 'enquiry_oldest_pending_delivery_age_seconds{channel="mail"}')).toBe(0);
+  expect(sample(text, 'enquiry_deliveries_sent_total{channel="webhook"}')).toBe(0);
+  expect(sample(text, 'enquiry_deliveries_pending{channel="webhook"}')).toBe(0);
   // The usual process metrics.
   expect(text).toContain("process_cpu_user_seconds_total");
   expect(text).toContain("process_resident_memory_bytes");
@@ -95,10 +100,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
   const databasePath = join(dir, "enquiries.db");
   // Written as another instance sharing the store would have: this process never saw it.
   const seed = openSqliteEnquiryStore(databasePath);
-  await seed.saveEnquiry(
-    { name: "A", phone: "1", email: "a@example.co.za", enquiryType: "other", message: "m" },
-    new Date(Date.now() - 2 * 3_600_000),
-  );
+  await seed.saveEnquiry(sampleEnquiry(), new Date(Date.now() - 2 * 3_600_000), mailOnly);
   await seed.close();
 
   const metricsPort = await freePort();
@@ -113,13 +115,13 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 
   const { text } = await waitFor("failed attempts to be counted", async () => {
     const scraped = await scrape(metricsPort);
-    return (sample(scraped.text, "enquiry_deliveries_failed_total") ?? 0) >= 2
+    return (sample(scraped.text, 'enquiry_deliveries_failed_total{channel="mail"}') ?? 0) >= 2
       ? scraped
       : undefined;
   });
-  expect(sample(text, "enquiry_deliveries_sent_total")).toBe(0);
-  expect(sample(text, "enquiry_deliveries_pending")).toBe(1);
-  const age = sample(text, "enquiry_oldest_pending_delivery_age_seconds") ?? 0;
+  expect(sample(text, 'enquiry_deliveries_sent_total{channel="mail"}')).toBe(0);
+  expect(sample(text, 'enquiry_deliveries_pending{channel="mail"}')).toBe(1);
+  const age = sample(text, 'enquiry_oldest_pending_delivery_age_seconds{channel="mail"}') ?? 0;
   expect(age).toBeGreaterThanOrEqual(7200);
   expect(age).toBeLessThan(7200 + 120);
 });
@@ -139,8 +141,8 @@ it("reads the backlog once per scrape for both backlog gauges", async () => {
   try {
     const { registry } = createServiceMetrics(counted);
     const text = await registry.metrics();
-    expect(sample(text, "enquiry_deliveries_pending")).toBe(0);
-    expect(sample(text, "enquiry_oldest_pending_delivery_age_seconds")).toBe(0);
+    expect(sample(text, 'enquiry_deliveries_pending{channel="mail"}')).toBe(0);
+    expect(sample(text, 'enquiry_oldest_pending_delivery_age_seconds{channel="mail"}')).toBe(0);
     expect(reads).toBe(1);
     await registry.metrics();
     expect(reads).toBe(2);

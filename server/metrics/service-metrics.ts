@@ -1,5 +1,10 @@
 import { Counter, Gauge, Registry } from "prom-client";
-import type { DeliveryBacklog, EnquiryStore } from "../store/enquiry-store";
+import {
+  type DeliveryBacklog,
+  type DeliveryChannel,
+  deliveryChannels,
+  type EnquiryStore,
+} from "../store/enquiry-store";
 
 // What an operator alerts on (README, "Operations"). Counters live in this process; the
 // backlog gauges are read from the store at scrape time, so several instances sharing one
@@ -11,7 +16,7 @@ export type ServiceMetrics = {
   enquiryAccepted(): void;
   /** `reason` is one of our fixed error names (invalid_enquiry, rate_limited, ...). */
   enquiryRefused(reason: string): void;
-  deliveryOutcome(outcome: "delivered" | "failed"): void;
+  deliveryOutcome(channel: DeliveryChannel, outcome: "delivered" | "failed"): void;
 };
 
 export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
@@ -29,16 +34,24 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     labelNames: ["reason"],
     registers,
   });
+  const labelNames = ["channel"] as const;
   const sent = new Counter({
     name: "enquiry_deliveries_sent_total",
-    help: "Enquiry mails the SMTP server accepted.",
+    help: "Deliveries the other side took, by channel (mail: the SMTP server accepted it; webhook: the receiver answered 2xx; acknowledgement: the visitor's mail was accepted).",
+    labelNames,
     registers,
   });
   const failed = new Counter({
     name: "enquiry_deliveries_failed_total",
-    help: "Delivery attempts that failed (each is retried later).",
+    help: "Delivery attempts that failed, by channel (each is retried later).",
+    labelNames,
     registers,
   });
+  // Every channel's series exists from the start, so an alert on a rate sees a zero first.
+  for (const channel of deliveryChannels) {
+    sent.inc({ channel }, 0);
+    failed.inc({ channel }, 0);
+  }
   // Both backlog gauges are collected together on each scrape; one store read serves both.
   let backlog: Promise<DeliveryBacklog> | undefined;
   const readBacklog = () =>
@@ -47,21 +60,25 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     }));
   new Gauge({
     name: "enquiry_deliveries_pending",
-    help: "Stored enquiries not yet delivered (read from the store at scrape time).",
+    help: "Deliveries not yet made, by channel (read from the store at scrape time).",
+    labelNames,
     registers,
     async collect() {
-      this.set((await readBacklog()).pending);
+      const backlog = await readBacklog();
+      for (const channel of deliveryChannels) this.set({ channel }, backlog[channel].pending);
     },
   });
   new Gauge({
     name: "enquiry_oldest_pending_delivery_age_seconds",
-    help: "Seconds since the oldest undelivered enquiry was received; 0 when none waits.",
+    help: "Seconds since the oldest enquiry still waiting for this channel was received; 0 when none waits.",
+    labelNames,
     registers,
     async collect() {
-      const { oldestPendingSince } = await readBacklog();
-      this.set(
-        oldestPendingSince ? Math.max(0, (Date.now() - oldestPendingSince.getTime()) / 1000) : 0,
-      );
+      const backlog = await readBacklog();
+      for (const channel of deliveryChannels) {
+        const since = backlog[channel].oldestPendingSince;
+        this.set({ channel }, since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0);
+      }
     },
   });
 
@@ -71,6 +88,7 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     // Reasons come from our own fixed names, but a label must never grow without bound.
     enquiryRefused: (reason) =>
       refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
-    deliveryOutcome: (outcome) => (outcome === "delivered" ? sent : failed).inc(),
+    deliveryOutcome: (channel, outcome) =>
+      (outcome === "delivered" ? sent : failed).inc({ channel }),
   };
 }

@@ -2,18 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import type { EnquiryStore, NewEnquiry } from "../store/enquiry-store";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import type { EnquiryStore } from "../store/enquiry-store";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
 
 const t0 = new Date("2026-03-01T09:00:00.000Z");
-const enquiry = (email: string): NewEnquiry => ({
-  name: "Thandi Nkosi",
-  phone: "0821234567",
-  email,
-  enquiryType: "consultation",
-  message: "Please call me.",
-});
+const enquiry = (email: string) => sampleEnquiry({ email });
 
 let dir: string;
 let store: EnquiryStore;
@@ -43,9 +38,13 @@ it("puts the cutoff the configured number of days back", () => {
 });
 
 it("purges at startup and then daily, never touching undelivered enquiries", async () => {
-  const delivered = await store.saveEnquiry(enquiry("delivered@example.co.za"), new Date());
-  await store.markDelivered(delivered.id, new Date());
-  await store.saveEnquiry(enquiry("waiting@example.co.za"), new Date());
+  const delivered = await store.saveEnquiry(
+    enquiry("delivered@example.co.za"),
+    new Date(),
+    mailOnly,
+  );
+  await store.markDelivered(delivered.id, "mail", new Date());
+  await store.saveEnquiry(enquiry("waiting@example.co.za"), new Date(), mailOnly);
 
   const schedule = startRetentionSchedule({ store, retentionDays: 2, log });
   await vi.advanceTimersByTimeAsync(0);
@@ -72,12 +71,12 @@ it("purges at startup and then daily, never touching undelivered enquiries", asy
 
 it("with 0 days deletes an enquiry as soon as it is delivered", async () => {
   const schedule = startRetentionSchedule({ store, retentionDays: 0, log });
-  const stored = await store.saveEnquiry(enquiry("a@example.co.za"), new Date());
+  const stored = await store.saveEnquiry(enquiry("a@example.co.za"), new Date(), mailOnly);
   await vi.advanceTimersByTimeAsync(1000);
   await schedule.runNow();
   expect(await emails()).toEqual(["a@example.co.za"]);
 
-  await store.markDelivered(stored.id, new Date());
+  await store.markDelivered(stored.id, "mail", new Date());
   await vi.advanceTimersByTimeAsync(1);
   await schedule.runNow();
   expect(await emails()).toEqual([]);

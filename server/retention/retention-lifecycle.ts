@@ -1,4 +1,4 @@
-import { sharedPlugin } from "../shared-plugin";
+import fastifyPlugin from "fastify-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type RetentionSchedule, startRetentionSchedule } from "./enquiry-retention";
 import { privacyStatementMismatch } from "./privacy-statement-check";
@@ -14,7 +14,7 @@ declare module "fastify" {
  * Runs the retention purge while the app runs: once when it is ready, then daily. Warns at
  * startup when the built privacy statement (under `siteRoot`) states another period.
  */
-export const retentionLifecyclePlugin = sharedPlugin<{
+export const retentionLifecyclePlugin = fastifyPlugin<{
   store: EnquiryStore;
   retentionDays: number;
   siteRoot: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
   mailTo,
@@ -24,24 +25,26 @@ afterEach(async () => {
 });
 
 const day = 86_400_000;
-const enquiry = (email: string) => ({
-  name: "Thandi Nkosi",
-  phone: "0821234567",
-  email,
-  enquiryType: "other" as const,
-  message: "Hello",
-});
+const enquiry = (email: string) => sampleEnquiry({ email });
 
 it("purges delivered enquiries past retention when it starts, keeping undelivered ones", async () => {
   const dir = mkdtempSync(join(tmpdir(), "retention-service-"));
   dirs.push(dir);
   const databasePath = join(dir, "enquiries.db");
   const seed = openSqliteEnquiryStore(databasePath);
-  const old = await seed.saveEnquiry(enquiry("old@example.co.za"), new Date(Date.now() - 40 * day));
-  await seed.markDelivered(old.id, new Date(Date.now() - 40 * day));
-  await seed.saveEnquiry(enquiry("stuck@example.co.za"), new Date(Date.now() - 40 * day));
-  const recent = await seed.saveEnquiry(enquiry("new@example.co.za"), new Date(Date.now() - day));
-  await seed.markDelivered(recent.id, new Date());
+  const old = await seed.saveEnquiry(
+    enquiry("old@example.co.za"),
+    new Date(Date.now() - 40 * day),
+    mailOnly,
+  );
+  await seed.markDelivered(old.id, "mail", new Date(Date.now() - 40 * day));
+  await seed.saveEnquiry(enquiry("stuck@example.co.za"), new Date(Date.now() - 40 * day), mailOnly);
+  const recent = await seed.saveEnquiry(
+    enquiry("new@example.co.za"),
+    new Date(Date.now() - day),
+    mailOnly,
+  );
+  await seed.markDelivered(recent.id, "mail", new Date());
 
   service = await startTestService({
     DATABASE_URL: `file:${databasePath}`,

@@ -1,4 +1,4 @@
-import { sharedPlugin } from "../shared-plugin";
+import fastifyPlugin from "fastify-plugin";
 import { contentSecurityPolicy } from "./content-security-policy";
 
 const permissionsPolicy = [
@@ -52,7 +52,7 @@ export function fileSecurityHeaders(options: { hsts: boolean }): Record<string, 
  * scripts, a file) sets its own Content-Security-Policy first, and this leaves that alone.
  * Answers that set no cache policy of their own (JSON, redirects) are never worth caching.
  */
-export const securityHeadersPlugin = sharedPlugin<{ hsts: boolean }>(async (app, options) => {
+export const securityHeadersPlugin = fastifyPlugin<{ hsts: boolean }>(async (app, options) => {
   const headers = Object.entries(securityHeaders(options));
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("content-security-policy")) {

@@ -1,25 +1,18 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { storeKinds } from "../../tests/support/store-kinds";
-import type { EnquiryStore, NewEnquiry } from "./enquiry-store";
+import type { DeliveryPlan, EnquiryStore } from "./enquiry-store";
 import { openEnquiryStore } from "./open-enquiry-store";
 
-const enquiry = (name: string): NewEnquiry => ({
-  name,
-  phone: "0821234567",
-  email: `${name.toLowerCase()}@example.co.za`,
-  enquiryType: "consultation",
-  message: "Please call me.",
-});
+const enquiry = (name: string) =>
+  sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za` });
 
 // What a person's requests and retention select by: the address and the day received.
-const from = (email: string, name = "Thandi Nkosi"): NewEnquiry => ({
-  ...enquiry(name),
-  email,
-  enquiryType: "support",
-  message: "My meter stopped reporting.",
-});
+const from = (email: string, name = "Thandi Nkosi") => sampleEnquiry({ email, name });
+
+const everyChannel: DeliveryPlan = { channels: ["mail", "webhook"], acknowledge: true };
 
 const t0 = new Date("2026-03-01T08:00:00.000Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -39,109 +32,120 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
 
   it("keeps an enquiry with a pending delivery due at once", async () => {
     const store = await open();
-    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     expect(saved).toMatchObject({ ...enquiry("Thandi"), receivedAt: t0.toISOString() });
     expect(await store.listEnquiries()).toEqual([
       {
         ...saved,
         delivery: {
           status: "pending",
-          attempts: 0,
-          nextAttemptAt: t0.toISOString(),
-          deliveredAt: null,
-          lastError: null,
+          channels: [
+            {
+              channel: "mail",
+              status: "pending",
+              attempts: 0,
+              nextAttemptAt: t0.toISOString(),
+              deliveredAt: null,
+              lastError: null,
+            },
+          ],
         },
       },
     ]);
-    expect(await store.nextDueAt()).toEqual(t0);
+    expect(await store.nextDueAt("mail")).toEqual(t0);
   });
 
   it("hands each due delivery to one claim until its lease runs out", async () => {
     const store = await open();
-    const first = await store.saveEnquiry(enquiry("First"), t0);
-    const second = await store.saveEnquiry(enquiry("Second"), at(1));
-    expect(await store.claimDueDelivery(at(-1), lease)).toBeUndefined();
+    const first = await store.saveEnquiry(enquiry("First"), t0, mailOnly);
+    const second = await store.saveEnquiry(enquiry("Second"), at(1), mailOnly);
+    expect(await store.claimDueDelivery("mail", at(-1), lease)).toBeUndefined();
 
-    const claimA = await store.claimDueDelivery(at(10), lease);
+    const claimA = await store.claimDueDelivery("mail", at(10), lease);
     expect(claimA).toMatchObject({
       enquiry: first,
       failedAttempts: 0,
       leaseExpiresAt: at(10 + lease),
     });
-    const claimB = await store.claimDueDelivery(at(10), lease);
+    const claimB = await store.claimDueDelivery("mail", at(10), lease);
     expect(claimB?.enquiry).toEqual(second);
-    expect(await store.claimDueDelivery(at(10), lease)).toBeUndefined();
-    expect(await store.nextDueAt()).toEqual(at(10 + lease));
+    expect(await store.claimDueDelivery("mail", at(10), lease)).toBeUndefined();
+    expect(await store.nextDueAt("mail")).toEqual(at(10 + lease));
 
     // The holder of the first claim died: once its lease is over, the job is due again.
-    const retaken = await store.claimDueDelivery(at(10 + lease), lease);
+    const retaken = await store.claimDueDelivery("mail", at(10 + lease), lease);
     expect(retaken?.enquiry).toEqual(first);
     expect(retaken?.lease).not.toBe(claimA?.lease);
   });
 
   it("extends a lease only for the claim that holds it", async () => {
     const store = await open();
-    await store.saveEnquiry(enquiry("Thandi"), t0);
-    const stale = await store.claimDueDelivery(t0, lease);
-    const current = await store.claimDueDelivery(at(lease), lease);
+    await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
+    const stale = await store.claimDueDelivery("mail", t0, lease);
+    const current = await store.claimDueDelivery("mail", at(lease), lease);
     if (!stale || !current) throw new Error("both claims should succeed");
-    expect(await store.extendLease(stale.enquiry.id, stale.lease, at(5 * lease))).toBe(false);
-    expect(await store.extendLease(current.enquiry.id, current.lease, at(3 * lease))).toBe(true);
-    expect(await store.nextDueAt()).toEqual(at(3 * lease));
-    expect(await store.claimDueDelivery(at(3 * lease - 1), lease)).toBeUndefined();
+    expect(await store.extendLease(stale, at(5 * lease))).toBe(false);
+    expect(await store.extendLease(current, at(3 * lease))).toBe(true);
+    expect(await store.nextDueAt("mail")).toEqual(at(3 * lease));
+    expect(await store.claimDueDelivery("mail", at(3 * lease - 1), lease)).toBeUndefined();
   });
 
   it("records a delivery once, after which nothing is due", async () => {
     const store = await open();
-    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
-    await store.claimDueDelivery(t0, lease);
-    await store.markDelivered(saved.id, at(500));
-    await store.markDelivered(saved.id, at(900));
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
+    await store.claimDueDelivery("mail", t0, lease);
+    await store.markDelivered(saved.id, "mail", at(500));
+    await store.markDelivered(saved.id, "mail", at(900));
     const [record] = await store.listEnquiries();
-    expect(record?.delivery).toEqual({
+    expect(record?.delivery.status).toBe("delivered");
+    expect(record?.delivery.channels[0]).toEqual({
+      channel: "mail",
       status: "delivered",
       attempts: 1,
       nextAttemptAt: null,
       deliveredAt: at(500).toISOString(),
       lastError: null,
     });
-    expect(await store.claimDueDelivery(at(10 * lease), lease)).toBeUndefined();
-    expect(await store.nextDueAt()).toBeUndefined();
+    expect(await store.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
+    expect(await store.nextDueAt("mail")).toBeUndefined();
   });
 
   it("records a failed attempt only for the claim that still holds the lease", async () => {
     const store = await open();
-    const saved = await store.saveEnquiry(enquiry("Thandi"), t0);
-    const stale = await store.claimDueDelivery(t0, lease);
-    const current = await store.claimDueDelivery(at(lease), lease);
+    await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
+    const stale = await store.claimDueDelivery("mail", t0, lease);
+    const current = await store.claimDueDelivery("mail", at(lease), lease);
     if (!stale || !current) throw new Error("both claims should succeed");
 
-    await store.markAttemptFailed(saved.id, stale.lease, at(lease + 5), "late news");
-    expect((await store.listEnquiries())[0]?.delivery).toMatchObject({
+    await store.markAttemptFailed(stale, at(lease + 5), "late news");
+    const mailJob = async () => (await store.listEnquiries())[0]?.delivery.channels[0];
+    expect(await mailJob()).toMatchObject({
       attempts: 0,
       nextAttemptAt: at(2 * lease).toISOString(),
       lastError: null,
     });
-    await store.markAttemptFailed(saved.id, current.lease, at(lease + 5_000), "x".repeat(900));
-    const [record] = await store.listEnquiries();
-    expect(record?.delivery).toMatchObject({
+    await store.markAttemptFailed(current, at(lease + 5_000), "x".repeat(900));
+    expect(await mailJob()).toMatchObject({
       status: "pending",
       attempts: 1,
       nextAttemptAt: at(lease + 5_000).toISOString(),
     });
-    expect(record?.delivery.lastError).toHaveLength(500);
-    expect((await store.claimDueDelivery(at(lease + 5_000), lease))?.failedAttempts).toBe(1);
+    expect((await mailJob())?.lastError).toHaveLength(500);
+    expect((await store.claimDueDelivery("mail", at(lease + 5_000), lease))?.failedAttempts).toBe(
+      1,
+    );
   });
 
   it("never gives one job to two instances claiming at the same time", async () => {
     const url = await kind.newDatabaseUrl();
     const [one, two] = [await open(url), await open(url)];
     const ids = new Set<string>();
-    for (let i = 0; i < 30; i++) ids.add((await one.saveEnquiry(enquiry(`Visitor${i}`), t0)).id);
+    for (let i = 0; i < 30; i++)
+      ids.add((await one.saveEnquiry(enquiry(`Visitor${i}`), t0, mailOnly)).id);
     const claimAll = async (store: EnquiryStore) => {
       const claimed: string[] = [];
       for (let i = 0; i < 40; i++) {
-        const claim = await store.claimDueDelivery(at(1), lease);
+        const claim = await store.claimDueDelivery("mail", at(1), lease);
         if (claim) claimed.push(claim.enquiry.id);
       }
       return claimed;
@@ -155,7 +159,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
   it("migrates once when two instances open a new store at the same time, and keeps data", async () => {
     const url = await kind.newDatabaseUrl();
     const [one, two] = await Promise.all([open(url), open(url)]);
-    const saved = await one.saveEnquiry(enquiry("Thandi"), t0);
+    const saved = await one.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     expect((await two.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
     await one.close();
     const reopened = await open(url);
@@ -165,10 +169,10 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
   it("imports another store's enquiries once, catching up on later deliveries", async () => {
     const source = await open();
     const target = await open();
-    const delivered = await source.saveEnquiry(enquiry("Delivered"), t0);
-    const pending = await source.saveEnquiry(enquiry("Pending"), at(1));
-    await source.claimDueDelivery(t0, lease);
-    await source.markDelivered(delivered.id, at(2));
+    const delivered = await source.saveEnquiry(enquiry("Delivered"), t0, mailOnly);
+    const pending = await source.saveEnquiry(enquiry("Pending"), at(1), mailOnly);
+    await source.claimDueDelivery("mail", t0, lease);
+    await source.markDelivered(delivered.id, "mail", at(2));
 
     expect(await target.importEnquiries(await source.listEnquiries())).toEqual({
       added: 2,
@@ -180,14 +184,14 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       updated: 0,
     });
 
-    await source.claimDueDelivery(at(3), lease);
-    await source.markDelivered(pending.id, at(4));
+    await source.claimDueDelivery("mail", at(3), lease);
+    await source.markDelivered(pending.id, "mail", at(4));
     expect(await target.importEnquiries(await source.listEnquiries())).toEqual({
       added: 0,
       updated: 1,
     });
     expect(await target.listEnquiries()).toEqual(await source.listEnquiries());
-    expect(await target.claimDueDelivery(at(10 * lease), lease)).toBeUndefined();
+    expect(await target.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
   });
 
   it("refuses a store whose schema is newer than this server", async () => {
@@ -210,9 +214,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
 
   it("finds every enquiry from an address whatever its case, and nothing else", async () => {
     const store = await open();
-    await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0));
-    await store.saveEnquiry(from("thandi@example.co.za"), onDay(1));
-    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2));
+    await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0), mailOnly);
+    await store.saveEnquiry(from("thandi@example.co.za"), onDay(1), mailOnly);
+    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2), mailOnly);
 
     const found = await store.findByEmail("THANDI@example.CO.ZA");
 
@@ -220,37 +224,37 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(found[0]).toMatchObject({
       name: "Thandi Nkosi",
       phone: "0821234567",
-      message: "My meter stopped reporting.",
-      delivery: { status: "pending", attempts: 0 },
+      message: sampleEnquiry().message,
+      delivery: { status: "pending", channels: [{ channel: "mail", attempts: 0 }] },
     });
     expect(await store.findByEmail("nobody@example.co.za")).toEqual([]);
   });
 
   it("erases an address's enquiries with their delivery jobs, leaving others'", async () => {
     const store = await open();
-    const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0));
-    await store.markDelivered(first.id, onDay(0));
-    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1));
-    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2));
+    const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0), mailOnly);
+    await store.markDelivered(first.id, "mail", onDay(0));
+    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1), everyChannel);
+    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2), mailOnly);
 
     expect(await store.eraseByEmail("Thandi@Example.co.za")).toBe(2);
 
     expect((await store.listEnquiries()).map((e) => e.email)).toEqual(["sipho@example.co.za"]);
-    // The erased enquiry's pending job is gone too: nothing is left to deliver but Sipho's.
-    expect(await store.deliveryBacklog()).toMatchObject({
-      pending: 1,
-      oldestPendingSince: onDay(2),
-    });
+    // The erased enquiries' pending jobs are gone too, on every channel: nothing is left to
+    // deliver but Sipho's mail.
+    const backlog = await store.deliveryBacklog();
+    expect(backlog.mail).toEqual({ pending: 1, oldestPendingSince: onDay(2) });
+    expect([backlog.webhook.pending, backlog.acknowledgement.pending]).toEqual([0, 0]);
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
   });
 
   it("deletes delivered enquiries received before the cutoff and keeps undelivered ones", async () => {
     const store = await open();
-    const oldDelivered = await store.saveEnquiry(from("a@example.co.za"), onDay(0));
-    await store.markDelivered(oldDelivered.id, onDay(0));
-    await store.saveEnquiry(from("b@example.co.za"), onDay(1)); // old, never delivered
-    const recentDelivered = await store.saveEnquiry(from("c@example.co.za"), onDay(30));
-    await store.markDelivered(recentDelivered.id, onDay(30));
+    const oldDelivered = await store.saveEnquiry(from("a@example.co.za"), onDay(0), mailOnly);
+    await store.markDelivered(oldDelivered.id, "mail", onDay(0));
+    await store.saveEnquiry(from("b@example.co.za"), onDay(1), mailOnly); // old, never delivered
+    const recentDelivered = await store.saveEnquiry(from("c@example.co.za"), onDay(30), mailOnly);
+    await store.markDelivered(recentDelivered.id, "mail", onDay(30));
 
     const cutoff = onDay(10);
     expect(await store.purgeDelivered(cutoff, { dryRun: true })).toEqual({
@@ -269,12 +273,99 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
 
   it("reports the backlog of pending deliveries and the oldest one's receipt", async () => {
     const store = await open();
-    expect(await store.deliveryBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
-    const first = await store.saveEnquiry(from("a@example.co.za"), onDay(0));
-    await store.saveEnquiry(from("b@example.co.za"), onDay(2));
-    await store.saveEnquiry(from("c@example.co.za"), onDay(1));
-    expect(await store.deliveryBacklog()).toEqual({ pending: 3, oldestPendingSince: onDay(0) });
-    await store.markDelivered(first.id, onDay(3));
-    expect(await store.deliveryBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
+    const mailBacklog = async () => (await store.deliveryBacklog()).mail;
+    expect(await mailBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
+    const first = await store.saveEnquiry(from("a@example.co.za"), onDay(0), mailOnly);
+    await store.saveEnquiry(from("b@example.co.za"), onDay(2), mailOnly);
+    await store.saveEnquiry(from("c@example.co.za"), onDay(1), mailOnly);
+    expect(await mailBacklog()).toEqual({ pending: 3, oldestPendingSince: onDay(0) });
+    await store.markDelivered(first.id, "mail", onDay(3));
+    expect(await mailBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
+  });
+
+  it("claims, fails and delivers each channel's job on its own", async () => {
+    const store = await open();
+    const saved = await store.saveEnquiry(enquiry("Thandi"), t0, everyChannel);
+    const webhook = await store.claimDueDelivery("webhook", t0, lease);
+    const mail = await store.claimDueDelivery("mail", t0, lease);
+    expect([webhook?.channel, mail?.channel]).toEqual(["webhook", "mail"]);
+    if (!webhook || !mail) throw new Error("both channels should have a due job");
+    // The webhook fails and waits; the mail goes through; neither touches the other's job.
+    await store.markAttemptFailed(webhook, at(5_000), "the webhook receiver answered 503");
+    await store.markDelivered(saved.id, "mail", at(10));
+    expect(await store.nextDueAt("mail")).toBeUndefined();
+    expect(await store.nextDueAt("webhook")).toEqual(at(5_000));
+    expect(await store.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
+    const [record] = await store.listEnquiries();
+    expect(record?.delivery.status).toBe("pending");
+    expect(
+      record?.delivery.channels.map(({ channel, status, attempts }) => [channel, status, attempts]),
+    ).toEqual([
+      ["mail", "delivered", 1],
+      ["webhook", "pending", 1],
+      ["acknowledgement", "pending", 0],
+    ]);
+    const backlog = await store.deliveryBacklog();
+    expect([
+      backlog.mail.pending,
+      backlog.webhook.pending,
+      backlog.acknowledgement.pending,
+    ]).toEqual([0, 1, 1]);
+    // Retention waits for every channel: still pending here, so kept.
+    expect(await store.purgeDelivered(onDay(400))).toEqual({ deleted: 0, keptUndelivered: 1 });
+
+    const retried = await store.claimDueDelivery("webhook", at(5_000), lease);
+    expect(retried?.failedAttempts).toBe(1);
+    await store.markDelivered(saved.id, "webhook", at(5_001));
+    await store.markDelivered(saved.id, "acknowledgement", at(5_002));
+    expect((await store.listEnquiries())[0]?.delivery.status).toBe("delivered");
+    expect(await store.purgeDelivered(onDay(400))).toEqual({ deleted: 1, keptUndelivered: 0 });
+  });
+
+  it("acknowledges an address at most once a day, whatever its case", async () => {
+    const store = await open();
+    const acknowledged = async (email: string, when: Date) => {
+      const saved = await store.saveEnquiry(from(email), when, everyChannel);
+      const [record] = await store
+        .findByEmail(email)
+        .then((all) => all.filter((e) => e.id === saved.id));
+      return record?.delivery.channels.some((job) => job.channel === "acknowledgement");
+    };
+    expect(await acknowledged("thandi@example.co.za", onDay(0))).toBe(true);
+    expect(await acknowledged("THANDI@Example.co.za", at(3_600_000))).toBe(false);
+    expect(await acknowledged("sipho@example.co.za", at(3_600_000))).toBe(true);
+    expect(await acknowledged("thandi@example.co.za", at(86_400_000 - 1))).toBe(false);
+    expect(await acknowledged("Thandi@example.co.za", onDay(1))).toBe(true);
+    // Without acknowledgements configured, none is planned and none recorded.
+    const quiet = await store.saveEnquiry(from("lindi@example.co.za"), onDay(5), mailOnly);
+    expect((await store.findByEmail(quiet.email))[0]?.delivery.channels).toHaveLength(1);
+    expect(await acknowledged("lindi@example.co.za", onDay(5))).toBe(true);
+
+    // An erased address is forgotten, so its next enquiry is acknowledged again; retention
+    // forgets acknowledgements older than a day.
+    await store.eraseByEmail("SIPHO@example.co.za");
+    expect(await acknowledged("sipho@example.co.za", at(3_600_001))).toBe(true);
+    await store.purgeDelivered(onDay(0), { now: onDay(7) });
+    expect(await acknowledged("lindi@example.co.za", onDay(5))).toBe(true);
+  });
+
+  it("gives one acknowledgement when two instances store enquiries from one address at once", async () => {
+    const url = await kind.newDatabaseUrl();
+    const [one, two] = [await open(url), await open(url)];
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? one : two).saveEnquiry(
+          from(i % 3 ? "thandi@example.co.za" : "Thandi@Example.CO.ZA"),
+          at(i),
+          everyChannel,
+        ),
+      ),
+    );
+    const enquiries = await one.listEnquiries();
+    expect(enquiries).toHaveLength(10);
+    const acknowledgements = enquiries.flatMap((e) =>
+      e.delivery.channels.filter((job) => job.channel === "acknowledgement"),
+    );
+    expect(acknowledgements).toHaveLength(1);
   });
 });

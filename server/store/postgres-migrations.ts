@@ -26,6 +26,20 @@ const migrations = [
    CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending';
    CREATE INDEX enquiries_email ON enquiries (lower(email));
    CREATE INDEX enquiries_received ON enquiries (received_at);`,
+  // The site the enquiry was sent from (the payload's compname), passed on by the webhook.
+  "ALTER TABLE enquiries ADD COLUMN company_name text;",
+  // One job per channel (decision 0012); the jobs so far were all mail.
+  `ALTER TABLE deliveries ADD COLUMN channel text NOT NULL DEFAULT 'mail'
+     CHECK (channel IN ('mail', 'webhook', 'acknowledgement'));
+   ALTER TABLE deliveries ALTER COLUMN channel DROP DEFAULT;
+   ALTER TABLE deliveries DROP CONSTRAINT deliveries_pkey;
+   ALTER TABLE deliveries ADD PRIMARY KEY (enquiry_id, channel);
+   DROP INDEX deliveries_due;
+   CREATE INDEX deliveries_due ON deliveries (channel, next_attempt_at) WHERE status = 'pending';
+   CREATE TABLE acknowledgements (
+     address text PRIMARY KEY,
+     acknowledged_at timestamptz NOT NULL
+   );`,
 ];
 
 // Any constant: every instance of this service asks for the same advisory lock.

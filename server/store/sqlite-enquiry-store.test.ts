@@ -10,7 +10,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EnquiryStore, NewEnquiry } from "./enquiry-store";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import type { EnquiryStore } from "./enquiry-store";
 import { openSqliteEnquiryStore } from "./sqlite-enquiry-store";
 
 const dirs: string[] = [];
@@ -36,20 +37,18 @@ const day = 86_400_000;
 const t0 = new Date("2026-01-01T00:00:00.000Z");
 const at = (days: number) => new Date(t0.getTime() + days * day);
 
-const enquiry = (email: string, name = "Thandi Nkosi"): NewEnquiry => ({
-  name,
-  phone: "0821234567",
-  email,
-  enquiryType: "support",
-  message: "My meter stopped reporting.",
-});
+const enquiry = (email: string) => sampleEnquiry({ email });
 
 describe("a person's requests", () => {
   it("leaves no trace of an erased enquiry in the database file or its WAL", async () => {
     const path = join(tempDir(), "enquiries.db");
     const store = openStore(path);
     const marker = "Unmistakable-erasure-marker-7f3a";
-    await store.saveEnquiry({ ...enquiry("thandi@example.co.za"), message: marker }, at(0));
+    await store.saveEnquiry(
+      { ...enquiry("thandi@example.co.za"), message: marker },
+      at(0),
+      mailOnly,
+    );
     const onDisk = () =>
       [path, `${path}-wal`]
         .filter((file) => existsSync(file))
@@ -72,7 +71,7 @@ describe("file modes", () => {
       const folder = join(tempDir(), "data");
       const path = join(folder, "enquiries.db");
       const store = openStore(path);
-      await store.saveEnquiry(enquiry("a@example.co.za"), at(0));
+      await store.saveEnquiry(enquiry("a@example.co.za"), at(0), mailOnly);
 
       expect(modeOf(folder)).toBe(0o700);
       for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file)).toBe(0o600);

@@ -7,6 +7,7 @@ import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
+import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
 export type TestService = {
   baseUrl: string;
@@ -72,19 +73,13 @@ export async function openSession(baseUrl: string): Promise<Session> {
   return { cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
 }
 
+/** The send call's body for the sample enquiry, with markup where escaping matters. */
 export function validEnquiry(overrides: Record<string, unknown> = {}) {
-  return {
+  const enquiry = sampleEnquiry({
     name: "Thandi <b>Nkosi</b> & Co",
-    phone: "0821234567",
-    email: "thandi@example.co.za",
-    enquiry: "consultation",
     message: `Please call me about <script>alert("meters")</script> & 'valves'.`,
-    token: "token-from-browser",
-    compname: "Amanzi Meters",
-    type: "mail",
-    cell: "0821234567",
-    ...overrides,
-  };
+  });
+  return { ...samplePayload(enquiry), ...overrides };
 }
 
 export async function postEnquiry(
