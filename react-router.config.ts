@@ -12,8 +12,8 @@ export default {
     "/404",
   ],
   buildDirectory: buildDirectory(),
-  // React Router 8's behaviour now, so the build prints no warnings and the upgrade changes
-  // nothing (decision 0015).
+  // React Router 8's behaviour now: the build prints no flag warnings, and what the upgrade
+  // changes is already tested (decision 0015).
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -16,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { siteRootOf } from "../contract/site-build";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
 import { freePort } from "../tests/support/free-port";
 import {
@@ -37,7 +38,7 @@ import { findWrk, type Load, type LoadResult, runAutocannon, runWrk } from "./be
 import { findNginx, startNginx } from "./bench/nginx-server";
 
 const buildDir = "build-bench";
-const siteRoot = resolve(buildDir, "client");
+const siteRoot = resolve(siteRootOf(buildDir));
 const runDeadlineMs = 10 * 60_000;
 
 // Pages: the home page, as a first visit sends for it (no cookie yet, so ours also hands out

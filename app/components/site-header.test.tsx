@@ -2,6 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { headerLinks } from "../content/pages";
 import { SiteHeader } from "./site-header";
 
 // Opening, closing, Escape and focus are the browser's own popover behaviour, which jsdom does
@@ -28,7 +29,7 @@ describe("SiteHeader", () => {
     const list = document.getElementById(button.getAttribute("popovertarget") ?? "");
     expect(list?.tagName).toBe("UL");
     expect(list).toHaveAttribute("popover", "auto");
-    expect(list?.querySelectorAll("a")).toHaveLength(4);
+    expect(list?.querySelectorAll("a")).toHaveLength(headerLinks.length);
     expect(button.querySelector('[data-icon="menu"]')).not.toBeNull();
     expect(button.querySelector('[data-icon="close"]')).not.toBeNull();
     // The browser reports the expanded state itself; a fixed attribute would contradict it.
