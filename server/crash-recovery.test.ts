@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
-import { runEnquiriesCli, type ServerProcess, spawnServer } from "../tests/support/server-process";
-import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
+import { runEnquiriesCli, spawnServer } from "../tests/support/server-process";
+
 import { storeKinds } from "../tests/support/store-kinds";
+import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 import { mailTo, postValidEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
@@ -14,16 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), "crash-recovery-"));
 const siteRoot = join(dir, "site");
 writeFixtureSite(siteRoot);
 
-const running: ServerProcess[] = [];
-let smtp: SmtpPeer | undefined;
-afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null)
-      server.child.kill("SIGKILL");
-    await server.exited;
-  }
-  await smtp?.close();
-});
+const parts = testPartsClosedAfterEach();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(storeKinds)("on $name", (kind) => {
@@ -34,8 +26,7 @@ describe.each(storeKinds)("on $name", (kind) => {
     const databaseUrl = await kind.newDatabaseUrl();
     const baseEnv = { SITE_ROOT: siteRoot, DATABASE_URL: databaseUrl };
     // First life: no mail server configured, so the enquiry can only be in the store.
-    const first = await spawnServer(baseEnv);
-    running.push(first);
+    const first = await parts.serverProcess(baseEnv);
     const result = await postValidEnquiry(first.baseUrl);
     first.child.kill("SIGKILL");
     expect(result.status).toBe(201);
@@ -49,15 +40,10 @@ describe.each(storeKinds)("on $name", (kind) => {
     expect(listed.map((e) => [e.id, e.delivery.status])).toEqual([[id, "pending"]]);
 
     // Second life, now with a mail server: the pending enquiry goes out without a new request.
-    smtp = await startSmtpPeer();
-    const peer = smtp;
-    const second = await spawnServer({
-      ...baseEnv,
-      ...mailTo(peer.port),
-    });
-    running.push(second);
+    const smtp = await parts.smtpPeer();
+    const second = await parts.serverProcess({ ...baseEnv, ...mailTo(smtp.port) });
     await waitFor("delivery after restart", () =>
-      peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
+      smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
     );
 
     // The operator's view, read while the server runs.

@@ -42,6 +42,7 @@ const legalText: LegalDocumentContent = {
       blocks: [
         "We use your personal information only to provide the products and services you ask for: to answer your enquiry, arrange a demo or deal with a support request.",
         "We do not sell your personal information. We share it only with service providers who help us run this website and answer you, such as the bot-check service that protects our contact form, or where the law requires us to.",
+        "We may pass your enquiry to our own customer-management system, so that the team who answers it can keep track of it; it stays under our control there, and this statement applies to it.",
         "Under POPIA you may ask us what personal information we hold about you, ask us to correct or delete it, and object to its processing. You may also lodge a complaint with the Information Regulator.",
       ],
     },

@@ -1,35 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { startTestService, type TestService } from "../../tests/support/test-service";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { waitFor } from "../../tests/support/wait-for";
-import type { EnquiryStore } from "../store/enquiry-store";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
 
 const minute = 60_000;
 const enquiry = sampleEnquiry();
 
-const dirs: string[] = [];
-const stores: EnquiryStore[] = [];
-let service: TestService | undefined;
-afterEach(async () => {
+const parts = testPartsClosedAfterEach();
+afterEach(() => {
   vi.useRealTimers();
-  await service?.close();
-  service = undefined;
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function openStore() {
-  const dir = mkdtempSync(join(tmpdir(), "delivery-alert-"));
-  dirs.push(dir);
-  const path = join(dir, "enquiries.db");
-  const store = openSqliteEnquiryStore(path);
-  stores.push(store);
-  return { store, path };
+  const path = join(parts.tempDir("delivery-alert-"), "enquiries.db");
+  return { store: parts.sqliteStore(path), path };
 }
 
 describe("checkDelivery", () => {
@@ -132,7 +118,7 @@ describe("/readyz", () => {
     const { store, path } = openStore();
     await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
     // No SMTP_URL: nothing will deliver it.
-    service = await startTestService({
+    const service = await parts.service({
       DATABASE_URL: `file:${path}`,
       DELIVERY_ALERT_AFTER_MINUTES: "60",
     });
@@ -157,7 +143,7 @@ describe("/readyz", () => {
   });
 
   it("says delivery is ok when nothing waits too long", async () => {
-    service = await startTestService();
+    const service = await parts.service();
     const response = await fetch(`${service.baseUrl}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ready", delivery: { status: "ok" } });

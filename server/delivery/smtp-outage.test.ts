@@ -1,35 +1,24 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
-import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
 import { storeKinds } from "../../tests/support/store-kinds";
-import {
-  mailTo,
-  postValidEnquiry,
-  startTestService,
-  type TestService,
-} from "../../tests/support/test-service";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 
-let service: TestService | undefined;
-let smtp: SmtpPeer | undefined;
-afterEach(async () => {
-  await service?.close();
-  await smtp?.close();
-});
+const parts = testPartsClosedAfterEach();
 
 describe.each(storeKinds)("on $name", (kind) => {
   it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async () => {
     const smtpPort = await freePort();
     const databaseUrl = await kind.newDatabaseUrl();
-    service = await startTestService({
+    const service = await parts.service({
       DATABASE_URL: databaseUrl,
       ...mailTo(smtpPort),
       DELIVERY_RETRY_BASE_MS: "100",
       DELIVERY_RETRY_CAP_MS: "400",
     });
-    const running = service;
-    const result = await postValidEnquiry(running.baseUrl);
+    const result = await postValidEnquiry(service.baseUrl);
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
 
@@ -44,11 +33,10 @@ describe.each(storeKinds)("on $name", (kind) => {
       expect(failing.status).toBe("pending");
       expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-      smtp = await startSmtpPeer({ port: smtpPort });
-      const peer = smtp;
+      const smtp = await parts.smtpPeer({ port: smtpPort });
       const mail = await waitFor(
         "delivery after SMTP returns",
-        () => peer.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
+        () => smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
         { timeoutMs: 5_000 },
       );
       expect(mail.to).toEqual(["sales@amanzi.example"]);
@@ -57,7 +45,7 @@ describe.each(storeKinds)("on $name", (kind) => {
         return record?.delivery.status === "delivered" ? record : undefined;
       });
       expect(delivered.delivery.channels[0]?.attempts).toBeGreaterThanOrEqual(3);
-      expect(peer.received).toHaveLength(1);
+      expect(smtp.received).toHaveLength(1);
     } finally {
       await store.close();
     }

@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import {
   mailTo,
   openSession,
   postEnquiry,
   startTestService,
-  type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
@@ -18,16 +15,7 @@ import { loadConfig } from "../config";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { createServiceMetrics } from "./service-metrics";
 
-let service: TestService | undefined;
-let smtp: SmtpPeer | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-  await smtp?.close();
-  smtp = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const parts = testPartsClosedAfterEach();
 
 async function scrape(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -53,9 +41,9 @@ it("listens for metrics only when METRICS_PORT is set, on loopback unless told o
 });
 
 it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async () => {
-  smtp = await startSmtpPeer();
+  const smtp = await parts.smtpPeer();
   const metricsPort = await freePort();
-  service = await startTestService({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
+  const service = await parts.service({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
   const session = await openSession(baseUrl);
 
@@ -64,8 +52,7 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   expect((await postEnquiry(baseUrl, session, validEnquiry({ phone: "x" }))).status).toBe(400);
   expect((await postEnquiry(baseUrl, undefined, validEnquiry())).status).toBe(403);
   expect((await postEnquiry(baseUrl, session, "{broken")).status).toBe(400);
-  const peer = smtp;
-  await waitFor("the mail", () => peer.received[0]);
+  await waitFor("the mail", () => smtp.received[0]);
 
   const metrics = await waitFor("the delivery to be counted", async () => {
     const scraped = await scrape(metricsPort);
@@ -95,8 +82,7 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
 });
 
 it("reads the backlog from the store at scrape time and counts failed attempts", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "metrics-"));
-  dirs.push(dir);
+  const dir = parts.tempDir("metrics-");
   const databasePath = join(dir, "enquiries.db");
   // Written as another instance sharing the store would have: this process never saw it.
   const seed = openSqliteEnquiryStore(databasePath);
@@ -105,7 +91,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 
   const metricsPort = await freePort();
   const closedSmtpPort = await freePort();
-  service = await startTestService({
+  await parts.service({
     ...mailTo(closedSmtpPort),
     DATABASE_URL: `file:${databasePath}`,
     DELIVERY_RETRY_BASE_MS: "50",
@@ -127,8 +113,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 });
 
 it("reads the backlog once per scrape for both backlog gauges", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "metrics-"));
-  dirs.push(dir);
+  const dir = parts.tempDir("metrics-");
   const store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
   let reads = 0;
   const counted = {
@@ -153,7 +138,7 @@ it("reads the backlog once per scrape for both backlog gauges", async () => {
 
 it("never serves metrics on the public port", async () => {
   const metricsPort = await freePort();
-  service = await startTestService({ METRICS_PORT: String(metricsPort) });
+  const service = await parts.service({ METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
 
   const metrics = await fetch(`${baseUrl}/metrics`, { redirect: "manual" });

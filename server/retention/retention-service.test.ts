@@ -1,35 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
-import {
-  mailTo,
-  postValidEnquiry,
-  startTestService,
-  type TestService,
-} from "../../tests/support/test-service";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 // Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
 
-let service: TestService | undefined;
-let smtp: SmtpPeer | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await service?.close();
-  await smtp?.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const parts = testPartsClosedAfterEach();
 
 const day = 86_400_000;
 const enquiry = (email: string) => sampleEnquiry({ email });
 
 it("purges delivered enquiries past retention when it starts, keeping undelivered ones", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "retention-service-"));
-  dirs.push(dir);
+  const dir = parts.tempDir("retention-service-");
   const databasePath = join(dir, "enquiries.db");
   const seed = openSqliteEnquiryStore(databasePath);
   const old = await seed.saveEnquiry(
@@ -46,7 +31,7 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
   );
   await seed.markDelivered(recent.id, "mail", new Date());
 
-  service = await startTestService({
+  const service = await parts.service({
     DATABASE_URL: `file:${databasePath}`,
     ENQUIRY_RETENTION_DAYS: "30",
   });
@@ -65,18 +50,16 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
 });
 
 it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async () => {
-  smtp = await startSmtpPeer();
-  const peer = smtp;
-  service = await startTestService({
-    ...mailTo(peer.port),
+  const smtp = await parts.smtpPeer();
+  const service = await parts.service({
+    ...mailTo(smtp.port),
     ENQUIRY_RETENTION_DAYS: "0",
   });
-  const running = service;
-  const result = await postValidEnquiry(running.baseUrl);
+  const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
-  await waitFor("the mail", () => peer.received[0]);
+  await waitFor("the mail", () => smtp.received[0]);
 
-  const store = openSqliteEnquiryStore(running.databasePath);
+  const store = openSqliteEnquiryStore(service.databasePath);
   try {
     await waitFor("the delivered enquiry to be deleted", async () =>
       (await store.listEnquiries()).length === 0 ? true : undefined,
@@ -88,12 +71,11 @@ it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", 
 
 it("warns at startup, naming ENQUIRY_RETENTION_DAYS, when the built privacy statement states another period", async () => {
   // The fixture site was built with the default, 365 days.
-  service = await startTestService({ ENQUIRY_RETENTION_DAYS: "30" });
+  const service = await parts.service({ ENQUIRY_RETENTION_DAYS: "30" });
   const warning = service.logs.find((line) => line.includes("privacy statement"));
   expect(warning).toMatch(/"level":40/);
   expect(warning).toMatch(/does not state ENQUIRY_RETENTION_DAYS=30 \(it states 365 days\)/);
-  await service.close();
 
-  service = await startTestService();
-  expect(service.logs.join("")).not.toMatch(/privacy statement/);
+  const matching = await parts.service();
+  expect(matching.logs.join("")).not.toMatch(/privacy statement/);
 });

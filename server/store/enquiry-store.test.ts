@@ -194,6 +194,65 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await target.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
   });
 
+  it("upgrades a store the previous release left: its jobs become mail jobs, kept as they were", async () => {
+    const url = await kind.newDatabaseUrl();
+    // The schema before channels and companyName, with one delivered and one failing job.
+    const previous = `CREATE TABLE enquiries (id ${kind.name === "SQLite" ? "TEXT" : "uuid"} PRIMARY KEY,
+        received_at ${kind.name === "SQLite" ? "TEXT" : "timestamptz"} NOT NULL, name text NOT NULL,
+        phone text NOT NULL, email text NOT NULL, enquiry_type text NOT NULL, message text NOT NULL);
+      CREATE TABLE deliveries (enquiry_id ${kind.name === "SQLite" ? "TEXT" : "uuid"} PRIMARY KEY REFERENCES enquiries (id),
+        status text NOT NULL, attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at ${kind.name === "SQLite" ? "INTEGER" : "timestamptz"},
+        delivered_at ${kind.name === "SQLite" ? "TEXT" : "timestamptz"}, last_error text, lease_token text);
+      CREATE INDEX deliveries_due ON deliveries (next_attempt_at);`;
+    const ids = ["0f8c2a4e-1111-4222-8333-944455556666", "0f8c2a4e-1111-4222-8333-944455556667"];
+    const rows = `INSERT INTO enquiries VALUES
+        ('${ids[0]}', '2026-01-01T08:00:00.000Z', 'Thandi', '082', 'thandi@example.co.za', 'support', 'Hi'),
+        ('${ids[1]}', '2026-01-02T08:00:00.000Z', 'Sipho', '083', 'sipho@example.co.za', 'other', 'Yo');
+      INSERT INTO deliveries VALUES
+        ('${ids[0]}', 'delivered', 1, NULL, '2026-01-01T08:00:01.000Z', NULL, NULL),
+        ('${ids[1]}', 'pending', 3, ${kind.name === "SQLite" ? t0.getTime() : `'${t0.toISOString()}'`}, NULL, '451 later', NULL);`;
+    if (kind.name === "SQLite") {
+      const db = new Database(url.slice("file:".length));
+      db.exec(previous + rows);
+      db.pragma("user_version = 2");
+      db.close();
+    } else {
+      const client = new pg.Client(url);
+      await client.connect();
+      await client.query(
+        `${previous} CREATE TABLE schema_migrations (version integer PRIMARY KEY,
+           applied_at timestamptz NOT NULL DEFAULT now());
+         INSERT INTO schema_migrations (version) VALUES (1); ${rows}`,
+      );
+      await client.end();
+    }
+
+    const store = await open(url);
+    const [first, second] = await store.listEnquiries();
+    expect(first).toMatchObject({
+      id: ids[0],
+      companyName: null,
+      delivery: { status: "delivered" },
+    });
+    expect(first?.delivery.channels).toEqual([
+      {
+        channel: "mail",
+        status: "delivered",
+        attempts: 1,
+        nextAttemptAt: null,
+        deliveredAt: "2026-01-01T08:00:01.000Z",
+        lastError: null,
+      },
+    ]);
+    expect(second?.delivery.channels).toMatchObject([
+      { channel: "mail", status: "pending", attempts: 3, lastError: "451 later" },
+    ]);
+    expect((await store.claimDueDelivery("mail", t0, lease))?.enquiry.id).toBe(ids[1]);
+    await store.saveEnquiry(enquiry("New"), at(1), everyChannel);
+    expect((await store.deliveryBacklog()).webhook.pending).toBe(1);
+  });
+
   it("refuses a store whose schema is newer than this server", async () => {
     const url = await kind.newDatabaseUrl();
     await (await open(url)).close();

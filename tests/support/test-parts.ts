@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import { openSqliteEnquiryStore } from "../../server/store/sqlite-enquiry-store";
+import { spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
 import { startTestService } from "./test-service";
 import { startVerifierStandIn, type VerifierAnswer } from "./verifier-stand-in";
@@ -31,6 +32,16 @@ export function testPartsClosedAfterEach() {
     verifier: async (answer: (request: URLSearchParams) => VerifierAnswer) =>
       track(await startVerifierStandIn(answer)),
     sqliteStore: (path: string) => track(openSqliteEnquiryStore(path)),
+    /** A server process (main.ts), killed after the test if it still runs. */
+    serverProcess: async (...args: Parameters<typeof spawnServer>) => {
+      const server = await spawnServer(...args);
+      closers.push(async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null)
+          server.child.kill("SIGKILL");
+        await server.exited;
+      });
+      return server;
+    },
     tempDir: (prefix = "server-test-") => {
       const dir = mkdtempSync(join(tmpdir(), prefix));
       closers.push(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { listenOnLoopback } from "./loopback-listener";
 
 export type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
 
@@ -30,20 +31,14 @@ export async function startVerifierStandIn(
       }, delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address !== "object") throw new Error("verifier has no port");
+  const listener = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}/recaptcha/api/siteverify`,
+    url: `http://127.0.0.1:${listener.port}/recaptcha/api/siteverify`,
     requests,
     answerWith(next) {
       answer = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listener.close,
   };
 }
 

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";
+import { listenOnLoopback } from "./loopback-listener";
 
 /** A secret in the specification's form, for the service and the receiver alike. */
 export const webhookSecret = `whsec_${Buffer.from("a test key of thirty-two bytes!!").toString("base64")}`;
@@ -58,24 +59,15 @@ export async function startWebhookReceiver({ port = 0 } = {}): Promise<WebhookRe
       response.on("close", () => clearTimeout(timer));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address !== "object") throw new Error("webhook receiver has no port");
+  const listener = await listenOnLoopback(server, port);
   return {
-    url: `http://127.0.0.1:${address.port}/hooks/enquiries`,
-    port: address.port,
+    url: `http://127.0.0.1:${listener.port}/hooks/enquiries`,
+    port: listener.port,
     received,
     answerWith(next) {
       answer = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listener.close,
   };
 }
 
