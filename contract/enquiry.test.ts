@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import {
-  enquiryFields,
+  enquiryFormFields,
   enquiryFormSchema,
   enquiryPayload,
   enquiryPayloadSchema,
@@ -24,8 +24,8 @@ function errorsFor(values: Record<string, unknown>) {
 
 describe("the form's field list", () => {
   it("names the schema's fields in order, each required (requirements §6.1)", () => {
-    expect(enquiryFields).toEqual(["name", "phone", "email", "enquiry", "message"]);
-    expect(enquiryFields.filter(isRequiredField)).toEqual(enquiryFields);
+    expect(enquiryFormFields).toEqual(["name", "phone", "email", "enquiry", "message"]);
+    expect(enquiryFormFields.filter(isRequiredField)).toEqual(enquiryFormFields);
   });
 });
 

@@ -50,7 +50,7 @@ export type EnquiryFormValues = z.infer<typeof enquiryFormSchema>;
 export type EnquiryField = keyof EnquiryFormInput;
 
 /** The form's fields, in the schema's order: the form and its start-up read this list. */
-export const enquiryFields = Object.keys(enquiryFormSchema.shape) as readonly EnquiryField[];
+export const enquiryFormFields = Object.keys(enquiryFormSchema.shape) as readonly EnquiryField[];
 
 /** A field is required when the schema rejects it left empty (a blank text, an unchosen type). */
 export function isRequiredField(name: EnquiryField): boolean {
@@ -121,12 +121,12 @@ export const enquiryFields = [
   optional?: true;
 }[];
 
-type EnquiryField = (typeof enquiryFields)[number];
-type Value<F extends EnquiryField> = EnquiryPayload[F["from"]];
+type StoredField = (typeof enquiryFields)[number];
+type Value<F extends StoredField> = EnquiryPayload[F["from"]];
 
 /** An enquiry as the service keeps it: optional fields are null when the payload had none. */
 export type Enquiry = {
-  [F in EnquiryField as F["key"]]: F extends { optional: true }
+  [F in StoredField as F["key"]]: F extends { optional: true }
     ? Exclude<Value<F>, undefined> | null
     : Value<F>;
 };

@@ -4,7 +4,7 @@ import {
   type EnquiryField,
   type EnquiryFormInput,
   type EnquiryFormValues,
-  enquiryFields,
+  enquiryFormFields,
   enquiryTypes,
   isRequiredField,
 } from "../../../contract/enquiry";
@@ -69,7 +69,7 @@ export function EnquiryForm({
   // counts as touched, as does one typed in and no longer being edited, so its error shows as
   // usual; the one still being typed in does not, yet.
   useEffect(() => {
-    const typed = enquiryFields.filter((name) => startValues[name] !== "");
+    const typed = enquiryFormFields.filter((name) => startValues[name] !== "");
     const form = formRef.current;
     const used = [...new Set([...typed, ...startTouched])];
     if (used.length === 0 && !form?.contains(document.activeElement)) return;
@@ -125,7 +125,7 @@ export function EnquiryForm({
   function emailHref(): string {
     const values = getValues();
     const typeLabel = enquiryTypes.find((type) => type.value === values.enquiry)?.label ?? "";
-    const lines = enquiryFields.map((name) => ({
+    const lines = enquiryFormFields.map((name) => ({
       label: copy.labels[name],
       value: name === "enquiry" ? typeLabel : values[name],
     }));

@@ -1,7 +1,11 @@
-import { type EnquiryField, type EnquiryFormInput, enquiryFields } from "../../../contract/enquiry";
+import {
+  type EnquiryField,
+  type EnquiryFormInput,
+  enquiryFormFields,
+} from "../../../contract/enquiry";
 
 export const EMPTY_ENQUIRY = Object.fromEntries(
-  enquiryFields.map((name) => [name, ""]),
+  enquiryFormFields.map((name) => [name, ""]),
 ) as EnquiryFormInput;
 
 /**
@@ -14,7 +18,7 @@ export const EMPTY_ENQUIRY = Object.fromEntries(
 export function valuesTypedBeforeStart(idOf: (name: EnquiryField) => string): EnquiryFormInput {
   if (typeof document === "undefined") return EMPTY_ENQUIRY;
   const values = { ...EMPTY_ENQUIRY };
-  for (const name of enquiryFields) {
+  for (const name of enquiryFormFields) {
     const control = document.getElementById(idOf(name));
     if (
       control instanceof HTMLInputElement ||
