@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import type { Engine, EngineDriver } from "../support/engine-driver";
+import type { Engine, EngineDriver, OpenOptions } from "../support/engine-driver";
 import { standInBotCheckScript } from "../support/enquiry-peers";
 import { launchFirefox } from "../support/firefox-driver";
 import { type OutsideWorld, startOutsideWorld } from "../support/outside-world";
@@ -11,10 +11,11 @@ import { launchWebKit } from "../support/webkit-driver";
 type EngineName = Engine["name"];
 
 export const test = base.extend<
-  { driver: EngineDriver },
+  { openOptions: OpenOptions; driver: EngineDriver },
   { engineName: EngineName; outsideWorld: OutsideWorld; engine: Engine }
 >({
   engineName: ["firefox", { scope: "worker", option: true }],
+  openOptions: [{}, { option: true }],
   outsideWorld: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from its first parameter.
     async ({}, use) => {
@@ -37,9 +38,9 @@ export const test = base.extend<
     },
     { scope: "worker", timeout: 60_000 },
   ],
-  driver: async ({ engine, viewport }, use) => {
+  driver: async ({ engine, viewport, openOptions }, use) => {
     if (!viewport) throw new Error("the engine suite needs a viewport");
-    const driver = await engine.open(viewport);
+    const driver = await engine.open(viewport, openOptions);
     await use(driver);
     await driver.close();
   },
