@@ -25,6 +25,7 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
       "network.proxy.http_port": proxyPort,
       "network.proxy.ssl": "127.0.0.1",
       "network.proxy.ssl_port": proxyPort,
+      // Loopback (our server) stays direct.
       "network.proxy.allow_hijacking_localhost": false,
     },
   });

@@ -42,6 +42,8 @@ export async function startOutsideWorld(scripts: Record<string, string>): Promis
     socket.once("close", () => sockets.delete(socket));
   });
   proxy.on("connect", (request: IncomingMessage, socket: Socket) => {
+    // A browser may drop a connection mid-handshake when its page goes away.
+    socket.on("error", () => socket.destroy());
     const [host = "", port] = (request.url ?? "").split(":");
     if (port !== "443") {
       socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
@@ -49,6 +51,7 @@ export async function startOutsideWorld(scripts: Record<string, string>): Promis
     }
     socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     const secure = new TLSSocket(socket, { isServer: true, key, cert });
+    secure.on("error", () => secure.destroy());
     const site = createServer(answer(host));
     site.emit("connection", secure);
   });
