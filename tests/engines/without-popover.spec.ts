@@ -1,4 +1,5 @@
 import { headerLinks, sitePage } from "../../app/content/pages";
+import { type AxeViolation, axeSource, describeViolations, WCAG_22_AA } from "../support/axe";
 import { waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";
 import { expect, test } from "./engine-test";
@@ -48,6 +49,13 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
         sideways: false,
         scripts: [],
       });
+
+      const violations = await driver.evaluate<AxeViolation[]>(`${axeSource}
+      const result = await axe.run(document, {
+        runOnly: { type: "tag", values: ${JSON.stringify(WCAG_22_AA)} },
+      });
+      return result.violations;`);
+      expect(describeViolations(violations)).toEqual([]);
 
       // Further down the page the header has gone with the text above it.
       const headerBottom = await driver.evaluate<number>(`

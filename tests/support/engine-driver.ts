@@ -15,7 +15,8 @@ export type OpenOptions = {
 export type EngineDriver = {
   goto(url: string): Promise<void>;
   url(): Promise<string>;
-  /** Runs a function body (it may `return`) in the page and gives back its JSON result. */
+  /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
+   * JSON result. */
   evaluate<T>(body: string): Promise<T>;
   /** Scrolls the element into view, then clicks it (WebKit's WebDriver does not scroll). */
   click(selector: string): Promise<void>;

@@ -52,7 +52,8 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
           await page.goto(url);
         },
         url: async () => page.url(),
-        evaluate: async <T>(body: string) => (await page.evaluate(`(() => {${body}})()`)) as T,
+        evaluate: async <T>(body: string) =>
+          (await page.evaluate(`(async () => {${body}})()`)) as T,
         async click(selector) {
           await page.locator(selector).click();
         },

@@ -64,6 +64,16 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
 
       const run = (body: string, args: unknown[] = []) =>
         call("POST", `${session}/execute/sync`, { script: body, args });
+      // An async body's promise, settled before WebDriver answers.
+      const runAsync = async (body: string) => {
+        const settled = (await call("POST", `${session}/execute/async`, {
+          script: `const done = arguments[arguments.length - 1];
+            (async () => {${body}})().then((value) => done({ value }), (error) => done({ error: String(error) }));`,
+          args: [],
+        })) as { value?: unknown; error?: string };
+        if (settled.error !== undefined) throw new Error(settled.error);
+        return settled.value;
+      };
       async function find(selector: string) {
         const found = (await call("POST", `${session}/element`, {
           using: "css selector",
@@ -81,7 +91,7 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
           await call("POST", `${session}/url`, { url });
         },
         url: async () => (await call("GET", `${session}/url`)) as string,
-        evaluate: async <T>(body: string) => (await run(body)) as T,
+        evaluate: async <T>(body: string) => (await runAsync(body)) as T,
         async click(selector) {
           await clickElement(await find(selector));
         },
