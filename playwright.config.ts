@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 import { clientBuildDir } from "./tests/support/client-build";
+import type { Engine } from "./tests/support/engine-driver";
 import { freePort } from "./tests/support/free-port";
 
 // Browser tests run the production build (npm run build) in Debian's Chromium, served by our
@@ -12,9 +13,9 @@ import { freePort } from "./tests/support/free-port";
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-store-"));
 const port = process.env.E2E_PORT;
+type EngineName = Engine["name"];
 
-export default defineConfig({
-  testDir: "tests/e2e",
+export default defineConfig<object, { engineName: EngineName }>({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
@@ -22,6 +23,18 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  projects: [
+    { name: "chromium", testDir: "tests/e2e" },
+    // The engine smoke suite (tests/engines): Debian's Firefox ESR and WebKitGTK, through the
+    // drivers in tests/support. Only WebKit can switch the Popover API off.
+    {
+      name: "firefox",
+      testDir: "tests/engines",
+      testIgnore: /without-popover/,
+      use: { engineName: "firefox" },
+    },
+    { name: "webkit", testDir: "tests/engines", use: { engineName: "webkit" } },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",

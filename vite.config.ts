@@ -2,8 +2,12 @@ import { join } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import routerConfig from "./react-router.config.ts";
+import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
+
+// package.json's "browserslist" is the one list of supported browsers (docs/decisions/0014).
+const browsers = supportedBrowsers(import.meta.dirname);
 
 export default defineConfig({
   plugins: [
@@ -18,7 +22,7 @@ export default defineConfig({
   css: {
     // Lightning CSS resolves @custom-media, so the 768 px breakpoint is named once (app/styles/media.css).
     transformer: "lightningcss",
-    lightningcss: { drafts: { customMedia: true } },
+    lightningcss: { drafts: { customMedia: true }, targets: cssTargets(browsers) },
   },
-  build: { cssMinify: "lightningcss" },
+  build: { target: buildTarget(browsers), cssMinify: "lightningcss" },
 });

@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { chromiumPath } from "../tests/support/chromium.ts";
 
+const firefoxPath = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
+const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver";
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
 // exercise the bot-check path; `npm start`'s build in build/ is left alone.
 const testEnv = {
@@ -14,6 +16,8 @@ const testEnv = {
   // same value to check them.
   VITE_SITE_URL: process.env.VITE_SITE_URL || "https://www.amanzi-meters.example",
   CHROMIUM_PATH: chromiumPath,
+  FIREFOX_PATH: firefoxPath,
+  WEBKIT_DRIVER_PATH: webkitDriverPath,
   NO_COLOR: "1",
   FORCE_COLOR: "0",
 };
@@ -49,6 +53,38 @@ function ensureChromium() {
     console.error(`Chromium was installed, but not at ${chromiumPath}: check CHROMIUM_PATH.`);
   }
   return installed && existsSync(chromiumPath);
+}
+
+const onPath = (command) =>
+  spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+// The WebKit smoke suite's browser is a Python GTK program (tests/support/webkit-host.py).
+const hasWebKitBindings = () =>
+  spawnSync(
+    "/usr/bin/python3",
+    ["-c", "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1')"],
+    { stdio: "ignore" },
+  ).status === 0;
+
+// Firefox and WebKit for the engine smoke suite, and what drives them: each missing piece is a
+// Debian package, installed together in one apt run.
+function ensureOtherEngines() {
+  const needs = [
+    [() => existsSync(firefoxPath), `Firefox ESR (FIREFOX_PATH=${firefoxPath})`, "firefox-esr"],
+    [() => existsSync(webkitDriverPath), "WebKitWebDriver", "webkit2gtk-driver"],
+    [() => onPath("xvfb-run"), "xvfb-run", "xvfb"],
+    [hasWebKitBindings, "WebKitGTK's Python bindings", "gir1.2-webkit2-4.1 python3-gi"],
+    // The stand-in for off-site servers makes a throwaway certificate (tests/support/outside-world.ts).
+    [() => onPath("openssl"), "openssl", "openssl"],
+  ];
+  const missing = needs.filter(([present]) => !present());
+  if (missing.length === 0) return true;
+  const installed = installWithApt(
+    missing.map(([, what]) => what).join(", "),
+    missing.map(([, , debianPackage]) => debianPackage).join(" "),
+  );
+  const still = needs.filter(([present]) => !present()).map(([, what]) => what);
+  if (installed && still.length > 0) console.error(`Still missing after apt: ${still.join(", ")}.`);
+  return installed && still.length === 0;
 }
 
 // Server tests start their own PostgreSQL from Debian's binaries (tests/support/postgres-server.ts).
@@ -90,6 +126,7 @@ const steps = [
   ["Build", () => run("Production build", "npm", ["run", "-s", "build"])],
   // Installed only now, so the checks above run even where Chromium cannot be installed.
   ["Chromium", () => ensureChromium()],
+  ["Firefox and WebKit", () => ensureOtherEngines()],
   ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"])],
 ];
 
@@ -99,17 +136,38 @@ const unit = readCounts("reports/unit.json", (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
 }));
-const e2e = readCounts("reports/e2e.json", (r) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-}));
+// Playwright's report, counted per project (browser engine): a spec's run in each engine is
+// one test.
+const byEngine = readCounts("reports/e2e.json", (report) => {
+  const counts = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const { projectName, status } of spec.tests) {
+        const count = counts.get(projectName) ?? { passed: 0, failed: 0 };
+        if (status === "expected" || status === "flaky") count.passed++;
+        if (status === "unexpected") count.failed++;
+        counts.set(projectName, count);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites) visit(suite);
+  return counts;
+});
+const e2e = byEngine && {
+  passed: [...byEngine.values()].reduce((sum, count) => sum + count.passed, 0),
+  failed: [...byEngine.values()].reduce((sum, count) => sum + count.failed, 0),
+};
 const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
 let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
 // A step that fails without failing a test (type check, lint, build) must still read as a failure.
 if (failedStep && failed === 0) failed = 1;
 
 console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : "not run"}`);
-console.log(`browser: ${e2e ? `${e2e.passed} passed, ${e2e.failed} failed` : "not run"}`);
+if (!byEngine) console.log("browser: not run");
+for (const [engine, count] of byEngine ?? []) {
+  console.log(`browser (${engine}): ${count.passed} passed, ${count.failed} failed`);
+}
 if (failedStep) console.log(`failed step: ${failedStep}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);

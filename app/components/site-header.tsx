@@ -12,7 +12,9 @@ const MENU_ID = "site-menu";
  * The menu at 768 px and below is an HTML popover: the browser opens and closes it from the
  * button, closes it on Escape or a click outside, returns focus to the button and tells
  * assistive technology whether it is expanded, all without JavaScript. CSS swaps the icons.
- * Links are plain anchors, as everywhere on the site: nothing routes in the browser.
+ * A browser without the Popover API or :has() gets the plain header instead, chosen by CSS
+ * alone (site-header.module.css). Links are plain anchors, as everywhere on the site: nothing
+ * routes in the browser.
  */
 export function SiteHeader() {
   // Prerendering asks for /hardware/ where the browser shows /hardware: the same page.

@@ -1,59 +1,26 @@
 import { expect, type Page, test } from "@playwright/test";
-import { clientBuildDir } from "../support/client-build";
-import { startApp } from "../support/page-ready";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { mailTo, startTestService, type TestService } from "../support/test-service";
 import {
-  humanAnswer,
-  startVerifierStandIn,
-  type VerifierStandIn,
-} from "../support/verifier-stand-in";
+  BOT_CHECK_SECRET,
+  BOT_CHECK_TOKEN,
+  type EnquiryPeers,
+  standInBotCheckScript,
+  startEnquiryPeers,
+} from "../support/enquiry-peers";
+import { startApp } from "../support/page-ready";
 
-// The whole path with the real headers on: Chromium fills the real contact form of the
-// production build, served by our own server (its own instance, since the global one has no
-// mail server), which checks the token with a stand-in verifier, stores the enquiry in SQLite
-// and mails it to an SMTP peer on loopback. Google's script is replaced by a stand-in that
-// hands out a known token, so the build must have a site key (npm test builds with
-// VITE_RECAPTCHA_SITE_KEY=test-site-key); the verifier accepts only that token.
+// The whole path with the real headers on (tests/support/enquiry-peers.ts), with Chromium
+// filling the real contact form of the production build.
 
-const TOKEN = "browser-stand-in-token";
-const SECRET = "e2e-recaptcha-secret";
-const STAND_IN_GRECAPTCHA = `window.grecaptcha = {
-  ready(callback) { setTimeout(callback, 0); },
-  execute(_siteKey, options) {
-    return options && options.action === "contact"
-      ? Promise.resolve(${JSON.stringify(TOKEN)})
-      : Promise.reject(new Error("unexpected action"));
-  },
-};`;
-
-let smtp: SmtpPeer;
-let verifier: VerifierStandIn;
-let service: TestService;
+let peers: EnquiryPeers;
 let baseUrl: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  verifier = await startVerifierStandIn((form) =>
-    form.get("secret") === SECRET && form.get("response") === TOKEN
-      ? humanAnswer()
-      : { body: { success: false, "error-codes": ["invalid-input-response"] } },
-  );
-  service = await startTestService({
-    SITE_ROOT: clientBuildDir,
-    LOG_LEVEL: "warn",
-    RECAPTCHA_SECRET: SECRET,
-    RECAPTCHA_VERIFY_URL: verifier.url,
-    ALLOWED_HOSTNAMES: "127.0.0.1",
-    ...mailTo(smtp.port),
-  });
-  baseUrl = service.baseUrl;
+  peers = await startEnquiryPeers();
+  baseUrl = peers.service.baseUrl;
 });
 
 test.afterAll(async () => {
-  await service?.close();
-  await smtp?.close();
-  await verifier?.close();
+  await peers?.close();
 });
 
 /** Keeps the browser on loopback, and records anything the security policy blocks. */
@@ -74,13 +41,13 @@ async function guardPage(page: Page) {
       report(`${event.effectiveDirective} blocked ${event.blockedURI}`);
     });
   });
-  await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, (route) =>
-    route.fulfill({ contentType: "text/javascript", body: STAND_IN_GRECAPTCHA }),
+  await page.route(
+    (url) => url.href.startsWith(standInBotCheckScript.url),
+    (route) =>
+      route.fulfill({ contentType: "text/javascript", body: standInBotCheckScript.source }),
   );
   await page.route(
-    (url) =>
-      url.hostname !== "127.0.0.1" &&
-      !url.href.startsWith("https://www.google.com/recaptcha/api.js"),
+    (url) => url.hostname !== "127.0.0.1" && !url.href.startsWith(standInBotCheckScript.url),
     (route) => route.abort(),
   );
   return violations;
@@ -116,14 +83,14 @@ test("an enquiry sent from the contact form reaches the mailbox", async ({ page 
   await page.getByRole("button", { name: "Send enquiry" }).click();
 
   await expect(page.getByText("Email sent successfully")).toBeVisible({ timeout: 15_000 });
-  expect(verifier.requests.map((r) => [r.get("secret"), r.get("response")])).toEqual([
-    [SECRET, TOKEN],
+  expect(peers.verifier.requests.map((r) => [r.get("secret"), r.get("response")])).toEqual([
+    [BOT_CHECK_SECRET, BOT_CHECK_TOKEN],
   ]);
 
   await expect
-    .poll(() => smtp.received.length, { timeout: 10_000, message: "mail at the SMTP peer" })
+    .poll(() => peers.smtp.received.length, { timeout: 10_000, message: "mail at the SMTP peer" })
     .toBe(1);
-  const [mail] = smtp.received;
+  const [mail] = peers.smtp.received;
   expect(mail?.to).toEqual(["sales@amanzi.example"]);
   const html = mail?.html ?? "";
   expect(html).toContain("Lerato &lt;Dlamini&gt;");

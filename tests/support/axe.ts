@@ -3,11 +3,11 @@ import { createRequire } from "node:module";
 import { expect, type Page } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+export const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-type AxeViolation = {
+export type AxeViolation = {
   id: string;
   impact: string | null;
   help: string;
@@ -23,9 +23,12 @@ export async function expectNoAxeViolations(page: Page) {
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
     return result.violations as AxeViolation[];
   }, WCAG_22_AA);
-  const summary = violations.map(
+  expect(describeViolations(violations)).toEqual([]);
+}
+
+/** One readable line per broken rule, with where it is broken. */
+export const describeViolations = (violations: AxeViolation[]) =>
+  violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
-  expect(summary).toEqual([]);
-}

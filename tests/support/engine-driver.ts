@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+// The few things the engine smoke suite (tests/engines) does in a browser, as a visitor would,
+// over one small interface that Firefox (firefox-driver.ts) and WebKit (webkit-driver.ts) both
+// implement: the scenarios are written once.
+
+export type Viewport = { width: number; height: number };
+
+export type OpenOptions = {
+  /** Where the engine can switch its Popover API off (WebKit): a browser without it. */
+  withoutPopover?: boolean;
+};
+
+export type EngineDriver = {
+  goto(url: string): Promise<void>;
+  url(): Promise<string>;
+  /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
+   * JSON result. */
+  evaluate<T>(body: string): Promise<T>;
+  /** Scrolls the element into view, then clicks it (WebKit's WebDriver does not scroll). */
+  click(selector: string): Promise<void>;
+  /** Clicks into a field, then types. */
+  type(selector: string, text: string): Promise<void>;
+  /** Picks an option of a select by its value. */
+  choose(selector: string, value: string): Promise<void>;
+  pressEscape(): Promise<void>;
+  /** Console errors, uncaught errors, failed loads and policy violations seen so far. */
+  pageErrors(): Promise<string[]>;
+  close(): Promise<void>;
+};
+
+export type Engine = {
+  name: "firefox" | "webkit";
+  /** A fresh browsing session (no cookies, no storage) with the page at this size. */
+  open(viewport: Viewport, options?: OpenOptions): Promise<EngineDriver>;
+  close(): Promise<void>;
+};
+
+/** Where the engines run record-page-errors.js, and a few stand-in scripts for off-site URLs. */
+export const pageErrorRecorder = resolve(import.meta.dirname, "record-page-errors.js");
+export const pageErrorRecorderSource = () => readFileSync(pageErrorRecorder, "utf8");
+
+/** What the recorder and the page's own resource timings hold for the current document. */
+export const READ_PAGE_ERRORS = `
+  const recorded = window.__pageErrors ? [...window.__pageErrors] : ["no error recorder ran"];
+  const failed = performance
+    .getEntriesByType("navigation")
+    .concat(performance.getEntriesByType("resource"))
+    .filter((entry) => entry.responseStatus >= 400)
+    .map((entry) => "HTTP " + entry.responseStatus + " " + entry.name);
+  return recorded.concat(failed);
+`;
+
+/** Polls a condition in the page (a function body returning truthy) until it holds. */
+export async function waitFor(
+  driver: EngineDriver,
+  condition: string,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      if (await driver.evaluate<boolean>(condition)) return;
+    } catch (error) {
+      // A navigation in progress: the next poll reads the new document.
+      last = error;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ""}`);
+}
