@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
+import { chromiumArgs, chromiumPath } from "./tests/support/browsers";
 import { clientBuildDir } from "./tests/support/client-build";
 import type { Engine } from "./tests/support/engine-driver";
 import { freePort } from "./tests/support/free-port";

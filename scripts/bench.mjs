@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { sitePages } from "../app/content/pages.ts";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import { HYDRATED_PATHS } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 

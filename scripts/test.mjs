@@ -2,10 +2,8 @@
 // tests against that build. Ends with one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumPath, firefoxPath, webkitDriverPath } from "../tests/support/browsers.ts";
 
-const firefoxPath = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
-const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver";
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
 // exercise the bot-check path; `npm start`'s build in build/ is left alone.
 const testEnv = {

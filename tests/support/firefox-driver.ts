@@ -1,12 +1,11 @@
 import puppeteer from "puppeteer-core";
+import { firefoxPath } from "./browsers";
 import {
   type Engine,
   type EngineDriver,
   pageErrorRecorderSource,
   READ_PAGE_ERRORS,
 } from "./engine-driver";
-
-export const firefoxPath = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 
 /**
  * Debian's Firefox ESR over WebDriver BiDi (puppeteer-core: no downloaded browser, no

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { webkitDriverPath } from "./browsers";
 import {
   type Engine,
   type EngineDriver,
@@ -8,7 +9,6 @@ import {
 } from "./engine-driver";
 import { freePort } from "./free-port";
 
-export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver";
 const host = resolve(import.meta.dirname, "webkit-host.py");
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 const ESCAPE = "\uE00C";
