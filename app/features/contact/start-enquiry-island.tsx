@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from "react";
+import { StrictMode, useLayoutEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { EnquiryField } from "../../../contract/enquiry";
 import { readIslandProps } from "../../lib/hydration";
@@ -16,9 +16,10 @@ function logStartupError(error: unknown) {
 export function start(container: HTMLElement, touched: readonly EnquiryField[]): Promise<void> {
   const props = readIslandProps<EnquiryIslandProps>(container);
   return new Promise((resolve, reject) => {
-    // Effects run once the hydrated tree is committed: from then on the form is React's.
+    // Layout effects run as soon as the hydrated tree is committed: from then on the form is
+    // React's (an event arriving before the passive effects ran makes React run them first).
     function Started() {
-      useEffect(() => resolve(), []);
+      useLayoutEffect(() => resolve(), []);
       return null;
     }
     hydrateRoot(
