@@ -1,3 +1,4 @@
+import { Check, CircleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import styles from "./enquiry-notifications.module.css";
 
@@ -16,10 +17,7 @@ type Shown = Notification & { id: number };
 let show: (notification: Shown | null) => void = () => undefined;
 let shownCount = 0;
 
-const icons = {
-  success: "M20 6 9 17l-5-5",
-  error: "M12 8v5m0 3.5v.5",
-};
+const icons = { success: Check, error: CircleAlert };
 
 type EnquiryNotificationsProps = {
   /** Accessible name of the live region. */
@@ -43,30 +41,17 @@ export function EnquiryNotifications({ label }: EnquiryNotificationsProps) {
     return () => clearTimeout(timer);
   }, [shown]);
 
+  const Icon = shown ? icons[shown.kind] : null;
   return (
     <section aria-label={label} aria-live="polite" className={styles.region}>
-      {shown && (
+      {shown && Icon && (
         <div
           key={shown.id}
           data-notification
           data-type={shown.kind}
           className={`${styles.toast} ${styles[shown.kind]}`}
         >
-          <svg
-            className={styles.icon}
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-          >
-            <path
-              d={icons[shown.kind]}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Icon className={styles.icon} size={20} strokeWidth={2.5} aria-hidden="true" />
           <span className={styles.title}>
             <span>{shown.message}</span>
             {shown.link ? (
