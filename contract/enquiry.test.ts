@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { enquiryFormSchema, enquiryPayload, enquiryPayloadSchema, enquiryTypes } from "./enquiry";
+import {
+  enquiryFormSchema,
+  enquiryFromPayload,
+  enquiryPayload,
+  enquiryPayloadSchema,
+  enquiryTypes,
+} from "./enquiry";
 
 const valid = {
   name: "Thandi Nkosi",
@@ -73,5 +79,20 @@ describe("enquiryPayload", () => {
       type: "mail",
       cell: valid.phone,
     });
+  });
+});
+
+describe("enquiryFromPayload", () => {
+  it("keeps every field under its stored name, an absent optional one as null", () => {
+    const body = enquiryPayloadSchema.parse(
+      enquiryPayload(enquiryFormSchema.parse(valid), "token-1", "Amanzi Meters"),
+    );
+    const { enquiry, compname, token: _, type: __, cell: ___, ...same } = body;
+    expect(enquiryFromPayload(body)).toEqual({
+      ...same,
+      enquiryType: enquiry,
+      companyName: compname,
+    });
+    expect(enquiryFromPayload({ ...body, compname: undefined }).companyName).toBeNull();
   });
 });
