@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import {
   enquiryFormFields,
   enquiryFormSchema,
+  enquiryFromPayload,
   enquiryPayload,
   enquiryPayloadSchema,
   enquiryTypes,
@@ -87,5 +88,20 @@ describe("enquiryPayload", () => {
       type: "mail",
       cell: valid.phone,
     });
+  });
+});
+
+describe("enquiryFromPayload", () => {
+  it("keeps every field under its stored name, an absent optional one as null", () => {
+    const body = enquiryPayloadSchema.parse(
+      enquiryPayload(enquiryFormSchema.parse(valid), "token-1", "Amanzi Meters"),
+    );
+    const { enquiry, compname, token: _, type: __, cell: ___, ...same } = body;
+    expect(enquiryFromPayload(body)).toEqual({
+      ...same,
+      enquiryType: enquiry,
+      companyName: compname,
+    });
+    expect(enquiryFromPayload({ ...body, compname: undefined }).companyName).toBeNull();
   });
 });

@@ -89,6 +89,7 @@ it.each([
   [{ ...webhook, ENQUIRY_WEBHOOK_URL: undefined }, "ENQUIRY_WEBHOOK_URL"],
   [{ ...webhook, ENQUIRY_WEBHOOK_URL: "http://crm.example/hooks" }, "ENQUIRY_WEBHOOK_URL"],
   [{ ...webhook, ENQUIRY_WEBHOOK_URL: "ftp://crm.example/hooks" }, "ENQUIRY_WEBHOOK_URL"],
+  [{ ...webhook, ENQUIRY_WEBHOOK_URL: "https://me:pw@crm.example/hooks" }, "ENQUIRY_WEBHOOK_URL"],
   [{ ...webhook, ENQUIRY_WEBHOOK_TIMEOUT_MS: "10" }, "ENQUIRY_WEBHOOK_TIMEOUT_MS"],
   [{ ...webhook, ENQUIRY_ACKNOWLEDGE: "true" }, "SMTP_URL"],
   [

@@ -70,6 +70,10 @@ const envSchema = z
         (url) => new URL(url).protocol === "https:" || isLoopbackHost(new URL(url).hostname),
         "use https:// (enquiries are personal information); http:// only to a receiver on loopback",
       )
+      .refine(
+        (url) => !new URL(url).username && !new URL(url).password,
+        "put no user or password in the URL: the signature is what shows the request is ours",
+      )
       .optional(),
     ENQUIRY_WEBHOOK_SECRET: z
       .string()

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
@@ -101,6 +102,24 @@ it("retries a receiver that is down, and delivers once when it is up; without ma
   } finally {
     await store.close();
   }
+});
+
+it("goes on retrying the webhook after a restart, from the store alone", async () => {
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: `file:${join(parts.tempDir(), "enquiries.db")}`,
+    ...webhookTo(`http://127.0.0.1:${port}/hooks/enquiries`),
+    ...quickRetries,
+  };
+  const first = await parts.service(env);
+  const id = String((await postValidEnquiry(first.baseUrl)).json?.id);
+  await jobAfter(first, id, "webhook", 1);
+  await first.close();
+
+  const receiver = await parts.webhookReceiver({ port });
+  const second = await parts.service(env);
+  await delivered(second, id, "webhook");
+  expect(receiver.received.map((hook) => hook.id)).toEqual([`enquiry-${id}`]);
 });
 
 it("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async () => {

@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
 
 const t0 = new Date("2026-03-01T09:00:00.000Z");
 const enquiry = (email: string) => sampleEnquiry({ email });
 
-let dir: string;
+const parts = testPartsClosedAfterEach();
 let store: EnquiryStore;
 const logs: { fields: object; message: string }[] = [];
 const log = {
@@ -20,14 +18,11 @@ const log = {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: t0 });
-  dir = mkdtempSync(join(tmpdir(), "retention-"));
-  store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
+  store = parts.sqliteStore(join(parts.tempDir("retention-"), "enquiries.db"));
   logs.length = 0;
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const emails = async () => (await store.listEnquiries()).map((e) => e.email);

@@ -1,36 +1,14 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import type { EnquiryStore } from "./enquiry-store";
-import { openSqliteEnquiryStore } from "./sqlite-enquiry-store";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 
-const dirs: string[] = [];
-const stores: EnquiryStore[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "enquiry-store-"));
-  dirs.push(dir);
-  return dir;
-}
+const parts = testPartsClosedAfterEach();
+const tempDir = () => parts.tempDir("enquiry-store-");
 
 function openStore(path = join(tempDir(), "enquiries.db"), warn?: (m: string) => void) {
-  const store = openSqliteEnquiryStore(path, { warn: warn ?? (() => {}) });
-  stores.push(store);
-  return store;
+  return parts.sqliteStore(path, { warn: warn ?? (() => {}) });
 }
 
 const day = 86_400_000;

@@ -31,7 +31,8 @@ export function testPartsClosedAfterEach() {
       track(await startWebhookReceiver(options)),
     verifier: async (answer: (request: URLSearchParams) => VerifierAnswer) =>
       track(await startVerifierStandIn(answer)),
-    sqliteStore: (path: string) => track(openSqliteEnquiryStore(path)),
+    sqliteStore: (path: string, options?: Parameters<typeof openSqliteEnquiryStore>[1]) =>
+      track(openSqliteEnquiryStore(path, options)),
     /** A server process (main.ts), killed after the test if it still runs. */
     serverProcess: async (...args: Parameters<typeof spawnServer>) => {
       const server = await spawnServer(...args);
