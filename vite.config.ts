@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { contentFiles } from "./scripts/content-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [publicSettings(), reactRouter()],
+  plugins: [contentFiles(), publicSettings(), reactRouter()],
   css: {
     // Lightning CSS resolves @custom-media, so the 768 px breakpoint is named once (app/styles/media.css).
     transformer: "lightningcss",

@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { contentFiles } from "./scripts/content-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [publicSettings()],
+  plugins: [contentFiles(), publicSettings()],
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

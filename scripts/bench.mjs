@@ -13,13 +13,13 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { sitePages } from "../app/content/pages.ts";
+import { pageRoutes } from "../app/content/page-routes.ts";
 import { HYDRATED_PATHS, waitForHydration } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : sitePages.map((page) => page.path);
+  : pageRoutes.map((page) => page.path);
 const RUNS = 3;
 const BUILD_DIR = "build-bench";
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";

@@ -41,9 +41,10 @@ const { module: settingsPlugin } = await runnerImport(
   "./scripts/public-settings-plugin.ts",
   runner,
 );
+const { module: contentPlugin } = await runnerImport("./scripts/content-plugin.ts", runner);
 const { module: socialImages } = await runnerImport("./scripts/social-images.ts", {
   ...runner,
-  plugins: [settingsPlugin.publicSettings()],
+  plugins: [contentPlugin.contentFiles(), settingsPlugin.publicSettings()],
 });
 const images = [
   ...(await socialImages.writeShareCards(client)),

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { Plugin } from "vite";
+import { adminPage, cmsConfigYaml, decapBundleFiles } from "../app/content/cms-config.ts";
+import {
+  checkContentFiles,
+  contentDir,
+  isContentFileName,
+  readContentFile,
+} from "../app/content/content-files.ts";
+
+const contentFolder = join(import.meta.dirname, "..", "app", "content");
+
+/**
+ * Content files (app/content/*.yaml) as modules: each is read from the content folder
+ * (CONTENT_DIR when set), checked against its schema and handed to the importing module as
+ * plain data, so neither YAML nor zod reaches a page. Every file is checked when the build
+ * starts, so one that nothing imports fails too, with the file and field named.
+ *
+ * The client build also gets the editor at /admin: Decap CMS from its npm bundle, with a
+ * configuration generated from the same schemas. `npm run cms` serves the same from the dev
+ * server, pointed at decap-server on this machine.
+ */
+export function contentFiles(): Plugin {
+  return {
+    name: "content-files",
+    enforce: "pre",
+    buildStart() {
+      checkContentFiles();
+    },
+    load(id) {
+      const path = id.split("?")[0] ?? id;
+      const name = basename(path);
+      if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
+      this.addWatchFile(join(contentDir(), name));
+      return `export default ${JSON.stringify(readContentFile(name))};`;
+    },
+    generateBundle() {
+      if (this.environment.config.consumer !== "client") return;
+      this.emitFile({ type: "asset", fileName: "admin/index.html", source: adminPage() });
+      this.emitFile({ type: "asset", fileName: "admin/config.yml", source: cmsConfigYaml() });
+      for (const file of decapBundleFiles()) {
+        this.emitFile({
+          type: "asset",
+          fileName: `admin/${basename(file)}`,
+          source: readFileSync(file),
+        });
+      }
+    },
+    configureServer(server) {
+      // The editor on a workstation: same page, configuration pointed at the local decap-server.
+      server.middlewares.use((request, response, next) => {
+        const url = (request.url ?? "").split("?")[0];
+        if (url === "/admin" || url === "/admin/") {
+          response.setHeader("content-type", "text/html; charset=utf-8");
+          response.end(adminPage());
+        } else if (url === "/admin/config.yml") {
+          response.setHeader("content-type", "text/yaml; charset=utf-8");
+          response.end(cmsConfigYaml({ localBackendPort: process.env.CMS_LOCAL_PORT || "8081" }));
+        } else if (url?.startsWith("/admin/")) {
+          const file = decapBundleFiles().find((path) => `/admin/${basename(path)}` === url);
+          if (!file) return next();
+          response.setHeader("content-type", "text/javascript; charset=utf-8");
+          response.end(readFileSync(file));
+        } else next();
+      });
+    },
+  };
+}
