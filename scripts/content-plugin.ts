@@ -25,6 +25,18 @@ export function contentFiles(): Plugin {
   return {
     name: "content-files",
     enforce: "pre",
+    config: () => ({
+      // Decap's bundle is served as it ships, from /admin, never bundled with the site.
+      optimizeDeps: { exclude: ["decap-cms"] },
+    }),
+    configResolved(config) {
+      // Decap's package brings react-router-dom 5 along, which React Router's plugin then lists
+      // for the dev server to pre-bundle (against React Router 7, which fails). The site never
+      // imports it, so it comes off the list.
+      const include = config.optimizeDeps.include;
+      const index = include?.indexOf("react-router-dom") ?? -1;
+      if (include && index !== -1) include.splice(index, 1);
+    },
     buildStart() {
       checkContentFiles();
     },

@@ -90,10 +90,11 @@ export function cmsConfig(options: { localBackendPort?: string } = {}): Record<s
       ...(siteUrl ? { base_url: siteUrl } : {}),
       auth_endpoint: "api/cms/auth",
     },
-    // Decap uses a local decap-server instead only when the editor is opened on localhost.
-    local_backend: options.localBackendPort
-      ? { url: `http://localhost:${options.localBackendPort}/api/v1` }
-      : true,
+    // `npm run cms`: decap-server on this machine writes the working tree's files instead.
+    // Decap honours it only when the editor is opened on localhost.
+    ...(options.localBackendPort
+      ? { local_backend: { url: `http://127.0.0.1:${options.localBackendPort}/api/v1` } }
+      : {}),
     // Pictures are chosen by name from the fixed list; editors do not upload files.
     media_folder: "app/assets/illustrations",
     site_url: siteUrl,

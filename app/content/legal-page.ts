@@ -8,8 +8,13 @@ import type { LegalBlock, LegalDocumentContent } from "./types";
 const { companyName, supportEmail, enquiryRetentionDays } = siteConfig;
 
 /** Copy with the site's settings filled in where the file names them. */
-export function withSettings(text: string): string {
-  return text.replaceAll("{companyName}", companyName);
+function withSettings(text: string): string {
+  return (
+    text
+      .replaceAll("{companyName}", companyName)
+      // The server checks at startup that the built page states its own retention setting.
+      .replaceAll("{retentionStatement}", retentionStatement(enquiryRetentionDays))
+  );
 }
 
 function legalBlock(block: LegalBlockFile): LegalBlock {
@@ -20,9 +25,6 @@ function legalBlock(block: LegalBlockFile): LegalBlock {
       return { list: block.items.map(withSettings) };
     case "email":
       return { text: withSettings(block.text), email: supportEmail };
-    case "retention":
-      // Worded from the server's setting: the server checks at startup that the built page says it.
-      return retentionStatement(enquiryRetentionDays);
   }
 }
 

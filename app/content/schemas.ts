@@ -89,9 +89,16 @@ const features = z
 export const productPageFile = z.object({ hero: hero(), highlights, features });
 
 const legalBlock = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("paragraph"), text: copy("Paragraph", { long: true }) }).meta({
-    title: "Paragraph",
-  }),
+  z
+    .object({
+      type: z.literal("paragraph"),
+      text: copy("Paragraph", {
+        long: true,
+        allow: ["{retentionStatement}"],
+        hint: "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
+      }),
+    })
+    .meta({ title: "Paragraph" }),
   z
     .object({
       type: z.literal("list"),
@@ -107,9 +114,6 @@ const legalBlock = z.discriminatedUnion("type", [
       text: copy("Text before the support email address"),
     })
     .meta({ title: "Sentence ending in the support email address" }),
-  z.object({ type: z.literal("retention") }).meta({
-    title: "How long enquiries are kept (worded from the server's setting)",
-  }),
 ]);
 
 export const legalPageFile = z.object({

@@ -1,10 +1,13 @@
 // robots.txt and sitemap.xml, written into the client build by scripts/public-settings-plugin.ts.
 import { pageRoutes } from "../content/page-routes.ts";
 
-/** Allows everything; names the sitemap only when the site's public origin is known. */
+/**
+ * Allows everything but the content editor (/admin, which also says noindex itself); names the
+ * sitemap only when the site's public origin is known.
+ */
 export function robotsTxt(siteUrl: string | undefined): string {
   const sitemapLine = siteUrl ? `\nSitemap: ${siteUrl}/sitemap.xml\n` : "";
-  return `User-agent: *\nAllow: /\n${sitemapLine}`;
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n${sitemapLine}`;
 }
 
 /**
