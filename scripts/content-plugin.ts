@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { Plugin } from "vite";
-import { adminPage, cmsConfigYaml, decapBundleFiles } from "../app/content/cms-config.ts";
+import { loadEnv, type Plugin } from "vite";
+import {
+  adminPage,
+  type CmsSettings,
+  cmsConfigYaml,
+  decapBundleFiles,
+} from "../app/content/cms-config.ts";
 import {
   checkContentFiles,
   contentDir,
@@ -22,13 +27,22 @@ const contentFolder = join(import.meta.dirname, "..", "app", "content");
  * server, pointed at decap-server on this machine.
  */
 export function contentFiles(): Plugin {
+  let cms: CmsSettings = {};
   return {
     name: "content-files",
     enforce: "pre",
-    config: () => ({
+    config(config, { mode }) {
+      const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
+      const env = loadEnv(mode, envDir, ["VITE_SITE_URL", "CMS_"]);
+      cms = {
+        repo: env.CMS_GITHUB_REPO || undefined,
+        branch: env.CMS_GITHUB_BRANCH || undefined,
+        siteUrl: env.VITE_SITE_URL || undefined,
+        localBackendPort: env.CMS_LOCAL_PORT || undefined,
+      };
       // Decap's bundle is served as it ships, from /admin, never bundled with the site.
-      optimizeDeps: { exclude: ["decap-cms"] },
-    }),
+      return { optimizeDeps: { exclude: ["decap-cms"] } };
+    },
     configResolved(config) {
       // Decap's package brings react-router-dom 5 along, which React Router's plugin then lists
       // for the dev server to pre-bundle (against React Router 7, which fails). The site never
@@ -50,7 +64,12 @@ export function contentFiles(): Plugin {
     generateBundle() {
       if (this.environment.config.consumer !== "client") return;
       this.emitFile({ type: "asset", fileName: "admin/index.html", source: adminPage() });
-      this.emitFile({ type: "asset", fileName: "admin/config.yml", source: cmsConfigYaml() });
+      // The built editor signs in to GitHub; decap-server is for `npm run cms` only.
+      this.emitFile({
+        type: "asset",
+        fileName: "admin/config.yml",
+        source: cmsConfigYaml({ ...cms, localBackendPort: undefined }),
+      });
       for (const file of decapBundleFiles()) {
         this.emitFile({
           type: "asset",
@@ -68,7 +87,7 @@ export function contentFiles(): Plugin {
           response.end(adminPage());
         } else if (url === "/admin/config.yml") {
           response.setHeader("content-type", "text/yaml; charset=utf-8");
-          response.end(cmsConfigYaml({ localBackendPort: process.env.CMS_LOCAL_PORT || "8081" }));
+          response.end(cmsConfigYaml({ ...cms, localBackendPort: cms.localBackendPort || "8081" }));
         } else if (url?.startsWith("/admin/")) {
           const file = decapBundleFiles().find((path) => `/admin/${basename(path)}` === url);
           if (!file) return next();

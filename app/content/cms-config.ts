@@ -77,23 +77,33 @@ function objectFields(schema: z.ZodObject, typeKey?: string): DecapField[] {
     .map(([name, field]) => decapField(name, field as z.ZodType));
 }
 
+export type CmsSettings = {
+  /** CMS_GITHUB_REPO: owner/name of the repository the editor commits to. */
+  repo?: string;
+  /** CMS_GITHUB_BRANCH: the branch whose commits are built and deployed. */
+  branch?: string;
+  /** VITE_SITE_URL: the origin the editor (and its sign-in route) is served from. */
+  siteUrl?: string;
+  /** Set by `npm run cms`: the port of decap-server on this machine. */
+  localBackendPort?: string;
+};
+
 /** Decap's configuration: one collection, a form per content file. */
-export function cmsConfig(options: { localBackendPort?: string } = {}): Record<string, unknown> {
-  const repo = process.env.CMS_GITHUB_REPO;
-  const siteUrl = process.env.VITE_SITE_URL;
+export function cmsConfig(settings: CmsSettings = {}): Record<string, unknown> {
+  const { repo, siteUrl, localBackendPort } = settings;
   return {
     backend: {
       name: "github",
       ...(repo ? { repo } : {}),
-      branch: process.env.CMS_GITHUB_BRANCH || "main",
+      branch: settings.branch || "main",
       // The sign-in popup goes to our own service (server/cms-auth.ts), not a third party.
       ...(siteUrl ? { base_url: siteUrl } : {}),
       auth_endpoint: "api/cms/auth",
     },
     // `npm run cms`: decap-server on this machine writes the working tree's files instead.
     // Decap honours it only when the editor is opened on localhost.
-    ...(options.localBackendPort
-      ? { local_backend: { url: `http://127.0.0.1:${options.localBackendPort}/api/v1` } }
+    ...(localBackendPort
+      ? { local_backend: { url: `http://127.0.0.1:${localBackendPort}/api/v1` } }
       : {}),
     // Pictures are chosen by name from the fixed list; editors do not upload files.
     media_folder: "app/assets/illustrations",
@@ -114,8 +124,8 @@ export function cmsConfig(options: { localBackendPort?: string } = {}): Record<s
   };
 }
 
-export function cmsConfigYaml(options: { localBackendPort?: string } = {}): string {
-  return stringify(cmsConfig(options), { lineWidth: 0 });
+export function cmsConfigYaml(settings: CmsSettings = {}): string {
+  return stringify(cmsConfig(settings), { lineWidth: 0 });
 }
 
 /** The editor's page: no inline script, so its own policy can forbid them. */
