@@ -1,5 +1,7 @@
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import contactFile from "../../app/content/contact.yaml";
 import { sitePage, sitePages } from "../../app/content/pages";
+import type { ContactPageFile } from "../../app/content/schemas";
 import { expectNoAxeViolations } from "../support/axe";
 import { startApp, waitForHydration } from "../support/page-ready";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -10,6 +12,7 @@ import { DESKTOP, MOBILE } from "../support/widths";
 // the component tests.
 
 const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
+const { hero, formBlock } = contactFile as ContactPageFile;
 const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
 const SEND_URL = "**/api/Comms/ValidateEmailTokens";
 const PROVIDER_URL = "https://www.google.com/recaptcha/api.js";
@@ -150,9 +153,9 @@ test.describe("contact page", () => {
     page,
   }) => {
     await openContact(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hero.heading);
     await expect(page.locator("main section").first().getByRole("link")).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 2, name: "Request a Demo" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: formBlock.heading })).toBeVisible();
 
     const f = fields(page);
     await expect(f.name).toHaveAttribute("placeholder", "John Doe");
@@ -444,7 +447,7 @@ test.describe("contact page", () => {
     // Reading the page is not using the form.
     await page.keyboard.press("Tab");
     await page.mouse.wheel(0, 600);
-    await page.getByRole("heading", { level: 2, name: "Request a Demo" }).click();
+    await page.getByRole("heading", { level: 2, name: formBlock.heading }).click();
     await page.waitForTimeout(300);
     expect(requested).toEqual([]);
 
