@@ -215,28 +215,27 @@ const pageCopy = z.object({
   footerLabel: copy("Link text in the footer").optional(),
 });
 
-export const pagesFile = z.object({
-  home: pageCopy.meta({ title: "Home" }),
-  hardware: pageCopy.meta({ title: "Hardware" }),
-  software: pageCopy.meta({ title: "Software" }),
-  contact: pageCopy.meta({ title: "Contact" }),
-  privacy: pageCopy.meta({ title: "Privacy statement" }),
-  terms: pageCopy.meta({ title: "Terms of use" }),
-});
+/** One entry per page of the site, each as the editor names it. */
+function perPage<Entry extends z.ZodObject>(entry: Entry) {
+  const titled = (title: string) => entry.meta({ title });
+  return z.object({
+    home: titled("Home"),
+    hardware: titled("Hardware"),
+    software: titled("Software"),
+    contact: titled("Contact"),
+    privacy: titled("Privacy statement"),
+    terms: titled("Terms of use"),
+  });
+}
+
+export const pagesFile = perPage(pageCopy);
 
 const shareCard = z.object({
   picture: picture(),
   description: copy("What the picture shows", { hint: "Read out as the preview's alt text" }),
 });
 
-export const shareCardsFile = z.object({
-  home: shareCard.meta({ title: "Home" }),
-  hardware: shareCard.meta({ title: "Hardware" }),
-  software: shareCard.meta({ title: "Software" }),
-  contact: shareCard.meta({ title: "Contact" }),
-  privacy: shareCard.meta({ title: "Privacy statement" }),
-  terms: shareCard.meta({ title: "Terms of use" }),
-});
+export const shareCardsFile = perPage(shareCard);
 
 export const siteShellFile = z.object({
   skipLinkLabel: copy("Skip link"),
