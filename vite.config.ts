@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import routerConfig from "./react-router.config.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
+import { contentFiles } from "./scripts/content-plugin.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
@@ -11,6 +12,7 @@ const browsers = supportedBrowsers(import.meta.dirname);
 
 export default defineConfig({
   plugins: [
+    contentFiles(),
     publicSettings(),
     island({
       module: "app/features/contact/start-enquiry-island.tsx",

@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { contentFiles } from "./scripts/content-plugin.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
   plugins: [
+    contentFiles(),
     publicSettings(),
     island({
       module: "app/features/contact/start-enquiry-island.tsx",

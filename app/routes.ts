@@ -1,8 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { sitePages } from "./content/pages";
+import { pageRoutes } from "./content/page-routes";
 
 export default [
-  ...sitePages.map((page) =>
+  ...pageRoutes.map((page) =>
     page.path === "/" ? index(page.routeModule) : route(page.path.slice(1), page.routeModule),
   ),
   route("*", "routes/not-found.tsx"),

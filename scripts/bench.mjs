@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { sitePages } from "../app/content/pages.ts";
+import { pageRoutes } from "../app/content/page-routes.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import { HYDRATED_PATHS } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
@@ -24,7 +24,7 @@ const args = process.argv.slice(2);
 // Skips Lighthouse: the island's readiness table alone, for iterating on the contact form.
 const READINESS_ONLY = args.includes("--readiness-only");
 const routeArgs = args.filter((arg) => !arg.startsWith("--"));
-const ROUTES = routeArgs.length ? routeArgs : sitePages.map((page) => page.path);
+const ROUTES = routeArgs.length ? routeArgs : pageRoutes.map((page) => page.path);
 const RUNS = 3;
 const BUILD_DIR = "build-bench";
 const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");

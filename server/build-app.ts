@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { cmsAuthPlugin } from "./cms-auth";
 import type { Config } from "./config";
 import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
@@ -84,6 +85,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     enquiryRateLimitPerMinute: config.enquiryRateLimitPerMinute,
     store,
   });
+  if (config.cmsAuth) {
+    await app.register(cmsAuthPlugin, { ...config.cmsAuth, prefix: `${apiPrefix}/cms` });
+  }
   await app.register(staticSitePlugin, {
     siteRoot: config.siteRoot,
     fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },

@@ -95,6 +95,9 @@ const envSchema = z
     METRICS_HOST: z.string().default("127.0.0.1"),
     DELIVERY_LEASE_MS: integer(1_000, 3_600_000).default(60_000),
     DELIVERY_POLL_MS: integer(50, 60_000).default(2_000),
+    CMS_GITHUB_CLIENT_ID: z.string().optional(),
+    CMS_GITHUB_CLIENT_SECRET: z.string().optional(),
+    CMS_GITHUB_OAUTH_URL: z.url().default("https://github.com"),
   })
   .superRefine((env, context) => {
     const missing = (key: keyof typeof env, message: string) =>
@@ -105,6 +108,12 @@ const envSchema = z
       missing("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
     if (env.ENQUIRY_ACKNOWLEDGE && !env.SMTP_URL)
       missing("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
+    if (!env.CMS_GITHUB_CLIENT_ID !== !env.CMS_GITHUB_CLIENT_SECRET) {
+      missing(
+        env.CMS_GITHUB_CLIENT_ID ? "CMS_GITHUB_CLIENT_SECRET" : "CMS_GITHUB_CLIENT_ID",
+        "set both CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET, or neither",
+      );
+    }
     if (!env.SMTP_URL) return;
     const tlsProblem = smtpTlsProblem(env.SMTP_URL);
     if (tlsProblem) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: tlsProblem });
@@ -164,6 +173,15 @@ const envSchema = z
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
     /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
+    /** Absent unless both are set: the content editor's GitHub sign-in (server/cms-auth.ts). */
+    cmsAuth:
+      e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
+        ? {
+            clientId: e.CMS_GITHUB_CLIENT_ID,
+            clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
+            oauthUrl: e.CMS_GITHUB_OAUTH_URL,
+          }
+        : undefined,
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -1,16 +1,13 @@
 // The site's pages, listed once. The route table (app/routes.ts), the header and footer
-// navigation, the sitemap, the page titles, the benchmark and the tests all read this list.
-// React Router's config loader evaluates app/routes.ts, and the benchmark imports this file in
-// plain Node: keep it free of asset imports (images, CSS) and of anything that needs Vite.
+// navigation, the sitemap, the page titles, the benchmark and the tests all read this list:
+// each page's place and route module from app/content/page-routes.ts, its words from pages.yaml.
+import { type PageId, type PageRoute, pageRoutes } from "./page-routes";
+import file from "./pages.yaml";
+import type { PagesFile } from "./schemas";
 
-export type PageId = "home" | "hardware" | "software" | "contact" | "privacy" | "terms";
+export type { PageId };
 
-export type SitePage = {
-  id: PageId;
-  /** Where the page lives, with a leading slash; "/" is the home page. */
-  path: string;
-  /** Route module, relative to app/, that renders the page. */
-  routeModule: string;
+export type SitePage = PageRoute & {
   /** The page's own title; the company name is appended in the document title. */
   title: string;
   /** The meta description, also used for link previews. */
@@ -19,72 +16,14 @@ export type SitePage = {
   headerLabel?: string;
   /** The link text in the footer; absent when the footer does not link it. */
   footerLabel?: string;
-  inSitemap: boolean;
 };
 
-export const sitePages = [
-  {
-    id: "home",
-    path: "/",
-    routeModule: "routes/home.tsx",
-    title: "Smart water meters and real-time control",
-    description:
-      "Locally designed smart water meters with real-time reports, leak detection and remote valve control from your phone.",
-    headerLabel: "Home",
-    inSitemap: true,
-  },
-  {
-    id: "hardware",
-    path: "/hardware",
-    routeModule: "routes/hardware.tsx",
-    title: "Quality hardware",
-    description:
-      "Our data connection unit, smart water meters and routing modules: locally designed and assembled in South Africa.",
-    headerLabel: "Hardware",
-    footerLabel: "Hardware",
-    inSitemap: true,
-  },
-  {
-    id: "software",
-    path: "/software",
-    routeModule: "routes/software.tsx",
-    title: "High-performing software",
-    description:
-      "A client app for real-time water reports, leak alerts and valve control, and a central device management centre for utilities.",
-    headerLabel: "Software",
-    footerLabel: "Software",
-    inSitemap: true,
-  },
-  {
-    id: "contact",
-    path: "/contact",
-    routeModule: "routes/contact.tsx",
-    title: "Request a demo",
-    description:
-      "Request a demo or send us an enquiry about smart water meters and water-management software.",
-    headerLabel: "Contact",
-    footerLabel: "Contact",
-    inSitemap: true,
-  },
-  {
-    id: "privacy",
-    path: "/privacy",
-    routeModule: "routes/privacy.tsx",
-    title: "Privacy statement",
-    description: "How we collect, use and protect your personal information.",
-    footerLabel: "Privacy policy",
-    inSitemap: true,
-  },
-  {
-    id: "terms",
-    path: "/terms",
-    routeModule: "routes/terms.tsx",
-    title: "Terms of use",
-    description: "The terms that apply when you use this website.",
-    footerLabel: "Terms of use",
-    inSitemap: true,
-  },
-] as const satisfies readonly SitePage[];
+const copy = file as PagesFile;
+
+export const sitePages: readonly SitePage[] = pageRoutes.map((route) => ({
+  ...route,
+  ...copy[route.id],
+}));
 
 /** One page by its id, for links and page metadata. */
 export function sitePage(id: PageId): SitePage {

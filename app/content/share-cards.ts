@@ -1,6 +1,8 @@
 // What each page's share card (the picture a link preview shows) draws beside the page title:
 // the page's own hero illustration, named by file so the build can render it without Vite.
 import type { PageId } from "./pages";
+import type { ShareCardsFile } from "./schemas";
+import file from "./share-cards.yaml";
 
 export type ShareCardArtwork = {
   /** A file in app/assets/illustrations/. */
@@ -9,29 +11,9 @@ export type ShareCardArtwork = {
   description: string;
 };
 
-export const shareCardArtwork: Record<PageId, ShareCardArtwork> = {
-  home: {
-    file: "real-time-control.svg",
-    description: "a smart water meter on a pipe sending its readings to a phone app",
-  },
-  hardware: {
-    file: "hardware-overview.svg",
-    description: "a data connection unit, a smart water meter and a routing module",
-  },
-  software: {
-    file: "software-overview.svg",
-    description: "the device management centre on a monitor beside the client app on a phone",
-  },
-  contact: {
-    file: "contact-hero.svg",
-    description: "a phone showing a form, a water drop and a message bubble",
-  },
-  privacy: {
-    file: "privacy-statement.svg",
-    description: "a document with a shield and padlock",
-  },
-  terms: {
-    file: "terms-of-use.svg",
-    description: "a document with a tick",
-  },
-};
+export const shareCardArtwork: Record<PageId, ShareCardArtwork> = Object.fromEntries(
+  Object.entries(file as ShareCardsFile).map(([id, { picture, description }]) => [
+    id,
+    { file: `${picture}.svg`, description },
+  ]),
+) as Record<PageId, ShareCardArtwork>;

@@ -1,4 +1,7 @@
-// Content shapes. Pages pass these to the blocks; components hold no copy.
+// Content shapes as the blocks take them. Pages pass these to the blocks; components hold no
+// copy. Each is its content file's shape (app/content/schemas.ts) with named pictures resolved
+// to files and legal text blocks in the form the legal document renders.
+import type { ContactPageFile, HeroFile, LegalPageFile, ProductPageFile } from "./schemas";
 
 /** An image with its intrinsic size, so the browser reserves its space before it loads. */
 export type ImageAsset = {
@@ -9,62 +12,42 @@ export type ImageAsset = {
   height: number;
 };
 
-export type HeroContent = {
-  /** The small label line above the heading. */
-  label: string;
-  heading: string;
-  /** The larger line under the heading. */
-  subheading: string;
-  paragraph: string;
+export type HeroContent = Omit<HeroFile, "illustration"> & {
   /** The banner's large picture. */
   illustration: ImageAsset;
 };
 
-export type InfoBlockItem = {
+type FeatureFile = ProductPageFile["features"][number];
+
+export type InfoBlockItem = Omit<FeatureFile, "illustration" | "bulletPoints"> & {
   /** The row's large picture. */
   illustration: ImageAsset;
-  /** The short name of the feature shown above the heading; also names the row's Get in Touch link. */
-  featureName: string;
-  heading: string;
-  paragraph: string;
   bulletPoints?: readonly string[];
 };
 
-export type InfoListColumn = {
+type ColumnFile = ProductPageFile["highlights"]["columns"][number];
+
+export type InfoListColumn = Omit<ColumnFile, "icon"> & {
   /** A small icon above the column's heading. */
   icon: ImageAsset;
-  heading: string;
-  description: string;
 };
 
-export type InfoListContent = {
-  heading: string;
-  intro: string;
+export type InfoListContent = Omit<ProductPageFile["highlights"], "columns"> & {
   columns: readonly InfoListColumn[];
 };
 
-export type ContactFormContent = {
-  heading: string;
-  intro: string;
-  /** The privacy sentence above the submit button. */
-  privacyNote: string;
-};
+export type ContactFormContent = ContactPageFile["formBlock"];
 
 // The long-form legal pages (privacy statement, terms of use).
 
 /** A paragraph, a bulleted list, or a sentence that ends in an email link. */
 export type LegalBlock = string | { list: readonly string[] } | { text: string; email: string };
 
-export type LegalSection = {
-  /** Anchor for the page's contents list; stable, so links to a section keep working. */
-  id: string;
-  heading: string;
+export type LegalSection = Omit<LegalPageFile["sections"][number], "blocks"> & {
   blocks: readonly LegalBlock[];
 };
 
-export type LegalDocumentContent = {
-  /** Heading of the contents list at the top of the document. */
-  contentsLabel: string;
+export type LegalDocumentContent = Pick<LegalPageFile, "contentsLabel"> & {
   /** Opening paragraphs before the first section. */
   introduction: readonly string[];
   sections: readonly LegalSection[];

@@ -9,9 +9,9 @@ describe("robots.txt", () => {
     );
   });
 
-  it("allows everything and names no sitemap when it is not", () => {
+  it("allows everything but the content editor, and names no sitemap when it is not", () => {
     const robots = robotsTxt(undefined);
-    expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n$/);
+    expect(robots).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/admin\n$/);
     expect(robots).not.toMatch(/Sitemap/);
   });
 });
@@ -26,5 +26,6 @@ describe("sitemap.xml", () => {
         .map((page) => `https://www.example.co.za${page.path}`),
     );
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
+    expect(xml).not.toContain("/admin");
   });
 });

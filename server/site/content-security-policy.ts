@@ -45,3 +45,24 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     "form-action 'self'",
   ].join("; ");
 }
+
+/**
+ * The content editor's own policy (/admin, Decap CMS; docs/decisions/0013-git-based-content-editor.md).
+ * Decap compiles its configuration checks at run time (`new Function`), so the editor, and only
+ * the editor, may evaluate code; inline script stays forbidden. It talks to GitHub's API and shows
+ * the editors' avatars; the site's pages keep the policy above.
+ */
+export function adminContentSecurityPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "font-src 'self' data:",
+    "connect-src 'self' https://api.github.com",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}

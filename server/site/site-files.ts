@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
-import { assetsPrefix } from "../url-prefixes";
+import { adminPrefix, assetsPrefix } from "../url-prefixes";
 import type { Encoding } from "./accept-encoding";
-import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
+import {
+  adminContentSecurityPolicy,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from "./content-security-policy";
 import { contentTypeOf } from "./content-types";
 
 /** One encoding of a file's body, with the headers it goes out with. */
@@ -61,7 +65,11 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
       "last-modified": new Date(modifiedSeconds * 1000).toUTCString(),
       "accept-ranges": "bytes",
     };
-    if (isPage) {
+    if (urlPath.startsWith(`${adminPrefix}/`)) {
+      // The content editor: its own policy, and never in a search index.
+      common["x-robots-tag"] = "noindex, nofollow";
+      if (isPage) common["content-security-policy"] = adminContentSecurityPolicy();
+    } else if (isPage) {
       // The page's inline scripts, and no others, may run.
       common["content-security-policy"] = contentSecurityPolicy(
         inlineScriptHashes(source.toString("utf8")),

@@ -1,5 +1,7 @@
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import contactFile from "../../app/content/contact.yaml";
 import { sitePage, sitePages } from "../../app/content/pages";
+import type { ContactPageFile } from "../../app/content/schemas";
 import { expectNoAxeViolations } from "../support/axe";
 import { startApp, waitForHydration } from "../support/page-ready";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -10,6 +12,7 @@ import { DESKTOP, MOBILE } from "../support/widths";
 // the component tests.
 
 const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
+const { hero, formBlock } = contactFile as ContactPageFile;
 const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
 const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
 const SEND_URL = "**/api/Comms/ValidateEmailTokens";
@@ -166,9 +169,9 @@ test.describe("contact page", () => {
     page,
   }) => {
     await openContact(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hero.heading);
     await expect(page.locator("main section").first().getByRole("link")).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 2, name: "Request a Demo" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: formBlock.heading })).toBeVisible();
 
     const f = fields(page);
     await expect(f.name).toHaveAttribute("placeholder", "John Doe");
@@ -460,10 +463,10 @@ test.describe("contact page", () => {
     await page.waitForTimeout(300);
     expect(requested, "nothing before the form nears the screen").toEqual([]);
 
-    await page.getByRole("heading", { level: 2, name: "Request a Demo" }).scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { level: 2, name: formBlock.heading }).scrollIntoViewIfNeeded();
     await expect.poll(() => requested.filter((href) => ISLAND_MODULE.test(href))).toHaveLength(1);
     // Fetched, not run: reading the form is not using it.
-    await page.getByRole("heading", { level: 2, name: "Request a Demo" }).click();
+    await page.getByRole("heading", { level: 2, name: formBlock.heading }).click();
     await page.waitForTimeout(300);
     await expect(page.locator("[data-island]")).toHaveAttribute("data-island-state", "waiting");
     expect(requested.filter((href) => href.startsWith(PROVIDER_URL))).toEqual([]);
@@ -500,7 +503,7 @@ test.describe("contact page", () => {
       await openContact(page, { start: false });
       await page.waitForLoadState("load");
       await page
-        .getByRole("heading", { level: 2, name: "Request a Demo" })
+        .getByRole("heading", { level: 2, name: formBlock.heading })
         .scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
       expect(islandRequests).toEqual([]);

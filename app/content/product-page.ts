@@ -1,0 +1,29 @@
+import { heroContent, pictureResolver } from "./pictures";
+import type { ProductPageFile } from "./schemas";
+import type { InfoBlockItem, InfoListContent } from "./types";
+
+/** Any picture of the fixed list, inlined or as a file as Vite decides by its size. */
+export const pictureAsset = pictureResolver(
+  import.meta.glob<string>("../assets/illustrations/*.svg", { eager: true, import: "default" }),
+);
+
+/** A product page's copy as its blocks take it: each named picture resolved to its file and size. */
+export function productPage({ hero, highlights, features }: ProductPageFile) {
+  return {
+    hero: heroContent(hero, pictureAsset),
+    highlights: {
+      ...highlights,
+      // Column icons are decoration beside their heading.
+      columns: highlights.columns.map(({ icon, ...column }) => ({
+        icon: pictureAsset(icon, ""),
+        ...column,
+      })),
+    } satisfies InfoListContent,
+    features: features.map(
+      ({ illustration, ...item }): InfoBlockItem => ({
+        illustration: pictureAsset(illustration.picture, illustration.alt),
+        ...item,
+      }),
+    ),
+  } as const;
+}

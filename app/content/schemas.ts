@@ -1,0 +1,319 @@
+// The shape of every content file under app/content/, defined once. The build checks each file
+// against its schema (app/content/content-files.ts), the TypeScript types come from the schemas,
+// and the editor at /admin is generated from them (app/content/cms-config.ts), so the editor
+// never offers a field the build would refuse. `title` and `hint` are what the editor shows;
+// `widget: "text"` asks it for a multi-line box.
+import { z } from "zod";
+import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
+
+type PictureNames = readonly [PictureName, ...PictureName[]];
+
+/** The only placeholders copy may hold, filled in from the site's settings at build time. */
+const placeholders = ["{companyName}"];
+
+const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
+  z
+    .string()
+    .min(1, "must not be empty")
+    .refine(
+      (text) =>
+        (text.match(/\{[^}]*\}/g) ?? []).every((found) =>
+          [...placeholders, ...(options.allow ?? [])].includes(found),
+        ),
+      `only these placeholders may be used: ${[...placeholders, ...(options.allow ?? [])].join(", ")}`,
+    )
+    .meta({ title, hint: options.hint, widget: options.long ? "text" : "string" });
+
+const picture = (names: PictureNames = pictureNames) =>
+  z.enum(names).meta({ title: "Picture", hint: "A picture from app/assets/illustrations/" });
+
+const illustration = (names?: PictureNames) =>
+  z
+    .object({
+      picture: picture(names),
+      alt: z.string().meta({
+        title: "Description (alt text)",
+        hint: "What the picture shows, for people who cannot see it; empty if it is decoration",
+        widget: "string",
+      }),
+    })
+    .meta({ title: "Picture" });
+
+const hero = (names?: PictureNames) =>
+  z
+    .object({
+      label: copy("Small label above the heading"),
+      heading: copy("Heading"),
+      subheading: copy("Line under the heading"),
+      paragraph: copy("Paragraph", { long: true }),
+      illustration: illustration(names),
+    })
+    .meta({ title: "Banner (hero)" });
+
+const highlights = z
+  .object({
+    heading: copy("Heading"),
+    intro: copy("Introduction", { long: true }),
+    columns: z
+      .array(
+        z
+          .object({
+            icon: picture().meta({ title: "Icon", hint: "A small icon-… picture" }),
+            heading: copy("Heading"),
+            description: copy("Description", { long: true }),
+          })
+          .meta({ title: "Column" }),
+      )
+      .min(1, "needs at least one column")
+      .meta({ title: "Columns" }),
+  })
+  .meta({ title: "Highlights (columns)" });
+
+const features = z
+  .array(
+    z
+      .object({
+        illustration: illustration(),
+        featureName: copy("Feature name", {
+          hint: "Shown above the heading; also names the row's Get in Touch link",
+        }),
+        heading: copy("Heading"),
+        paragraph: copy("Paragraph", { long: true }),
+        bulletPoints: z.array(copy("Bullet point")).optional().meta({ title: "Bullet points" }),
+      })
+      .meta({ title: "Feature row" }),
+  )
+  .min(1, "needs at least one feature row")
+  .meta({ title: "Feature rows" });
+
+export const productPageFile = z.object({ hero: hero(), highlights, features });
+
+const legalBlock = z.discriminatedUnion("type", [
+  z
+    .object({
+      type: z.literal("paragraph"),
+      text: copy("Paragraph", {
+        long: true,
+        allow: ["{retentionStatement}"],
+        hint: "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
+      }),
+    })
+    .meta({ title: "Paragraph" }),
+  z
+    .object({
+      type: z.literal("list"),
+      items: z
+        .array(copy("Item", { long: true }))
+        .min(1)
+        .meta({ title: "Items" }),
+    })
+    .meta({ title: "Bulleted list" }),
+  z
+    .object({
+      type: z.literal("email"),
+      text: copy("Text before the support email address"),
+    })
+    .meta({ title: "Sentence ending in the support email address" }),
+]);
+
+export const legalPageFile = z.object({
+  hero: hero(),
+  contentsLabel: copy("Heading of the contents list"),
+  introduction: z.array(copy("Paragraph", { long: true })).meta({ title: "Opening paragraphs" }),
+  sections: z
+    .array(
+      z
+        .object({
+          id: z
+            .string()
+            .regex(/^[a-z0-9-]+$/, "use lower-case letters, digits and hyphens")
+            .meta({
+              title: "Anchor",
+              hint: "Part of links to this section: keep it unchanged once published",
+              widget: "string",
+            }),
+          heading: copy("Heading"),
+          blocks: z.array(legalBlock).min(1).meta({ title: "Text" }),
+        })
+        .meta({ title: "Section" }),
+    )
+    .min(1)
+    .meta({ title: "Sections" }),
+});
+
+export const contactPageFile = z.object({
+  hero: hero(contactPictureNames),
+  formBlock: z
+    .object({
+      heading: copy("Heading"),
+      intro: copy("Introduction", { long: true }),
+      privacyNote: copy("Privacy sentence above the send button", { long: true }),
+    })
+    .meta({ title: "Form block" }),
+  illustrations: z
+    .array(illustration(contactPictureNames))
+    .meta({ title: "Pictures beside the form (wide screens)" }),
+  enquiryForm: z
+    .object({
+      requiredNote: copy("Note above the fields"),
+      labels: z
+        .object({
+          name: copy("Name"),
+          phone: copy("Phone number"),
+          email: copy("Email address"),
+          enquiry: copy("Enquiry type"),
+          message: copy("Message"),
+        })
+        .meta({ title: "Field labels" }),
+      placeholders: z
+        .object({
+          name: copy("Name"),
+          phone: copy("Phone number"),
+          email: copy("Email address"),
+          message: copy("Message"),
+        })
+        .meta({ title: "Example text in empty fields" }),
+      enquiryPrompt: copy("First option of the enquiry type list"),
+      submit: z
+        .object({ idle: copy("Send button"), busy: copy("Send button while sending") })
+        .meta({ title: "Send button" }),
+      botCheckNotice: z
+        .object({
+          before: copy("Text before the first link"),
+          privacy: z
+            .object({ label: copy("Link text"), href: z.url().meta({ title: "Address" }) })
+            .meta({ title: "Privacy policy link" }),
+          between: copy("Text between the links"),
+          terms: z
+            .object({ label: copy("Link text"), href: z.url().meta({ title: "Address" }) })
+            .meta({ title: "Terms link" }),
+          after: copy("Text after the second link"),
+        })
+        .meta({
+          title: "Bot-check notice",
+          hint: "Google's required wording when its badge is hidden",
+        }),
+      notifications: z
+        .object({
+          success: copy("After sending"),
+          error: copy("When sending failed"),
+          close: copy("Close button"),
+          regionLabel: copy("Name of the notification area (screen readers)"),
+        })
+        .meta({ title: "Notifications" }),
+      noScript: z
+        .object({
+          before: copy("Text before the company name", { long: true }),
+          between: copy("Text between the company name and the mailbox"),
+        })
+        .meta({
+          title: "Without JavaScript",
+          hint: "Shown beside the form only when JavaScript is off",
+        }),
+      startFailure: copy("When the form cannot start", {
+        long: true,
+        hint: "Announced when the form's script cannot load or start; what was typed stays in the form",
+      }),
+      emailInstead: z
+        .object({ link: copy("Link text"), subject: copy("Subject of the email") })
+        .meta({
+          title: "Send by email instead",
+          hint: "The way round a form that cannot send: an email carrying what was typed",
+        }),
+    })
+    .meta({ title: "Enquiry form" }),
+});
+
+const pageCopy = z.object({
+  title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
+  description: copy("Description", {
+    long: true,
+    hint: "Shown by search engines and link previews",
+  }),
+  headerLabel: copy("Link text in the header").optional(),
+  footerLabel: copy("Link text in the footer").optional(),
+});
+
+/** One entry per page of the site, each as the editor names it. */
+function perPage<Entry extends z.ZodObject>(entry: Entry) {
+  const titled = (title: string) => entry.meta({ title });
+  return z.object({
+    home: titled("Home"),
+    hardware: titled("Hardware"),
+    software: titled("Software"),
+    contact: titled("Contact"),
+    privacy: titled("Privacy statement"),
+    terms: titled("Terms of use"),
+  });
+}
+
+export const pagesFile = perPage(pageCopy);
+
+const shareCard = z.object({
+  picture: picture(),
+  description: copy("What the picture shows", { hint: "Read out as the preview's alt text" }),
+});
+
+export const shareCardsFile = perPage(shareCard);
+
+export const siteShellFile = z.object({
+  skipLinkLabel: copy("Skip link"),
+  header: z
+    .object({
+      navigationLabel: copy("Name of the navigation (screen readers)"),
+      menuButtonLabel: copy("Menu button (narrow screens)"),
+      homeLinkLabel: copy("Name of the logo link (screen readers)"),
+    })
+    .meta({ title: "Header" }),
+  footer: z
+    .object({
+      navigationLabel: copy("Name of the navigation (screen readers)"),
+      tagline: copy("Tagline"),
+      rightsReserved: copy("After the year and company name"),
+    })
+    .meta({ title: "Footer" }),
+  getInTouch: z
+    .object({
+      label: copy("Link text"),
+      about: copy("Read to screen readers after the link text", { allow: ["{topic}"] }),
+    })
+    .meta({ title: "Get in Touch links" }),
+  errorPage: z
+    .object({
+      heading: copy("Heading"),
+      unknownError: copy("Message"),
+      homeLink: copy("Link home"),
+    })
+    .meta({ title: "Error page" }),
+  notFoundPage: z
+    .object({
+      title: copy("Page title"),
+      heading: copy("Heading"),
+      paragraph: copy("Paragraph"),
+      homeLink: copy("Link home"),
+    })
+    .meta({ title: "Page not found" }),
+});
+
+/** Every content file, by name, with the title the editor lists it under. */
+export const contentFiles = {
+  "home.yaml": { title: "Home page", schema: productPageFile },
+  "hardware.yaml": { title: "Hardware page", schema: productPageFile },
+  "software.yaml": { title: "Software page", schema: productPageFile },
+  "contact.yaml": { title: "Contact page", schema: contactPageFile },
+  "privacy.yaml": { title: "Privacy statement", schema: legalPageFile },
+  "terms.yaml": { title: "Terms of use", schema: legalPageFile },
+  "pages.yaml": { title: "Page titles and link texts", schema: pagesFile },
+  "site-shell.yaml": { title: "Header, footer and error pages", schema: siteShellFile },
+  "share-cards.yaml": { title: "Link preview pictures", schema: shareCardsFile },
+} as const;
+
+export type ContentFileName = keyof typeof contentFiles;
+export type HeroFile = z.infer<ReturnType<typeof hero>>;
+export type ProductPageFile = z.infer<typeof productPageFile>;
+export type LegalPageFile = z.infer<typeof legalPageFile>;
+export type LegalBlockFile = z.infer<typeof legalBlock>;
+export type ContactPageFile = z.infer<typeof contactPageFile>;
+export type PagesFile = z.infer<typeof pagesFile>;
+export type ShareCardsFile = z.infer<typeof shareCardsFile>;
+export type SiteShellFile = z.infer<typeof siteShellFile>;
