@@ -14,11 +14,7 @@ export default defineConfig({
   plugins: [
     contentFiles(),
     publicSettings(),
-    island({
-      module: "app/features/contact/start-enquiry-island.tsx",
-      loader: "app/features/contact/island-loader-script.ts",
-      clientDir: join(routerConfig.buildDirectory, "client"),
-    }),
+    island({ clientDir: join(routerConfig.buildDirectory, "client") }),
     reactRouter(),
   ],
   css: {

@@ -4,15 +4,7 @@ import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [
-    contentFiles(),
-    publicSettings(),
-    island({
-      module: "app/features/contact/start-enquiry-island.tsx",
-      loader: "app/features/contact/island-loader-script.ts",
-      clientDir: "",
-    }),
-  ],
+  plugins: [contentFiles(), publicSettings(), island({ clientDir: "" })],
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

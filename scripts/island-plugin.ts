@@ -11,11 +11,15 @@ import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 const VIRTUAL_ID = "virtual:island";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-type IslandEntries = {
-  /** The island's module, relative to the project root; it exports `start`. */
-  module: string;
-  /** The loader's source, relative to the project root; it imports and exports nothing once built. */
-  loader: string;
+/** The island's module and its loader's source, relative to the project root. */
+const enquiryIsland = {
+  /** Exports `start`. */
+  module: "app/features/contact/start-enquiry-island.tsx",
+  /** Imports and exports nothing once built. */
+  loader: "app/features/contact/island-loader-script.ts",
+};
+
+type IslandEntries = typeof enquiryIsland & {
   /**
    * Where the client build is written. Vite's resolved config does not say during React
    * Router's server build, which names its own directory there.
@@ -103,7 +107,8 @@ async function buildIsland(config: ResolvedConfig, entries: IslandEntries): Prom
   };
 }
 
-export function island(entries: IslandEntries): Plugin {
+export function island({ clientDir }: { clientDir: string }): Plugin {
+  const entries: IslandEntries = { ...enquiryIsland, clientDir };
   let config: ResolvedConfig;
   let built: Promise<BuiltIsland> | undefined;
   return {
