@@ -1,8 +1,11 @@
 import type { Page } from "@playwright/test";
-import { sitePage } from "../../app/content/pages";
+import { pageRoutes } from "../../app/content/page-routes";
 
 /** Paths of the pages with an island (the contact form); every other page ships no script. */
-export const HYDRATED_PATHS: readonly string[] = [sitePage("contact").path];
+// From the code half of the page list, so the benchmark can read it in plain Node.
+export const HYDRATED_PATHS: readonly string[] = pageRoutes
+  .filter((page) => page.id === "contact")
+  .map((page) => page.path);
 
 /** The island's container once its loader reports the island running (app/features/contact/island-loader.ts). */
 export const READY_ISLAND = '[data-island-state="ready"]';
