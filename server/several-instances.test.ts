@@ -37,7 +37,7 @@ afterAll(async () => {
 const total = 300;
 const leaseMs = 5_000;
 
-// Issue 9: two real server processes on one PostgreSQL database and a real SMTP peer; one is
+// Two real server processes on one PostgreSQL database and a real SMTP peer; one is
 // SIGKILLed in the middle of the run and started again. A load balancer would send a visitor
 // whose request broke to the other instance, so this test does too.
 it("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {

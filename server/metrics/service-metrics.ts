@@ -6,7 +6,7 @@ import {
   type EnquiryStore,
 } from "../store/enquiry-store";
 
-// What an operator alerts on (README, "Operations"). Counters live in this process; the
+// What an operator alerts on (docs/operations.md, "What to watch and alert on"). Counters live in this process; the
 // backlog gauges are read from the store at scrape time, so several instances sharing one
 // store all report the same, true backlog. One registry per app: tests build several apps in
 // one process, and a shared global registry would mix their counts.
