@@ -1,14 +1,10 @@
 import { createTransport } from "nodemailer";
-import { afterEach, expect, it } from "vitest";
-import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
+import { expect, it } from "vitest";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { isLoopbackHost } from "../loopback";
 import { smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
 
-let peer: SmtpPeer | undefined;
-afterEach(async () => {
-  await peer?.close();
-  peer = undefined;
-});
+const parts = testPartsClosedAfterEach();
 
 const mail = { from: "website@amanzi.example", to: "sales@amanzi.example", text: "Hello" };
 
@@ -45,7 +41,7 @@ it("accepts TLS settings for a remote server and refuses any that turn it off", 
 
 it("requires STARTTLS on smtp:// to a remote server, so a server without it gets nothing", async () => {
   // Our peer offers no STARTTLS, as an attacker who strips the offer would make it look.
-  peer = await startSmtpPeer();
+  const peer = await parts.smtpPeer();
   const remote = smtpTransportOptions("smtp://mail.example:587");
   expect(remote).toEqual({ url: "smtp://mail.example:587", requireTLS: true });
 

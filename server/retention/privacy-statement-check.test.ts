@@ -1,20 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { retentionStatement } from "../../contract/retention";
 import { retentionDaysSetting } from "../../contract/retention-setting";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { privacyStatementMismatch } from "./privacy-statement-check";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const parts = testPartsClosedAfterEach();
 
 /** A site whose privacy page holds `paragraph`, escaped as React escapes text. */
 function siteWithPrivacyPage(paragraph: string): string {
-  const root = mkdtempSync(join(tmpdir(), "privacy-check-"));
-  dirs.push(root);
+  const root = parts.tempDir("privacy-check-");
   mkdirSync(join(root, "privacy"));
   const escaped = paragraph.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
   writeFileSync(
@@ -43,8 +39,7 @@ it("names ENQUIRY_RETENTION_DAYS and what the page says when they differ", () =>
 });
 
 it("says so when there is no privacy page to check", () => {
-  const root = mkdtempSync(join(tmpdir(), "privacy-check-"));
-  dirs.push(root);
+  const root = parts.tempDir("privacy-check-");
   expect(privacyStatementMismatch(root, 365)).toMatch(
     /^Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=365: .*privacy\/index\.html is missing/,
   );

@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { loadSiteFiles } from "./site-files";
 
-let root: string;
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+const parts = testPartsClosedAfterEach();
 
 function site(files: Record<string, string | Buffer>): string {
-  root = mkdtempSync(join(tmpdir(), "site-files-"));
+  const root = parts.tempDir("site-files-");
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });
     writeFileSync(join(root, name), content);

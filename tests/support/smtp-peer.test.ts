@@ -1,13 +1,14 @@
 import { createTransport } from "nodemailer";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type SmtpPeer, startSmtpPeer } from "./smtp-peer";
+import { beforeAll, expect, it } from "vitest";
+import type { SmtpPeer } from "./smtp-peer";
+import { testPartsClosedAfterAll } from "./test-parts";
 import { waitFor } from "./wait-for";
 
+const parts = testPartsClosedAfterAll();
 let peer: SmtpPeer;
 beforeAll(async () => {
-  peer = await startSmtpPeer();
+  peer = await parts.smtpPeer();
 });
-afterAll(() => peer.close());
 
 it("decodes a quoted-printable body holding a literal % and non-ASCII text", async () => {
   const transport = createTransport({ host: "127.0.0.1", port: peer.port, secure: false });

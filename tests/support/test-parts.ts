@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
+import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { openSqliteEnquiryStore } from "../../server/store/sqlite-enquiry-store";
 import { spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
@@ -12,11 +13,23 @@ import { startWebhookReceiver } from "./webhook-receiver";
 /**
  * The parts a server test opens (the service, its peers, stores, temporary folders), each
  * closed after the test, last opened first, whether the test passed or not. Call once at the
- * top of a test file.
+ * top of a test file (or of a describe block, for the parts of its tests).
  */
 export function testPartsClosedAfterEach() {
+  return testParts(afterEach);
+}
+
+/**
+ * The same parts, closed once after every test of the file (or describe block) has run: for a
+ * service or peer the tests share. Open them in beforeAll.
+ */
+export function testPartsClosedAfterAll() {
+  return testParts(afterAll);
+}
+
+function testParts(closeAfter: (close: () => Promise<void>) => void) {
   const closers: (() => unknown)[] = [];
-  afterEach(async () => {
+  closeAfter(async () => {
     for (const close of closers.splice(0).reverse()) await close();
   });
   const track = <T extends { close(): unknown }>(part: T): T => {
@@ -33,6 +46,8 @@ export function testPartsClosedAfterEach() {
       track(await startVerifierStandIn(answer)),
     sqliteStore: (path: string, options?: Parameters<typeof openSqliteEnquiryStore>[1]) =>
       track(openSqliteEnquiryStore(path, options)),
+    /** A store of either kind, by its DATABASE_URL. */
+    store: async (databaseUrl: string) => track(await openEnquiryStore(databaseUrl)),
     /** A server process (main.ts), killed after the test if it still runs. */
     serverProcess: async (...args: Parameters<typeof spawnServer>) => {
       const server = await spawnServer(...args);
@@ -47,6 +62,10 @@ export function testPartsClosedAfterEach() {
       const dir = mkdtempSync(join(tmpdir(), prefix));
       closers.push(() => rmSync(dir, { recursive: true, force: true }));
       return dir;
+    },
+    /** Anything else the test opens, closed in turn with the parts. */
+    onClose: (close: () => unknown) => {
+      closers.push(close);
     },
   };
 }
