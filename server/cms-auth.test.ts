@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../tests/support/test-service";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../tests/support/test-parts";
+import type { TestService } from "../tests/support/test-service";
 import { ConfigError, loadConfig } from "./config";
 
 const clientId = "editor-app-id";
@@ -46,20 +47,18 @@ async function startGitHubStandIn() {
 }
 
 describe("the content editor's GitHub sign-in", () => {
+  const shared = testPartsClosedAfterAll();
   let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
   let service: TestService;
 
   beforeAll(async () => {
     github = await startGitHubStandIn();
-    service = await startTestService({
+    shared.onClose(() => github.close());
+    service = await shared.service({
       CMS_GITHUB_CLIENT_ID: clientId,
       CMS_GITHUB_CLIENT_SECRET: clientSecret,
       CMS_GITHUB_OAUTH_URL: github.url,
     });
-  });
-  afterAll(async () => {
-    await service?.close();
-    await github?.close();
   });
 
   /** Starts a sign-in as Decap's popup does; returns GitHub's authorize URL and the state cookie. */
@@ -143,14 +142,12 @@ describe("the content editor's GitHub sign-in", () => {
 });
 
 describe("without both GitHub settings", () => {
+  const parts = testPartsClosedAfterEach();
+
   it("has no sign-in routes", async () => {
-    const service = await startTestService();
-    try {
-      const response = await fetch(`${service.baseUrl}/api/cms/auth`, { redirect: "manual" });
-      expect(response.status).toBe(404);
-    } finally {
-      await service.close();
-    }
+    const service = await parts.service();
+    const response = await fetch(`${service.baseUrl}/api/cms/auth`, { redirect: "manual" });
+    expect(response.status).toBe(404);
   });
 
   it("refuses to start with only one of them, naming the missing one", () => {

@@ -3,15 +3,17 @@ import { rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureAsset, fixtureInlineScript } from "../../tests/support/fixture-site";
-import { startTestService, type TestService } from "../../tests/support/test-service";
+import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import type { TestService } from "../../tests/support/test-service";
 
+const shared = testPartsClosedAfterAll();
+const parts = testPartsClosedAfterEach();
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService();
+  service = await shared.service();
 });
-afterAll(() => service.close());
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${service.baseUrl}${path}`, { headers, redirect: "manual" });
@@ -207,17 +209,13 @@ describe("HEAD, conditional and range requests", () => {
   });
 
   it("serves from memory: the build can go away once the service has started", async () => {
-    const own = await startTestService();
-    try {
-      const before = await rawRequest("GET", "/hardware", {}, own.baseUrl);
-      rmSync(join(own.dir, "site"), { recursive: true, force: true });
-      const after = await rawRequest("GET", "/hardware", {}, own.baseUrl);
-      expect(after.status).toBe(200);
-      expect(after.body).toEqual(before.body);
-      expect((await rawRequest("GET", fixtureAsset, {}, own.baseUrl)).status).toBe(200);
-    } finally {
-      await own.close();
-    }
+    const own = await parts.service();
+    const before = await rawRequest("GET", "/hardware", {}, own.baseUrl);
+    rmSync(join(own.dir, "site"), { recursive: true, force: true });
+    const after = await rawRequest("GET", "/hardware", {}, own.baseUrl);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+    expect((await rawRequest("GET", fixtureAsset, {}, own.baseUrl)).status).toBe(200);
   });
 
   it.each(["/index.html.gz", "/hardware/index.html.br", "/favicon.svg.gz"])(
@@ -320,13 +318,9 @@ describe("security headers", () => {
   });
 
   it("sends Strict-Transport-Security only when HSTS=true", async () => {
-    const strict = await startTestService({ HSTS: "true" });
-    try {
-      const response = await fetch(`${strict.baseUrl}/`);
-      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
-    } finally {
-      await strict.close();
-    }
+    const strict = await parts.service({ HSTS: "true" });
+    const response = await fetch(`${strict.baseUrl}/`);
+    expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
   });
 });
 
@@ -347,15 +341,11 @@ describe("anti-forgery cookie", () => {
   });
 
   it("marks the cookie Secure behind a TLS-terminating proxy", async () => {
-    const proxied = await startTestService({ TRUST_PROXY: "true" });
-    try {
-      const response = await fetch(`${proxied.baseUrl}/`, {
-        headers: { "x-forwarded-proto": "https" },
-      });
-      expect(response.headers.get("set-cookie")).toContain("Secure");
-    } finally {
-      await proxied.close();
-    }
+    const proxied = await parts.service({ TRUST_PROXY: "true" });
+    const response = await fetch(`${proxied.baseUrl}/`, {
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(response.headers.get("set-cookie")).toContain("Secure");
   });
 });
 
