@@ -1,34 +1,33 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tests/support/free-port";
-import { type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp-peer";
+import type { SmtpPeer } from "../../tests/support/smtp-peer";
+import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import {
   mailTo,
   openSession,
   postEnquiry,
   postValidEnquiry,
   type Session,
-  startTestService,
   type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
-import {
-  humanAnswer,
-  startVerifierStandIn,
-  type VerifierStandIn,
-} from "../../tests/support/verifier-stand-in";
+import { humanAnswer, type VerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import type { EnquiryStore } from "../store/enquiry-store";
 
+const shared = testPartsClosedAfterAll();
+const parts = testPartsClosedAfterEach();
 const secret = "server-side-secret";
 let smtp: SmtpPeer;
 let verifier: VerifierStandIn;
 let service: TestService;
 let session: Session;
+let reader: EnquiryStore;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  verifier = await startVerifierStandIn(() => humanAnswer());
-  service = await startTestService({
+  smtp = await shared.smtpPeer();
+  verifier = await shared.verifier(() => humanAnswer());
+  service = await shared.service({
     RECAPTCHA_SECRET: secret,
     RECAPTCHA_VERIFY_URL: verifier.url,
     ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
@@ -37,21 +36,12 @@ beforeAll(async () => {
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
   });
   session = await openSession(service.baseUrl);
-});
-afterAll(async () => {
-  await service.close();
-  await Promise.all([smtp.close(), verifier.close()]);
+  // One connection beside the service's reads what it stored, polls included.
+  reader = shared.sqliteStore(service.databasePath);
 });
 afterEach(() => verifier.answerWith(() => humanAnswer()));
 
-async function storedEnquiries() {
-  const store = openSqliteEnquiryStore(service.databasePath);
-  try {
-    return await store.listEnquiries();
-  } finally {
-    await store.close();
-  }
-}
+const storedEnquiries = () => reader.listEnquiries();
 
 describe("a valid enquiry", () => {
   it("is verified, stored, then mailed with the visitor's text escaped", async () => {
@@ -154,38 +144,28 @@ describe("the bot check", () => {
   });
 
   it("fails closed with 503 when the provider does not answer in time", async () => {
-    const slow = await startTestService({
+    const slow = await parts.service({
       RECAPTCHA_SECRET: secret,
       RECAPTCHA_VERIFY_URL: verifier.url,
       RECAPTCHA_TIMEOUT_MS: "300",
     });
     verifier.answerWith(() => ({ ...humanAnswer(), delayMs: 2_000 }));
-    try {
-      const started = Date.now();
-      const result = await postValidEnquiry(slow.baseUrl);
-      expect(result.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(1_500);
-    } finally {
-      await slow.close();
-    }
+    const started = Date.now();
+    const result = await postValidEnquiry(slow.baseUrl);
+    expect(result.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it("fails closed with 503 when the provider is unreachable", async () => {
     const closedPort = await freePort();
-    const cut = await startTestService({
+    const cut = await parts.service({
       RECAPTCHA_SECRET: secret,
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${closedPort}/siteverify`,
     });
-    try {
-      const result = await postValidEnquiry(cut.baseUrl);
-      expect(result.status).toBe(503);
-      expect(result.json).toEqual({ error: "bot_check_unavailable" });
-      const store = openSqliteEnquiryStore(cut.databasePath);
-      expect(await store.listEnquiries()).toEqual([]);
-      await store.close();
-    } finally {
-      await cut.close();
-    }
+    const result = await postValidEnquiry(cut.baseUrl);
+    expect(result.status).toBe(503);
+    expect(result.json).toEqual({ error: "bot_check_unavailable" });
+    expect(await parts.sqliteStore(cut.databasePath).listEnquiries()).toEqual([]);
   });
 });
 
@@ -313,36 +293,28 @@ describe("refusals before the bot check", () => {
 
 describe("rate limit", () => {
   it("answers 429 to a burst from one client address, counted per X-Forwarded-For when trusted", async () => {
-    const limited = await startTestService({
+    const limited = await parts.service({
       ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
       TRUST_PROXY: "true",
     });
-    try {
-      const own = await openSession(limited.baseUrl);
-      const from = (address: string) =>
-        postEnquiry(limited.baseUrl, own, validEnquiry(), { "x-forwarded-for": address });
-      const burst = [];
-      for (let i = 0; i < 4; i++) burst.push((await from("203.0.113.7")).status);
-      expect(burst).toEqual([201, 201, 201, 429]);
-      const blocked = await from("203.0.113.7");
-      expect(blocked.json).toEqual({ error: "rate_limited" });
-      expect((await from("198.51.100.20")).status).toBe(201);
-    } finally {
-      await limited.close();
-    }
+    const own = await openSession(limited.baseUrl);
+    const from = (address: string) =>
+      postEnquiry(limited.baseUrl, own, validEnquiry(), { "x-forwarded-for": address });
+    const burst = [];
+    for (let i = 0; i < 4; i++) burst.push((await from("203.0.113.7")).status);
+    expect(burst).toEqual([201, 201, 201, 429]);
+    const blocked = await from("203.0.113.7");
+    expect(blocked.json).toEqual({ error: "rate_limited" });
+    expect((await from("198.51.100.20")).status).toBe(201);
   });
 
   it("lets every call through when switched off for a load test", async () => {
-    const unlimited = await startTestService({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
-    try {
-      const own = await openSession(unlimited.baseUrl);
-      const statuses = new Set<number>();
-      for (let i = 0; i < 12; i++) {
-        statuses.add((await postEnquiry(unlimited.baseUrl, own, validEnquiry())).status);
-      }
-      expect([...statuses]).toEqual([201]);
-    } finally {
-      await unlimited.close();
+    const unlimited = await parts.service({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
+    const own = await openSession(unlimited.baseUrl);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      statuses.add((await postEnquiry(unlimited.baseUrl, own, validEnquiry())).status);
     }
+    expect([...statuses]).toEqual([201]);
   });
 });
