@@ -1,39 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
-import { type ServerProcess, spawnServer } from "../tests/support/server-process";
-import { startSmtpPeer } from "../tests/support/smtp-peer";
+import type { ServerProcess } from "../tests/support/server-process";
 import { createTestDatabase } from "../tests/support/test-database";
+import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 import { mailTo, openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
-import { openEnquiryStore } from "./store/open-enquiry-store";
 
-const dir = mkdtempSync(join(tmpdir(), "several-instances-"));
-const siteRoot = join(dir, "site");
-writeFixtureSite(siteRoot);
-const running: ServerProcess[] = [];
-const starting: Promise<unknown>[] = [];
-/** Starts an instance that afterAll stops, even if the test fails while it is starting. */
-function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer(env, 60_000).then((started) => {
-    running.push(started);
-    return started;
-  });
-  starting.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.allSettled(starting);
-  for (const server of running) {
-    if (server.child.exitCode === null && server.child.signalCode === null)
-      server.child.kill("SIGKILL");
-    await server.exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const parts = testPartsClosedAfterEach();
 const total = 300;
 const leaseMs = 5_000;
 
@@ -43,9 +17,11 @@ const leaseMs = 5_000;
 it("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {
   timeout: 120_000,
 }, async () => {
+  const siteRoot = join(parts.tempDir("several-instances-"), "site");
+  writeFixtureSite(siteRoot);
   const databaseUrl = await createTestDatabase();
   // Each message's acknowledgement is held back a little, so the kill lands mid-delivery.
-  const smtp = await startSmtpPeer({ ackDelayMs: 15 });
+  const smtp = await parts.smtpPeer({ ackDelayMs: 15 });
   const env = {
     SITE_ROOT: siteRoot,
     DATABASE_URL: databaseUrl,
@@ -55,77 +31,75 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
     DELIVERY_POLL_MS: "200",
     LOG_LEVEL: "info",
   };
-  try {
-    const instances = await Promise.all([start(env), start(env)]);
-    // One anti-forgery cookie for both: the double-submit check keeps no state per instance.
-    const session = await openSession(instances[0].baseUrl);
+  const running: ServerProcess[] = [];
+  const start = () =>
+    parts.serverProcess(env, 60_000).then((started) => {
+      running.push(started);
+      return started;
+    });
+  const instances = await Promise.all([start(), start()]);
+  // One anti-forgery cookie for both: the double-submit check keeps no state per instance.
+  const session = await openSession(instances[0].baseUrl);
 
-    const acknowledged: string[] = [];
-    let sent = 0;
-    let killed: ServerProcess | undefined;
-    let restarting: Promise<void> | undefined;
-    async function client() {
-      // Bounded: each enquiry is tried at most a few times, on alternating instances.
-      while (sent < total) {
-        const first = sent++;
-        for (let attempt = 0; attempt < 5; attempt++) {
-          const instance = (first + attempt) % 2 === 0 ? instances[0] : instances[1];
-          const result = await postEnquiry(instance.baseUrl, session, validEnquiry()).catch(
-            () => undefined,
-          );
-          if (result?.status === 201) {
-            acknowledged.push(String(result.json?.id));
-            break;
-          }
-        }
-        if (acknowledged.length === 100 && !killed) {
-          killed = instances[0];
-          killed.child.kill("SIGKILL");
-          // Started again on the same database, as an orchestrator would.
-          restarting = killed.exited.then(async () => {
-            instances[0] = await start(env);
-          });
+  const acknowledged: string[] = [];
+  let sent = 0;
+  let killed: ServerProcess | undefined;
+  let restarting: Promise<void> | undefined;
+  async function client() {
+    // Bounded: each enquiry is tried at most a few times, on alternating instances.
+    while (sent < total) {
+      const first = sent++;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const instance = (first + attempt) % 2 === 0 ? instances[0] : instances[1];
+        const result = await postEnquiry(instance.baseUrl, session, validEnquiry()).catch(
+          () => undefined,
+        );
+        if (result?.status === 201) {
+          acknowledged.push(String(result.json?.id));
+          break;
         }
       }
+      if (acknowledged.length === 100 && !killed) {
+        killed = instances[0];
+        killed.child.kill("SIGKILL");
+        // Started again on the same database, as an orchestrator would.
+        restarting = killed.exited.then(async () => {
+          instances[0] = await start();
+        });
+      }
     }
-    await Promise.all(Array.from({ length: 8 }, client));
-    expect(acknowledged).toHaveLength(total);
-    expect(killed).toBeDefined();
-    expect((await killed?.exited)?.signal).toBe("SIGKILL");
-    await restarting;
-
-    // Done when the store records every enquiry delivered (a job the killed instance held
-    // is taken again when its lease runs out).
-    const store = await openEnquiryStore(databaseUrl);
-    try {
-      await waitFor(
-        "every stored enquiry to be delivered",
-        async () => {
-          const enquiries = await store.listEnquiries();
-          return enquiries.every((e) => e.delivery.status === "delivered") ? true : undefined;
-        },
-        { timeoutMs: 60_000, intervalMs: 250 },
-      );
-    } finally {
-      await store.close();
-    }
-
-    const mailsPerId = new Map<string, number>();
-    for (const mail of smtp.received) {
-      const id = /<enquiry-([0-9a-f-]{36})@amanzi\.example>/.exec(mail.raw)?.[1];
-      if (id) mailsPerId.set(id, (mailsPerId.get(id) ?? 0) + 1);
-    }
-    expect(acknowledged.filter((id) => !mailsPerId.has(id))).toEqual([]);
-    // The one the killed instance had handed to SMTP but not yet recorded can go twice.
-    const twice = [...mailsPerId].filter(([, count]) => count > 1);
-    expect(twice.length).toBeLessThanOrEqual(1);
-    expect(twice.every(([, count]) => count === 2)).toBe(true);
-
-    // Deliveries were shared: at least two of the three processes sent some. (Not "each":
-    // on a busy machine the killed one may not have sent any before its kill.)
-    const senders = running.filter((instance) => instance.output().includes("enquiry delivered"));
-    expect(senders.length).toBeGreaterThanOrEqual(2);
-  } finally {
-    await smtp.close();
   }
+  await Promise.all(Array.from({ length: 8 }, client));
+  expect(acknowledged).toHaveLength(total);
+  expect(killed).toBeDefined();
+  expect((await killed?.exited)?.signal).toBe("SIGKILL");
+  await restarting;
+
+  // Done when the store records every enquiry delivered (a job the killed instance held
+  // is taken again when its lease runs out).
+  const store = await parts.store(databaseUrl);
+  await waitFor(
+    "every stored enquiry to be delivered",
+    async () => {
+      const enquiries = await store.listEnquiries();
+      return enquiries.every((e) => e.delivery.status === "delivered") ? true : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+
+  const mailsPerId = new Map<string, number>();
+  for (const mail of smtp.received) {
+    const id = /<enquiry-([0-9a-f-]{36})@amanzi\.example>/.exec(mail.raw)?.[1];
+    if (id) mailsPerId.set(id, (mailsPerId.get(id) ?? 0) + 1);
+  }
+  expect(acknowledged.filter((id) => !mailsPerId.has(id))).toEqual([]);
+  // The one the killed instance had handed to SMTP but not yet recorded can go twice.
+  const twice = [...mailsPerId].filter(([, count]) => count > 1);
+  expect(twice.length).toBeLessThanOrEqual(1);
+  expect(twice.every(([, count]) => count === 2)).toBe(true);
+
+  // Deliveries were shared: at least two of the three processes sent some. (Not "each":
+  // on a busy machine the killed one may not have sent any before its kill.)
+  const senders = running.filter((instance) => instance.output().includes("enquiry delivered"));
+  expect(senders.length).toBeGreaterThanOrEqual(2);
 });

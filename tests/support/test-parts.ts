@@ -48,15 +48,20 @@ function testParts(closeAfter: (close: () => Promise<void>) => void) {
       track(openSqliteEnquiryStore(path, options)),
     /** A store of either kind, by its DATABASE_URL. */
     store: async (databaseUrl: string) => track(await openEnquiryStore(databaseUrl)),
-    /** A server process (main.ts), killed after the test if it still runs. */
-    serverProcess: async (...args: Parameters<typeof spawnServer>) => {
-      const server = await spawnServer(...args);
+    /**
+     * A server process (main.ts), killed after the test if it still runs: also one still
+     * starting when the test failed, once it has started or given up.
+     */
+    serverProcess: (...args: Parameters<typeof spawnServer>) => {
+      const starting = spawnServer(...args);
       closers.push(async () => {
+        const server = await starting.catch(() => undefined);
+        if (!server) return;
         if (server.child.exitCode === null && server.child.signalCode === null)
           server.child.kill("SIGKILL");
         await server.exited;
       });
-      return server;
+      return starting;
     },
     tempDir: (prefix = "server-test-") => {
       const dir = mkdtempSync(join(tmpdir(), prefix));
