@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { pino } from "pino";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
 import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
 
@@ -21,7 +19,7 @@ const leaseMs = 2_000;
 const pollMs = 60_000;
 const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" };
 
-let dir: string;
+const parts = testPartsClosedAfterEach();
 let databasePath: string;
 let store: EnquiryStore;
 let worker: DeliveryWorker | undefined;
@@ -30,18 +28,13 @@ beforeEach(() => {
   vi.useFakeTimers({
     toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
   });
+  // Closed last first: the worker stops and the store closes on the fake clock, then the
+  // real clock comes back.
+  parts.onClose(() => vi.useRealTimers());
   vi.setSystemTime(new Date("2026-03-02T08:00:00Z"));
-  dir = mkdtempSync(join(tmpdir(), "delivery-worker-"));
-  databasePath = join(dir, "enquiries.db");
-  store = openSqliteEnquiryStore(databasePath);
-});
-
-afterEach(async () => {
-  await worker?.stop();
+  databasePath = join(parts.tempDir("delivery-worker-"), "enquiries.db");
+  store = parts.sqliteStore(databasePath);
   worker = undefined;
-  await store.close();
-  vi.useRealTimers();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Lets every promise chain that is not waiting on a timer run to its end. */
@@ -60,7 +53,7 @@ async function saveEnquiry(name: string) {
 const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
 
 function start(send: (mail: EnquiryMail) => Promise<void>) {
-  worker = startDeliveryWorker({
+  const started = startDeliveryWorker({
     store,
     channel: "mail",
     deliver: (enquiry) => send(composeEnquiryMail(enquiry, addresses)),
@@ -69,7 +62,9 @@ function start(send: (mail: EnquiryMail) => Promise<void>) {
     pollMs,
     log: pino({ level: "silent" }),
   });
-  return worker;
+  parts.onClose(() => started.stop());
+  worker = started;
+  return started;
 }
 
 /** A mail server that holds each message until the test lets it through. */
