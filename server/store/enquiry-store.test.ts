@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { storeKinds } from "../../tests/support/store-kinds";
-import type { DeliveryPlan, EnquiryStore } from "./enquiry-store";
-import { openEnquiryStore } from "./open-enquiry-store";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import type { DeliveryPlan } from "./enquiry-store";
 
 const enquiry = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za` });
@@ -20,15 +20,8 @@ const lease = 60_000;
 const onDay = (days: number) => new Date(t0.getTime() + days * 86_400_000);
 
 describe.each(storeKinds)("the $name enquiry store", (kind) => {
-  const opened: EnquiryStore[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-  async function open(url?: string) {
-    const store = await openEnquiryStore(url ?? (await kind.newDatabaseUrl()));
-    opened.push(store);
-    return store;
-  }
+  const parts = testPartsClosedAfterEach();
+  const open = async (url?: string) => parts.store(url ?? (await kind.newDatabaseUrl()));
 
   it("keeps an enquiry with a pending delivery due at once", async () => {
     const store = await open();
@@ -266,9 +259,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       await client.query("INSERT INTO schema_migrations (version) VALUES (99)");
       await client.end();
     }
-    await expect(openEnquiryStore(url)).rejects.toThrow(
-      /schema version 99, newer than this server/,
-    );
+    await expect(open(url)).rejects.toThrow(/schema version 99, newer than this server/);
   });
 
   it("finds every enquiry from an address whatever its case, and nothing else", async () => {
