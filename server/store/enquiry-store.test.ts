@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
-import type { DeliveryPlan } from "./enquiry-store";
+import type { DeliveryPlan, EnquiryStore } from "./enquiry-store";
 
 const enquiry = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za` });
