@@ -4,12 +4,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
-import { openEnquiryStore } from "./store/open-enquiry-store";
+import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
 // long timeouts.
 vi.setConfig({ testTimeout: 60_000 });
+const parts = testPartsClosedAfterEach();
 let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
@@ -33,7 +34,7 @@ async function seed(
   ages: { delivered: number; pending: number; other: number },
 ) {
   databaseUrl = await kind.newDatabaseUrl();
-  const store = await openEnquiryStore(databaseUrl);
+  const store = await parts.store(databaseUrl);
   const delivered = await store.saveEnquiry(
     enquiry("Thandi@Example.co.za", "First line\nsecond line"),
     daysAgo(ages.delivered),
@@ -47,14 +48,11 @@ async function seed(
     mailOnly,
   );
   await store.markDelivered(other.id, "mail", daysAgo(ages.other));
-  await store.close();
 }
 
 async function storedEmails() {
-  const store = await openEnquiryStore(databaseUrl);
-  const emails = (await store.listEnquiries()).map((e) => e.email);
-  await store.close();
-  return emails;
+  const store = await parts.store(databaseUrl);
+  return (await store.listEnquiries()).map((e) => e.email);
 }
 
 it("explains a command it does not know, before touching any store", () => {

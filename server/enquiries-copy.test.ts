@@ -3,9 +3,10 @@ import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { runEnquiriesCli } from "../tests/support/server-process";
 import { storeKinds } from "../tests/support/store-kinds";
 import { createTestDatabase } from "../tests/support/test-database";
-import { openEnquiryStore } from "./store/open-enquiry-store";
+import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 
 const [sqlite] = storeKinds;
+const parts = testPartsClosedAfterEach();
 
 const enquiry = (name: string) => sampleEnquiry({ name });
 
@@ -15,7 +16,7 @@ it("copies a SQLite store into PostgreSQL with its delivery state, and nothing t
   const from = await sqlite?.newDatabaseUrl();
   if (!from) throw new Error("no SQLite store kind");
   const to = await createTestDatabase();
-  const source = await openEnquiryStore(from);
+  const source = await parts.store(from);
   const delivered = await source.saveEnquiry(
     enquiry("Delivered"),
     new Date("2026-03-01T08:00:00Z"),
@@ -30,7 +31,6 @@ it("copies a SQLite store into PostgreSQL with its delivery state, and nothing t
   expect(claim?.enquiry.id).toBe(delivered.id);
   await source.markDelivered(delivered.id, "mail", new Date("2026-03-01T08:00:05Z"));
   const expected = await source.listEnquiries();
-  await source.close();
 
   expect((await runEnquiriesCli(from, "copy", "--to", to)).stdout).toContain(
     "Copied 2 of 2 enquiries",
