@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 import { createTestDatabase } from "./test-database";
+import { testPartsClosedAfterAll } from "./test-parts";
 
 export type StoreKind = {
   name: "SQLite" | "PostgreSQL";
@@ -10,10 +8,8 @@ export type StoreKind = {
   newDatabaseUrl(): Promise<string>;
 };
 
-const sqliteDirs: string[] = [];
-afterAll(() => {
-  for (const dir of sqliteDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+// The SQLite files' folders, removed after the test file that imports this one.
+const parts = testPartsClosedAfterAll();
 
 /**
  * Both stores the service runs on, for `describe.each(storeKinds)`: tests that say what any
@@ -23,9 +19,7 @@ export const storeKinds: StoreKind[] = [
   {
     name: "SQLite",
     async newDatabaseUrl() {
-      const dir = mkdtempSync(join(tmpdir(), "enquiry-store-"));
-      sqliteDirs.push(dir);
-      return `file:${join(dir, "enquiries.db")}`;
+      return `file:${join(parts.tempDir("enquiry-store-"), "enquiries.db")}`;
     },
   },
   { name: "PostgreSQL", newDatabaseUrl: createTestDatabase },
