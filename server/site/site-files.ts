@@ -10,9 +10,16 @@ import {
 } from "./content-security-policy";
 import { contentTypeOf } from "./content-types";
 
+/**
+ * A body held in memory, or one read from disk each time it is sent: the content editor's
+ * bundle (about 10 MB with its compressed copies), which only editors load, held in memory cost
+ * every page request about 15% of its throughput (docs/decisions/0013).
+ */
+export type Body = Buffer | { path: string; length: number };
+
 /** One encoding of a file's body, with the headers it goes out with. */
 export type Representation = {
-  body: Buffer;
+  body: Body;
   etag: string;
   /** Headers of the full answer (200). */
   headers: Readonly<Record<string, string>>;
@@ -54,7 +61,13 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
     const isPage = posix.basename(urlPath) === "index.html";
     if (urlPath.endsWith(".html") && !isPage) continue;
 
-    const source = readFileSync(path);
+    const isEditor = urlPath.startsWith(`${adminPrefix}/`);
+    // The editor's files are not read now: they are sized and tagged by their metadata alone.
+    const load = (file: string): Body | undefined =>
+      ifPresent(() =>
+        isEditor ? { path: file, length: statSync(file).size } : readFileSync(file),
+      );
+    const source = load(path) ?? Buffer.alloc(0);
     const modifiedSeconds = Math.floor(statSync(path).mtimeMs / 1000);
     const common: Record<string, string> = {
       ...(isPage ? fixedHeaders.page : fixedHeaders.file),
@@ -65,26 +78,29 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
       "last-modified": new Date(modifiedSeconds * 1000).toUTCString(),
       "accept-ranges": "bytes",
     };
-    if (urlPath.startsWith(`${adminPrefix}/`)) {
+    if (isEditor) {
       // The content editor: its own policy, and never in a search index.
       common["x-robots-tag"] = "noindex, nofollow";
       if (isPage) common["content-security-policy"] = adminContentSecurityPolicy();
-    } else if (isPage) {
+    } else if (isPage && Buffer.isBuffer(source)) {
       // The page's inline scripts, and no others, may run.
       common["content-security-policy"] = contentSecurityPolicy(
         inlineScriptHashes(source.toString("utf8")),
       );
     }
-    const gzip = readIfPresent(`${path}.gz`);
-    const br = readIfPresent(`${path}.br`);
+    const gzip = load(`${path}.gz`);
+    const br = load(`${path}.br`);
     if (gzip || br) common.vary = "accept-encoding";
 
-    const represent = (body: Buffer, encoding: Encoding): Representation => {
+    const represent = (body: Body, encoding: Encoding): Representation => {
+      const tagged = Buffer.isBuffer(body)
+        ? body
+        : `${encoding} ${body.length} ${statSync(body.path).mtimeMs}`;
       const headers = {
         ...common,
         ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
         "content-length": String(body.length),
-        etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+        etag: `"${createHash("sha256").update(tagged).digest("base64url").slice(0, 27)}"`,
       };
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !bodyHeaders.has(name)),
@@ -113,9 +129,9 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-function readIfPresent(path: string): Buffer | undefined {
+function ifPresent<T>(read: () => T): T | undefined {
   try {
-    return readFileSync(path);
+    return read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;

@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixtureAsset, fixtureInlineScript } from "../../tests/support/fixture-site";
+import {
+  fixtureAsset,
+  fixtureEditorAsset,
+  fixtureInlineScript,
+} from "../../tests/support/fixture-site";
 import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import type { TestService } from "../../tests/support/test-service";
 
@@ -206,6 +210,31 @@ describe("HEAD, conditional and range requests", () => {
     expect((await rawGet(fixtureAsset, { range: "bytes=0-9", "if-range": '"old"' })).status).toBe(
       200,
     );
+  });
+
+  it("reads the content editor's files from disk each time, in every encoding and range", async () => {
+    const own = await parts.service();
+    const path = join(own.dir, "site", fixtureEditorAsset);
+    const source = readFileSync(path);
+    const get = (headers: Record<string, string>) =>
+      rawRequest("GET", fixtureEditorAsset, headers, own.baseUrl);
+    const identity = await get({ "accept-encoding": "identity" });
+    expect(identity.status).toBe(200);
+    expect(identity.body).toEqual(source);
+    expect(identity.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(brotliDecompressSync((await get({ "accept-encoding": "br" })).body)).toEqual(source);
+    expect(gunzipSync((await get({ "accept-encoding": "gzip" })).body)).toEqual(source);
+    const part = await get({ "accept-encoding": "identity", range: "bytes=2-9" });
+    expect(part.status).toBe(206);
+    expect(part.body).toEqual(source.subarray(2, 10));
+    const again = await get({
+      "accept-encoding": "identity",
+      "if-none-match": identity.headers.etag ?? "",
+    });
+    expect(again.status).toBe(304);
+    // Not held in memory: once the file is gone there is no copy to serve, and the answer breaks off.
+    rmSync(path);
+    await expect(get({ "accept-encoding": "identity" })).rejects.toThrow();
   });
 
   it("serves from memory: the build can go away once the service has started", async () => {

@@ -1,8 +1,15 @@
-import { existsSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pipeline } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type Encoding, encodingRanker } from "./accept-encoding";
-import { type FixedHeaders, loadSiteFiles, type Representation, type SiteFile } from "./site-files";
+import {
+  type Body,
+  type FixedHeaders,
+  loadSiteFiles,
+  type Representation,
+  type SiteFile,
+} from "./site-files";
 import { newXsrfCookie } from "./xsrf-token";
 
 /**
@@ -33,7 +40,10 @@ export const staticSitePlugin: FastifyPluginAsync<{
         200,
         cookie ? { ...representation.headers, "set-cookie": cookie } : representation.headers,
       );
-      reply.raw.end(request.method === "HEAD" ? undefined : representation.body);
+      const { body } = representation;
+      if (request.method === "HEAD") reply.raw.end();
+      else if (Buffer.isBuffer(body)) reply.raw.end(body);
+      else pipeline(createReadStream(body.path), reply.raw, () => undefined);
     });
     if (file.isPage && path !== "/") {
       app.get(`${path}/`, (request, reply) => {
@@ -101,13 +111,19 @@ function answerConditional(
       .send();
   }
   reply.headers(representation.headers);
-  if (!range) return reply.code(200).send(body);
+  if (!range) return reply.code(200).send(bodyPart(body, 0, body.length - 1));
   const [start, end] = range;
   return reply
     .code(206)
     .header("content-range", `bytes ${start}-${end}/${body.length}`)
     .header("content-length", String(end - start + 1))
-    .send(body.subarray(start, end + 1));
+    .send(bodyPart(body, start, end));
+}
+
+/** Bytes start to end (inclusive) of a body, from memory or from its file. */
+function bodyPart(body: Body, start: number, end: number) {
+  if (Buffer.isBuffer(body)) return body.subarray(start, end + 1);
+  return createReadStream(body.path, { start, end });
 }
 
 /**

@@ -8,6 +8,8 @@ import { defaultRetentionDays, retentionStatement } from "../../contract/retenti
 
 export const fixtureInlineScript = 'window.__fixture = {"page":"home"};';
 export const fixtureAsset = "/assets/app-Ab12Cd34.js";
+/** A file of the content editor, which the server reads from disk rather than memory. */
+export const fixtureEditorAsset = "/admin/decap-cms.js";
 
 const page = (title: string, script: string, paragraph = "") =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title>` +
@@ -29,6 +31,7 @@ export function writeFixtureSite(root: string): void {
     "__spa-fallback.html": page("Fallback", "window.__fixture = 0;"),
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
+    [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,
   };
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);
