@@ -12,8 +12,8 @@ import { contentTypeOf } from "./content-types";
 
 /**
  * A body held in memory, or one read from disk each time it is sent: the content editor's
- * bundle (about 10 MB with its compressed copies), which only editors load, held in memory cost
- * every page request about 15% of its throughput (docs/decisions/0013).
+ * bundle, which only editors load, slowed every page request when held in memory with the
+ * pages (docs/decisions/0013).
  */
 export type Body = Buffer | { path: string; length: number };
 
