@@ -1,8 +1,8 @@
 import type { Config } from "@react-router/dev/config";
-import { buildDirectory, siteRootOf } from "./contract/site-build";
+import { buildDirectory, siteRootOf } from "./contract/site-build.ts";
 
-// Static site: every route is rendered to HTML at build time. Only routes whose handle asks for
-// it (the contact page) start the app in the browser; see app/lib/hydration.ts.
+// Static site: every route is rendered to HTML at build time and none runs React Router in the
+// browser; only the contact form hydrates, as an island (app/lib/hydration.tsx, decision 0011).
 export default {
   ssr: false,
   prerender: ({ getStaticPaths }) => [
