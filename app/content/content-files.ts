@@ -14,7 +14,7 @@ export function contentDir(): string {
   return resolve(process.env.CONTENT_DIR || join(import.meta.dirname));
 }
 
-export class ContentError extends Error {
+class ContentError extends Error {
   override name = "ContentError";
 }
 

@@ -8,7 +8,7 @@ import { colourToken } from "../styles/colour-tokens";
 /** The hero blue: the browser UI colour and the background of the full-bleed icons. */
 export const themeColour = colourToken("color-hero");
 /** The splash screen behind the icon while an installed site starts. */
-export const backgroundColour = colourToken("color-surface");
+const backgroundColour = colourToken("color-surface");
 
 export type AppIcon = {
   path: string;

@@ -25,7 +25,7 @@ export function webhookSecretProblem(secret: string): string | undefined {
 }
 
 /** The body: the specification's envelope around the enquiry's id, time and fields. */
-export function webhookBody(enquiry: StoredEnquiry) {
+function webhookBody(enquiry: StoredEnquiry) {
   return {
     type: "enquiry.received",
     timestamp: enquiry.receivedAt,
@@ -38,14 +38,14 @@ export function webhookBody(enquiry: StoredEnquiry) {
 }
 
 /** A receiver's refusal: the status alone, since its answer may quote the enquiry back. */
-export class WebhookRefused extends Error {
+class WebhookRefused extends Error {
   constructor(readonly status: number) {
     super(`the webhook receiver answered ${status}`);
   }
 }
 
 /** No answer: refused, reset, timed out. Named by its code, which carries no enquiry data. */
-export class WebhookUnreachable extends Error {
+class WebhookUnreachable extends Error {
   readonly code: string;
   constructor(error: unknown) {
     const { name, cause } = (error ?? {}) as { name?: string; cause?: { code?: unknown } };

@@ -8,7 +8,7 @@ export const HYDRATED_PATHS: readonly string[] = pageRoutes
   .map((page) => page.path);
 
 /** The island's container once its loader reports the island running (app/features/contact/island-loader.ts). */
-export const READY_ISLAND = '[data-island-state="ready"]';
+const READY_ISLAND = '[data-island-state="ready"]';
 
 /**
  * Resolves once the contact form's island runs in the browser (React has hydrated it), with the

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { listenOnLoopback } from "./loopback-listener";
 
 /** A secret in the specification's form, for the service and the receiver alike. */
-export const webhookSecret = `whsec_${Buffer.from("a test key of thirty-two bytes!!").toString("base64")}`;
+const webhookSecret = `whsec_${Buffer.from("a test key of thirty-two bytes!!").toString("base64")}`;
 
 export type ReceivedWebhook = {
   id: string;
