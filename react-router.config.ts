@@ -12,15 +12,6 @@ export default {
     "/404",
   ],
   buildDirectory: buildDirectory(),
-  // React Router 8's behaviour now: the build prints no flag warnings, and what the upgrade
-  // changes is already tested (decision 0015).
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
   // Imported only here, so type generation and the dev server do not load the build's tools.
   async buildEnd({ reactRouterConfig }) {
     const { finishBuild } = await import("./scripts/postbuild.ts");

@@ -17,8 +17,10 @@ const testEnv = {
   FIREFOX_PATH: firefoxPath,
   WEBKIT_DRIVER_PATH: webkitDriverPath,
   NO_COLOR: "1",
-  FORCE_COLOR: "0",
 };
+// Playwright sets FORCE_COLOR=1 in its workers, and Node 24 warns in every process that has both
+// it and NO_COLOR; FORCE_COLOR=0 keeps Playwright's own output plain instead.
+const { NO_COLOR, ...browserTestEnv } = { ...testEnv, FORCE_COLOR: "0" };
 
 function run(label, command, args, env = testEnv) {
   console.log(`\n▶ ${label}`);
@@ -105,6 +107,8 @@ function readCounts(file, pick) {
   }
 }
 
+// Every step runs on the project's own Node (package.json's "node"), not the machine's.
+console.log(`Node ${process.version} (${process.execPath})`);
 rmSync("reports", { recursive: true, force: true });
 const steps = [
   ["Type check", () => run("Type check", "npm", ["run", "-s", "typecheck"])],
@@ -125,7 +129,7 @@ const steps = [
   // Installed only now, so the checks above run even where Chromium cannot be installed.
   ["Chromium", () => ensureChromium()],
   ["Firefox and WebKit", () => ensureOtherEngines()],
-  ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"])],
+  ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"], browserTestEnv)],
 ];
 
 const failedStep = steps.find(([, step]) => !step())?.[0];

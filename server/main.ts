@@ -15,6 +15,8 @@ const store = await openEnquiryStore(config.databaseUrl, {
   warn: (message) => storeWarnings.push(message),
 });
 const app = await buildApp(config, { store });
+// The project brings its own Node (decision 0016): say which one answers.
+app.log.info({ node: process.version }, `running on Node ${process.version}`);
 for (const warning of storeWarnings) app.log.warn(warning);
 
 closeWithGrace({ delay: shutdownDeadlineMs, logger: app.log }, async ({ signal, err }) => {
