@@ -22,5 +22,11 @@ export default defineConfig({
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true }, targets: cssTargets(browsers) },
   },
-  build: { target: buildTarget(browsers), cssMinify: "lightningcss" },
+  build: {
+    target: buildTarget(browsers),
+    cssMinify: "lightningcss",
+    // lucide-react marks its modules "use client" for React Server Components, which this
+    // site does not use: the directive means nothing to a bundle of prerendered pages.
+    rolldownOptions: { checks: { moduleLevelDirective: false } },
+  },
 });

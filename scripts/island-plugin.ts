@@ -62,7 +62,8 @@ const scriptsOnly: Plugin = {
 
 async function buildIsland(config: ResolvedConfig, entries: IslandEntries): Promise<BuiltIsland> {
   // The settings that shape what the island's code and class names come out as, the same as the
-  // site's: public settings (define), CSS modules and the browsers the build targets.
+  // site's: public settings (define), CSS modules, the browsers the build targets and the
+  // bundler's warnings.
   const shared = {
     configFile: false as const,
     root: config.root,
@@ -72,6 +73,7 @@ async function buildIsland(config: ResolvedConfig, entries: IslandEntries): Prom
     css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
     plugins: [scriptsOnly],
   };
+  const checks = config.build.rolldownOptions.checks;
   const build_ = {
     target: config.environments.client?.build.target ?? config.build.target,
     emptyOutDir: false,
@@ -86,6 +88,7 @@ async function buildIsland(config: ResolvedConfig, entries: IslandEntries): Prom
       outDir: entries.clientDir,
       rolldownOptions: {
         input: { "enquiry-island": entries.module },
+        checks,
         preserveEntrySignatures: "exports-only",
         output: { entryFileNames: "assets/[name]-[hash].js" },
       },
@@ -96,7 +99,7 @@ async function buildIsland(config: ResolvedConfig, entries: IslandEntries): Prom
     build: {
       ...build_,
       write: false,
-      rolldownOptions: { input: entries.loader, preserveEntrySignatures: false },
+      rolldownOptions: { input: entries.loader, preserveEntrySignatures: false, checks },
     },
   });
   const loader = onlyChunk(loaderOutput, "loader");
