@@ -10,6 +10,11 @@ import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 
 const VIRTUAL_ID = "virtual:island";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** The dev server's loader: React Refresh's preamble, then the loader's source. */
+const DEV_LOADER_ID = "virtual:island/dev-loader";
+const RESOLVED_DEV_LOADER_ID = `\0${DEV_LOADER_ID}`;
+/** How a page imports a virtual module from the dev server: it is not in Vite's module graph. */
+const devUrl = (resolvedId: string) => `/@id/${resolvedId.replace("\0", "__x00__")}`;
 
 /** The island's module and its loader's source, relative to the project root. */
 const enquiryIsland = {
@@ -48,6 +53,23 @@ function onlyChunk(output: Awaited<ReturnType<typeof build>>, what: string): Rol
     );
   }
   return chunk;
+}
+
+/**
+ * In the dev server React Router compiles every component for React Refresh, and each compiled
+ * module throws unless the page ran Refresh's preamble first. React Router's `<Scripts />` runs
+ * it, but no page renders that (decision 0011), so the island's loader runs it instead, before
+ * React loads. React Router's refresh runtime then ends each update by revalidating its data
+ * router, which no page has: a stand-in with nothing to revalidate lets the update reach React
+ * Refresh. A changed route module cannot be refreshed on a page React Router does not run, so
+ * the page reloads.
+ */
+function devLoader(entries: IslandEntries): string {
+  return `import "virtual:react-router/inject-hmr-runtime";
+window.__reactRouterDataRouter ??= { revalidate: async () => {} };
+import.meta.hot.on("react-router:hmr", ({ route }) => route && location.reload());
+import "/${entries.loader}";
+`;
 }
 
 /** The island's build leaves out its CSS: the page already carries it inline. */
@@ -116,19 +138,26 @@ export function island({ clientDir }: { clientDir: string }): Plugin {
   let built: Promise<BuiltIsland> | undefined;
   return {
     name: "island",
+    config(_config, { command }) {
+      // Without it the dev server finds the island's dependencies on the form's first use, and
+      // reloads the page to bundle them, dropping that first click or keystroke.
+      if (command === "serve") return { optimizeDeps: { entries: [entries.module] } };
+    },
     configResolved(resolved) {
       config = resolved;
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID) return RESOLVED_ID;
+      if (id === DEV_LOADER_ID) return RESOLVED_DEV_LOADER_ID;
     },
     load(id) {
+      if (id === RESOLVED_DEV_LOADER_ID) return devLoader(entries);
       if (id !== RESOLVED_ID) return;
       if (config.command === "serve") {
         // The dev server (and Vitest) serves the sources as they are.
         return virtualModule({
           module: `/${entries.module}`,
-          loader: `import "/${entries.loader}";`,
+          loader: `import "${devUrl(RESOLVED_DEV_LOADER_ID)}";`,
         });
       }
       // The client build compiles route modules too, but no page loads them: only the
