@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import routerConfig from "./react-router.config.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
 import { contentFiles } from "./scripts/content-plugin.ts";
+import { devEnquiryService } from "./scripts/dev-enquiry-service.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
@@ -16,6 +17,7 @@ export default defineConfig({
     publicSettings(),
     island({ clientDir: join(routerConfig.buildDirectory, "client") }),
     reactRouter(),
+    devEnquiryService(),
   ],
   css: {
     // Lightning CSS resolves @custom-media, so the 768 px breakpoint is named once (app/styles/media.css).

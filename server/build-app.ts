@@ -28,6 +28,8 @@ export type AppOptions = {
   store: EnquiryStore;
   /** Where logs go; standard output when omitted. Tests pass a stream to inspect them. */
   logStream?: NodeJS.WritableStream;
+  /** False in the dev server, which serves the pages from source (scripts/dev-enquiry-service.ts). */
+  servesSite?: boolean;
 };
 
 /**
@@ -88,9 +90,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   if (config.cmsAuth) {
     await app.register(cmsAuthPlugin, { ...config.cmsAuth, prefix: `${apiPrefix}/cms` });
   }
-  await app.register(staticSitePlugin, {
-    siteRoot: config.siteRoot,
-    fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },
-  });
+  if (options.servesSite !== false) {
+    await app.register(staticSitePlugin, {
+      siteRoot: config.siteRoot,
+      fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },
+    });
+  }
   return app;
 }

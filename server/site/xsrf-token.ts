@@ -23,8 +23,13 @@ function newToken(): string {
   return randomBlock.toString("base64url", used - tokenBytes, used);
 }
 
-/** A Set-Cookie value with a fresh token, or undefined when the request carries one already. */
-export function newXsrfCookie(request: FastifyRequest): string | undefined {
+/**
+ * A Set-Cookie value with a fresh token, or undefined when the request carries one already.
+ * The dev server, whose pages Fastify does not serve, passes the parts itself.
+ */
+export function newXsrfCookie(
+  request: Pick<FastifyRequest, "cookies" | "protocol">,
+): string | undefined {
   if (request.cookies[xsrfCookie]) return undefined;
   const token = newToken();
   const secure = request.protocol === "https" ? "; Secure" : "";

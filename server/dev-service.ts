@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { buildApp } from "./build-app";
+import { loadConfig } from "./config";
+import { newXsrfCookie } from "./site/xsrf-token";
+import { openEnquiryStore } from "./store/open-enquiry-store";
+
+// The enquiry service as `npm run dev` runs it (scripts/dev-enquiry-service.ts): the defaults,
+// whatever .env says, over a SQLite store of its own. No mail or webhook and no bot check (as
+// with no RECAPTCHA_SECRET), so nothing a developer sends leaves the machine or reaches the
+// store `npm start` uses.
+
+/** Kept between sessions (data/ is not committed), so what was sent can be listed afterwards. */
+export const devDatabaseUrl = "file:./data/dev-enquiries.db";
+
+export type DevService = {
+  /** Answers a request for the service (under /api). */
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  /** The anti-forgery cookie a page view needs, as the static server sets it, if it lacks one. */
+  pageCookie(request: IncomingMessage): string | undefined;
+  close(): Promise<void>;
+};
+
+export async function startDevService(): Promise<DevService> {
+  const store = await openEnquiryStore(devDatabaseUrl);
+  // Errors only: what development leaves out (mail, bot check) is said once, by the caller.
+  const config = loadConfig({ DATABASE_URL: devDatabaseUrl, LOG_LEVEL: "error" });
+  const app = await buildApp(config, { store, servesSite: false });
+  await app.ready();
+  return {
+    handle: (request, response) => app.routing(request, response),
+    pageCookie: (request) =>
+      newXsrfCookie({ cookies: app.parseCookie(request.headers.cookie ?? ""), protocol: "http" }),
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
