@@ -1,5 +1,5 @@
 // `npm test`: type check, lint, unit and component tests, a production build, then browser
-// tests against that build. Ends with one plain "N passed, N failed" line for CI summaries.
+// tests against the dev server (one quick spec) and against that build. Ends with one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { chromiumPath, firefoxPath, webkitDriverPath } from "../tests/support/browsers.ts";
@@ -128,6 +128,16 @@ const steps = [
   ["Build", () => run("Production build", "npm", ["run", "-s", "build"])],
   // Installed only now, so the checks above run even where Chromium cannot be installed.
   ["Chromium", () => ensureChromium()],
+  [
+    "Dev server test",
+    () =>
+      run(
+        "Browser test against npm run dev",
+        "npx",
+        ["playwright", "test", "--config", "tests/dev/playwright.config.ts"],
+        browserTestEnv,
+      ),
+  ],
   ["Firefox and WebKit", () => ensureOtherEngines()],
   ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"], browserTestEnv)],
 ];
@@ -138,10 +148,9 @@ const unit = readCounts("reports/unit.json", (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
 }));
-// Playwright's report, counted per project (browser engine): a spec's run in each engine is
-// one test.
-const byEngine = readCounts("reports/e2e.json", (report) => {
-  const counts = new Map();
+// Playwright's reports (the dev server's, then the build's), counted per project (browser
+// engine): a spec's run in each engine is one test.
+function countByProject(report, counts) {
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const { projectName, status } of spec.tests) {
@@ -154,9 +163,12 @@ const byEngine = readCounts("reports/e2e.json", (report) => {
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of report.suites) visit(suite);
-  return counts;
-});
-const e2e = byEngine && {
+}
+const byEngine = new Map();
+for (const file of ["reports/e2e-dev.json", "reports/e2e.json"]) {
+  readCounts(file, (report) => countByProject(report, byEngine));
+}
+const e2e = byEngine.size > 0 && {
   passed: [...byEngine.values()].reduce((sum, count) => sum + count.passed, 0),
   failed: [...byEngine.values()].reduce((sum, count) => sum + count.failed, 0),
 };
@@ -166,8 +178,8 @@ let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
 if (failedStep && failed === 0) failed = 1;
 
 console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : "not run"}`);
-if (!byEngine) console.log("browser: not run");
-for (const [engine, count] of byEngine ?? []) {
+if (byEngine.size === 0) console.log("browser: not run");
+for (const [engine, count] of byEngine) {
   console.log(`browser (${engine}): ${count.passed} passed, ${count.failed} failed`);
 }
 if (failedStep) console.log(`failed step: ${failedStep}`);
