@@ -100,6 +100,9 @@ export class PublicSettingsError extends Error {
  */
 export function parsePublicSettings(env: Record<string, string | undefined>): {
   settings: PublicSettings;
+  /** What an unset setting leaves out: expected on a local build, so said plainly. */
+  notes: string[];
+  /** A value that is probably a mistake. */
   warnings: string[];
 } {
   const result = schema.safeParse(env);
@@ -121,10 +124,11 @@ export function parsePublicSettings(env: Record<string, string | undefined>): {
   };
   if (values.VITE_SITE_URL) settings.siteUrl = values.VITE_SITE_URL;
 
+  const notes: string[] = [];
   const warnings: string[] = [];
   if (!settings.siteUrl) {
-    warnings.push(
-      "VITE_SITE_URL is not set: pages get no canonical link or og:url, robots.txt names no sitemap and no sitemap.xml is written. Set it to the public origin (like https://www.example.co.za) for a public build.",
+    notes.push(
+      "No VITE_SITE_URL: pages get no canonical link or og:url, and no sitemap.xml is written (set it to the public origin, like https://www.example.co.za, for a public build).",
     );
   } else if (["localhost", "127.0.0.1", "[::1]"].includes(new URL(settings.siteUrl).hostname)) {
     warnings.push(
@@ -132,9 +136,9 @@ export function parsePublicSettings(env: Record<string, string | undefined>): {
     );
   }
   if (!settings.recaptchaSiteKey) {
-    warnings.push(
-      "VITE_RECAPTCHA_SITE_KEY is not set: the contact form sends enquiries without a bot-check token.",
+    notes.push(
+      "No VITE_RECAPTCHA_SITE_KEY: the contact form sends enquiries without a bot-check token, as a server without RECAPTCHA_SECRET expects.",
     );
   }
-  return { settings, warnings };
+  return { settings, notes, warnings };
 }

@@ -10,6 +10,7 @@ import { type PublicSettings, parsePublicSettings } from "../app/public-settings
  */
 export function publicSettings(): Plugin {
   let settings: PublicSettings;
+  let notes: string[] = [];
   let warnings: string[] = [];
   let logger: Logger;
   return {
@@ -18,7 +19,7 @@ export function publicSettings(): Plugin {
       const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
       // ENQUIRY_RETENTION_DAYS too: the privacy statement states the server's retention period.
       const env = loadEnv(mode, envDir, ["VITE_", "ENQUIRY_RETENTION_DAYS"]);
-      ({ settings, warnings } = parsePublicSettings(env));
+      ({ settings, notes, warnings } = parsePublicSettings(env));
       return { define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) } };
     },
     configResolved(config) {
@@ -26,8 +27,9 @@ export function publicSettings(): Plugin {
     },
     generateBundle() {
       // The client bundle is written once per build; tools that only read the config (type
-      // generation, React Router's own module loading) never get here, so warnings print once.
+      // generation, React Router's own module loading) never get here, so these print once.
       if (this.environment.config.consumer !== "client") return;
+      for (const note of notes) logger.info(note);
       for (const warning of warnings) logger.warn(`⚠ ${warning}`);
       this.emitFile({ type: "asset", fileName: "robots.txt", source: robotsTxt(settings.siteUrl) });
       if (settings.siteUrl) {
