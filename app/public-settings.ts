@@ -94,7 +94,7 @@ export class PublicSettingsError extends Error {
 }
 
 /**
- * Checks the public settings from an environment (process.env merged with .env files).
+ * Checks the public settings from the build's settings (contract/settings-source.ts).
  * Throws a PublicSettingsError naming every bad variable; returns the settings and warnings
  * about values that work but are probably not what a public deployment wants.
  */

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseEnv } from "node:util";
+import { readSettings, type Settings } from "./settings-source.ts";
 
 // Where the production build goes is decided here, once: the build writes there
 // (react-router.config.ts), the server serves its client/ folder unless SITE_ROOT says
@@ -8,13 +7,9 @@ import { parseEnv } from "node:util";
 
 const defaultBuildDirectory = "build";
 
-/**
- * The build folder: BUILD_DIR from the environment, else from a `.env` file in the working
- * directory (as the server reads its settings), else build/.
- */
-export function buildDirectory(env: NodeJS.ProcessEnv = process.env, envFile = ".env"): string {
-  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, "utf8")).BUILD_DIR : "";
-  return env.BUILD_DIR || fromFile || defaultBuildDirectory;
+/** The build folder: BUILD_DIR from the settings (the environment, then `.env`), else build/. */
+export function buildDirectory(settings: Settings = readSettings()): string {
+  return settings.BUILD_DIR || defaultBuildDirectory;
 }
 
 /** The static site inside a build folder: every page, asset and precompressed sibling. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { loadEnv, type Plugin } from "vite";
+import type { Plugin } from "vite";
 import {
   adminPage,
   type CmsSettings,
@@ -13,6 +13,7 @@ import {
   isContentFileName,
   readContentFile,
 } from "../app/content/content-files.ts";
+import { readSettings } from "../contract/settings-source.ts";
 
 const contentFolder = join(import.meta.dirname, "..", "app", "content");
 
@@ -31,9 +32,8 @@ export function contentFiles(): Plugin {
   return {
     name: "content-files",
     enforce: "pre",
-    config(config, { mode }) {
-      const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
-      const env = loadEnv(mode, envDir, ["VITE_SITE_URL", "CMS_"]);
+    config(config) {
+      const env = readSettings(process.env, config.root);
       cms = {
         repo: env.CMS_GITHUB_REPO || undefined,
         branch: env.CMS_GITHUB_BRANCH || undefined,

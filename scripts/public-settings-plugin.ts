@@ -1,6 +1,7 @@
-import { type Logger, loadEnv, type Plugin } from "vite";
+import type { Logger, Plugin } from "vite";
 import { robotsTxt, sitemapXml } from "../app/lib/crawler-files.ts";
 import { type PublicSettings, parsePublicSettings } from "../app/public-settings.ts";
+import { readSettings } from "../contract/settings-source.ts";
 
 /**
  * Checks the public VITE_* settings when Vite starts (build, dev server, Vitest): a bad value
@@ -15,12 +16,16 @@ export function publicSettings(): Plugin {
   let logger: Logger;
   return {
     name: "public-settings",
-    config(config, { mode }) {
-      const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
-      // ENQUIRY_RETENTION_DAYS too: the privacy statement states the server's retention period.
-      const env = loadEnv(mode, envDir, ["VITE_", "ENQUIRY_RETENTION_DAYS"]);
-      ({ settings, notes, warnings } = parsePublicSettings(env));
-      return { define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) } };
+    config(config) {
+      // Read as the server reads its own, ENQUIRY_RETENTION_DAYS included: the privacy
+      // statement states the server's retention period.
+      ({ settings, notes, warnings } = parsePublicSettings(readSettings(process.env, config.root)));
+      return {
+        define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) },
+        // Vite's own reading of .env files (for import.meta.env) is off: nothing reads them
+        // that way, and it would read .env.[mode] files, which the server does not.
+        envDir: false,
+      };
     },
     configResolved(config) {
       logger = config.logger;

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
+import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
 import { webhookSecretProblem } from "./delivery/enquiry-webhook";
 import { smtpTlsProblem } from "./delivery/smtp-tls";
@@ -204,12 +204,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /**
  * Settings for an entry point (server or CLI): a `.env` file in the working directory fills in
- * what the environment leaves unset, and a bad value ends the process with its message.
+ * what the environment leaves unset, as for the build (contract/settings-source.ts), and a bad
+ * value ends the process with its message.
  */
 export function loadConfigOrExit(): Config {
-  if (existsSync(".env")) process.loadEnvFile(".env");
   try {
-    return loadConfig(process.env);
+    return loadConfig(readSettings());
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { loadEnv } from "vite";
 import homeFile from "../../app/content/home.yaml";
 import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
 import type { ProductPageFile } from "../../app/content/schemas";
 import { parsePublicSettings } from "../../app/public-settings";
+import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";
 import { HYDRATED_PATHS, openReady, touchForm } from "../support/page-ready";
@@ -189,7 +189,7 @@ test.describe("routes", () => {
   test("absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
     request,
   }) => {
-    const { siteUrl } = parsePublicSettings(loadEnv("production", process.cwd(), "VITE_")).settings;
+    const { siteUrl } = parsePublicSettings(readSettings()).settings;
     const robots = await request.get("/robots.txt", { maxRedirects: 0 });
     expect(robots.status()).toBe(200);
     expect(robots.headers()["content-type"]).toContain("text/plain");
