@@ -1,21 +1,17 @@
-import { join } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { siteRootOf } from "./contract/site-build.ts";
 import routerConfig from "./react-router.config.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
-import { contentFiles } from "./scripts/content-plugin.ts";
 import { devEnquiryService } from "./scripts/dev-enquiry-service.ts";
-import { island } from "./scripts/island-plugin.ts";
-import { publicSettings } from "./scripts/public-settings-plugin.ts";
+import { sitePlugins } from "./scripts/site-plugins.ts";
 
 // package.json's "browserslist" is the one list of supported browsers (docs/decisions/0014).
 const browsers = supportedBrowsers(import.meta.dirname);
 
 export default defineConfig({
   plugins: [
-    contentFiles(),
-    publicSettings(),
-    island({ clientDir: join(routerConfig.buildDirectory, "client") }),
+    ...sitePlugins({ clientDir: siteRootOf(routerConfig.buildDirectory) }),
     reactRouter(),
     devEnquiryService(),
   ],

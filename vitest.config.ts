@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
-import { contentFiles } from "./scripts/content-plugin.ts";
-import { island } from "./scripts/island-plugin.ts";
-import { publicSettings } from "./scripts/public-settings-plugin.ts";
+import { siteRootOf } from "./contract/site-build.ts";
+import routerConfig from "./react-router.config.ts";
+import { sitePlugins } from "./scripts/site-plugins.ts";
 
 export default defineConfig({
-  plugins: [contentFiles(), publicSettings(), island({ clientDir: "" })],
+  plugins: sitePlugins({ clientDir: siteRootOf(routerConfig.buildDirectory) }),
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { pageRoutes } from "../app/content/page-routes.ts";
+import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import { HYDRATED_PATHS } from "../tests/support/page-ready.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
@@ -32,7 +33,7 @@ const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const KiB = 1024;
-const client = join(BUILD_DIR, "client");
+const client = siteRootOf(BUILD_DIR);
 
 /** What a file costs a browser that accepts brotli: its .br sibling where the build wrote one. */
 const brotliSize = (file) => statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
@@ -175,7 +176,7 @@ const build = spawnSync("npm", ["run", "-s", "build"], {
 if (build.status !== 0) process.exit(1);
 
 const server = await spawnServer({
-  SITE_ROOT: join(BUILD_DIR, "client"),
+  SITE_ROOT: client,
   DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bench-")), "enquiries.db")}`,
 });
 const origin = server.baseUrl;

@@ -37,16 +37,13 @@ export async function finishBuild(client: string): Promise<void> {
   // module runner loads the TypeScript with the build's own settings and content plugins, so
   // app/config.ts holds the same checked VITE_* values (and .env files) as the pages.
   const runner = { configFile: false as const, mode: "production", logLevel: "error" as const };
-  const { module: settingsPlugin } = await runnerImport<
-    typeof import("./public-settings-plugin.ts")
-  >("./scripts/public-settings-plugin.ts", runner);
-  const { module: contentPlugin } = await runnerImport<typeof import("./content-plugin.ts")>(
-    "./scripts/content-plugin.ts",
+  const { module: plugins } = await runnerImport<typeof import("./site-plugins.ts")>(
+    "./scripts/site-plugins.ts",
     runner,
   );
   const { module: socialImages } = await runnerImport<typeof import("./social-images.ts")>(
     "./scripts/social-images.ts",
-    { ...runner, plugins: [contentPlugin.contentFiles(), settingsPlugin.publicSettings()] },
+    { ...runner, plugins: plugins.sitePlugins({ clientDir: client }) },
   );
   const images = [
     ...(await socialImages.writeShareCards(client)),
