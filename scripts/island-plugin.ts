@@ -13,7 +13,7 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 /** The dev server's loader: React Refresh's preamble, then the loader's source. */
 const DEV_LOADER_ID = "virtual:island/dev-loader";
 const RESOLVED_DEV_LOADER_ID = `\0${DEV_LOADER_ID}`;
-/** How a page imports a virtual module from the dev server: it is not in Vite's module graph. */
+/** The URL the dev server serves a virtual module at, for the page's inline script, which Vite does not transform. */
 const devUrl = (resolvedId: string) => `/@id/${resolvedId.replace("\0", "__x00__")}`;
 
 /** The island's module and its loader's source, relative to the project root. */
