@@ -3,20 +3,20 @@ import { readFileSync, rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   fixtureAsset,
   fixtureEditorAsset,
   fixtureInlineScript,
 } from "../../tests/support/fixture-site";
-import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
-import type { TestService } from "../../tests/support/test-service";
+import { close, part, test } from "../../tests/support/server-test";
+import { startTestService, type TestService } from "../../tests/support/test-service";
 
-const shared = testPartsClosedAfterAll();
-const parts = testPartsClosedAfterEach();
+// One service for the file's requests; a test that needs other settings starts its own.
+const it = test.extend("site", { scope: "file" }, part(startTestService, close));
 let service: TestService;
-beforeAll(async () => {
-  service = await shared.service();
+it.beforeAll(({ site }) => {
+  service = site;
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -212,8 +212,10 @@ describe("HEAD, conditional and range requests", () => {
     );
   });
 
-  it("reads the content editor's files from disk each time, in every encoding and range", async () => {
-    const own = await parts.service();
+  it("reads the content editor's files from disk each time, in every encoding and range", async ({
+    startService,
+  }) => {
+    const own = await startService();
     const path = join(own.dir, "site", fixtureEditorAsset);
     const source = readFileSync(path);
     const get = (headers: Record<string, string>) =>
@@ -237,8 +239,10 @@ describe("HEAD, conditional and range requests", () => {
     await expect(get({ "accept-encoding": "identity" })).rejects.toThrow();
   });
 
-  it("serves from memory: the build can go away once the service has started", async () => {
-    const own = await parts.service();
+  it("serves from memory: the build can go away once the service has started", async ({
+    startService,
+  }) => {
+    const own = await startService();
     const before = await rawRequest("GET", "/hardware", {}, own.baseUrl);
     rmSync(join(own.dir, "site"), { recursive: true, force: true });
     const after = await rawRequest("GET", "/hardware", {}, own.baseUrl);
@@ -346,8 +350,8 @@ describe("security headers", () => {
     }
   });
 
-  it("sends Strict-Transport-Security only when HSTS=true", async () => {
-    const strict = await parts.service({ HSTS: "true" });
+  it("sends Strict-Transport-Security only when HSTS=true", async ({ startService }) => {
+    const strict = await startService({ HSTS: "true" });
     const response = await fetch(`${strict.baseUrl}/`);
     expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
   });
@@ -369,8 +373,8 @@ describe("anti-forgery cookie", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
-  it("marks the cookie Secure behind a TLS-terminating proxy", async () => {
-    const proxied = await parts.service({ TRUST_PROXY: "true" });
+  it("marks the cookie Secure behind a TLS-terminating proxy", async ({ startService }) => {
+    const proxied = await startService({ TRUST_PROXY: "true" });
     const response = await fetch(`${proxied.baseUrl}/`, {
       headers: { "x-forwarded-proto": "https" },
     });
