@@ -61,8 +61,8 @@ async function stop(server: ServerProcess) {
 }
 
 /**
- * Vitest's `test` (and `it`) with the parts a server test opens as fixtures, each closed after the test.
- * Vitest tears fixtures down in the reverse of the order they are declared here: services and
+ * Vitest's `test` (and `it`) with the parts a server test opens as fixtures, each closed after
+ * the test. Vitest tears fixtures down in the reverse of the order they are declared here: services and
  * server processes first, then the stores, the peers they talked to, and last the temporary
  * folder their files were in.
  */
