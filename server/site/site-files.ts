@@ -45,9 +45,11 @@ const bodyHeaders = new Set(["content-type", "content-length", "content-encoding
 /**
  * Reads the prerendered build once, at startup: each page and file with its precompressed
  * siblings (written by scripts/postbuild/precompress.ts) and every response header worked out
- * in advance, so that answering a request for a page or its files touches neither the disk nor
- * a hash. The content editor's files (under the admin prefix) are the exception: only their
- * sizes and dates are read now, and their bodies are read from disk each time they are sent.
+ * in advance, so that answering an unconditional request for a page or its files touches
+ * neither the disk nor a hash (a conditional or range request has its file looked at:
+ * static-site.ts). The content editor's files (under the admin prefix) are the exception: only
+ * their sizes and dates are read now, and their bodies are read from disk each time they are
+ * sent.
  *
  * A folder's index.html is the page at the folder's clean path. No other .html file is
  * served: the build's 404.html is for static hosts without a server of their own. The .br and
