@@ -104,8 +104,9 @@ export function enquiryPayload(
 /**
  * The enquiry as the service keeps and passes it on: each field's name there, the payload
  * field it comes from (the send call's names are fixed by requirements §7; `enquiry` is kept
- * as `enquiryType`, `compname` as `companyName`), and its label in mail and listings. The one
- * list the server's mapping, stores, mail, webhook and listings read.
+ * as `enquiryType`, `compname` as `companyName`), and its label in the company's mail
+ * (listings name each field by its store column). The one list the server's mapping, stores,
+ * mail, webhook and listings read.
  */
 export const enquiryFields = [
   { key: "name", from: "name", label: "Name" },

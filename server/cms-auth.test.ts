@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
-import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../tests/support/test-parts";
-import type { TestService } from "../tests/support/test-service";
+import { describe, expect } from "vitest";
+import { close, part, test } from "../tests/support/server-test";
+import { startTestService, type TestService } from "../tests/support/test-service";
 import { ConfigError, loadConfig } from "./config";
 
 const clientId = "editor-app-id";
@@ -46,19 +46,26 @@ async function startGitHubStandIn() {
   };
 }
 
-describe("the content editor's GitHub sign-in", () => {
-  const shared = testPartsClosedAfterAll();
-  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
-  let service: TestService;
-
-  beforeAll(async () => {
-    github = await startGitHubStandIn();
-    shared.onClose(() => github.close());
-    service = await shared.service({
+// GitHub's stand-in and a service signing in with it, shared by the sign-in tests.
+const it = test
+  .extend("github", { scope: "file" }, part(startGitHubStandIn, close))
+  .extend("editorService", { scope: "file" }, async ({ github }, { onCleanup }) => {
+    const service = await startTestService({
       CMS_GITHUB_CLIENT_ID: clientId,
       CMS_GITHUB_CLIENT_SECRET: clientSecret,
       CMS_GITHUB_OAUTH_URL: github.url,
     });
+    onCleanup(() => service.close());
+    return service;
+  });
+
+describe("the content editor's GitHub sign-in", () => {
+  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
+  let service: TestService;
+
+  it.beforeAll(({ github: standIn, editorService }) => {
+    github = standIn;
+    service = editorService;
   });
 
   /** Starts a sign-in as Decap's popup does; returns GitHub's authorize URL and the state cookie. */
@@ -142,10 +149,8 @@ describe("the content editor's GitHub sign-in", () => {
 });
 
 describe("without both GitHub settings", () => {
-  const parts = testPartsClosedAfterEach();
-
-  it("has no sign-in routes", async () => {
-    const service = await parts.service();
+  it("has no sign-in routes", async ({ startService }) => {
+    const service = await startService();
     const response = await fetch(`${service.baseUrl}/api/cms/auth`, { redirect: "manual" });
     expect(response.status).toBe(404);
   });

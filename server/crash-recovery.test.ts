@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
-import { runEnquiriesCli, spawnServer } from "../tests/support/server-process";
-
+import { runEnquiriesCli } from "../tests/support/server-process";
+import { it } from "../tests/support/server-test";
 import { storeKinds } from "../tests/support/store-kinds";
-import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 import { mailTo, postValidEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
 import { openEnquiryStore } from "./store/open-enquiry-store";
@@ -15,18 +14,17 @@ const dir = mkdtempSync(join(tmpdir(), "crash-recovery-"));
 const siteRoot = join(dir, "site");
 writeFixtureSite(siteRoot);
 
-const parts = testPartsClosedAfterEach();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(storeKinds)("on $name", (kind) => {
   // Two real server processes and two CLI runs: allow for a busy two-core machine.
   it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {
     timeout: 90_000,
-  }, async () => {
-    const databaseUrl = await kind.newDatabaseUrl();
+  }, async ({ startSmtpPeer, spawnServer, tempDir }) => {
+    const databaseUrl = await kind.newDatabaseUrl(tempDir);
     const baseEnv = { SITE_ROOT: siteRoot, DATABASE_URL: databaseUrl };
     // First life: no mail server configured, so the enquiry can only be in the store.
-    const first = await parts.serverProcess(baseEnv);
+    const first = await spawnServer(baseEnv);
     const result = await postValidEnquiry(first.baseUrl);
     first.child.kill("SIGKILL");
     expect(result.status).toBe(201);
@@ -40,8 +38,8 @@ describe.each(storeKinds)("on $name", (kind) => {
     expect(listed.map((e) => [e.id, e.delivery.status])).toEqual([[id, "pending"]]);
 
     // Second life, now with a mail server: the pending enquiry goes out without a new request.
-    const smtp = await parts.smtpPeer();
-    const second = await parts.serverProcess({ ...baseEnv, ...mailTo(smtp.port) });
+    const smtp = await startSmtpPeer();
+    const second = await spawnServer({ ...baseEnv, ...mailTo(smtp.port) });
     await waitFor("delivery after restart", () =>
       smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
     );
@@ -66,7 +64,7 @@ describe.each(storeKinds)("on $name", (kind) => {
   });
 });
 
-it("refuses to start on a bad setting, naming the variable", async () => {
+it("refuses to start on a bad setting, naming the variable", async ({ spawnServer }) => {
   await expect(spawnServer({ SITE_ROOT: siteRoot, PORT: "eighty" })).rejects.toThrow(
     /PORT: use a whole number/,
   );

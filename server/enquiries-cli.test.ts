@@ -1,16 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../tests/support/server-process";
+import { it } from "../tests/support/server-test";
 import { storeKinds } from "../tests/support/store-kinds";
-import { testPartsClosedAfterEach } from "../tests/support/test-parts";
+import type { openEnquiryStore } from "./store/open-enquiry-store";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
 // long timeouts.
 vi.setConfig({ testTimeout: 60_000 });
-const parts = testPartsClosedAfterEach();
 let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
@@ -31,10 +31,11 @@ const enquiry = (email: string, message = "Please call me about a meter.") =>
 /** A new store: two from Thandi (one delivered), one from Sipho, at given ages. */
 async function seed(
   kind: (typeof storeKinds)[number],
+  { openStore, tempDir }: { openStore: typeof openEnquiryStore; tempDir: string },
   ages: { delivered: number; pending: number; other: number },
 ) {
-  databaseUrl = await kind.newDatabaseUrl();
-  const store = await parts.store(databaseUrl);
+  databaseUrl = await kind.newDatabaseUrl(tempDir);
+  const store = await openStore(databaseUrl);
   const delivered = await store.saveEnquiry(
     enquiry("Thandi@Example.co.za", "First line\nsecond line"),
     daysAgo(ages.delivered),
@@ -50,8 +51,8 @@ async function seed(
   await store.markDelivered(other.id, "mail", daysAgo(ages.other));
 }
 
-async function storedEmails() {
-  const store = await parts.store(databaseUrl);
+async function storedEmails(openStore: typeof openEnquiryStore) {
+  const store = await openStore(databaseUrl);
   return (await store.listEnquiries()).map((e) => e.email);
 }
 
@@ -64,7 +65,9 @@ it("explains a command it does not know, before touching any store", () => {
 });
 
 describe.each(storeKinds)("a person's requests ($name)", (kind) => {
-  beforeEach(() => seed(kind, { delivered: 3, pending: 2, other: 1 }));
+  it.beforeEach(({ openStore, tempDir }) =>
+    seed(kind, { openStore, tempDir }, { delivered: 3, pending: 2, other: 1 }),
+  );
 
   it("find shows every field of every enquiry from the address, ignoring case", () => {
     const result = cli(["find", "--email", "THANDI@example.co.za"]);
@@ -109,48 +112,56 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     );
   });
 
-  it("erase refuses without --yes and changes nothing", async () => {
+  it("erase refuses without --yes and changes nothing", async ({ openStore }) => {
     const result = cli(["erase", "--email", "thandi@example.co.za"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/Not erasing/);
     expect(result.stderr).toMatch(/--yes/);
-    expect(await storedEmails()).toHaveLength(3);
+    expect(await storedEmails(openStore)).toHaveLength(3);
   });
 
-  it("erase --yes deletes every enquiry from the address, delivered or not, and says how many", async () => {
+  it("erase --yes deletes every enquiry from the address, delivered or not, and says how many", async ({
+    openStore,
+  }) => {
     const result = cli(["erase", "--email", "THANDI@example.co.za", "--yes"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
       "Erased 2 enquiries from THANDI@example.co.za, with their delivery jobs.\n",
     );
-    expect(await storedEmails()).toEqual(["sipho@example.co.za"]);
+    expect(await storedEmails(openStore)).toEqual(["sipho@example.co.za"]);
     expect(cli(["find", "--email", "thandi@example.co.za", "--json"]).stdout.trim()).toBe("[]");
   });
 });
 
 describe.each(storeKinds)("purge ($name)", (kind) => {
-  beforeEach(() => seed(kind, { delivered: 40, pending: 50, other: 5 }));
+  it.beforeEach(({ openStore, tempDir }) =>
+    seed(kind, { openStore, tempDir }, { delivered: 40, pending: 50, other: 5 }),
+  );
 
-  it("with --dry-run says what it would delete and keep, and deletes nothing", async () => {
+  it("with --dry-run says what it would delete and keep, and deletes nothing", async ({
+    openStore,
+  }) => {
     const result = cli(["purge", "--dry-run"], { ENQUIRY_RETENTION_DAYS: "30" });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
       "Would delete 1 delivered enquiry received over 30 days ago (ENQUIRY_RETENTION_DAYS=30).\n" +
         "Kept 1 enquiry received over 30 days ago and not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.\n",
     );
-    expect(await storedEmails()).toHaveLength(3);
+    expect(await storedEmails(openStore)).toHaveLength(3);
   });
 
-  it("deletes delivered enquiries past retention and keeps the undelivered one", async () => {
+  it("deletes delivered enquiries past retention and keeps the undelivered one", async ({
+    openStore,
+  }) => {
     const result = cli(["purge"], { ENQUIRY_RETENTION_DAYS: "30" });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
-    expect(await storedEmails()).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
+    expect(await storedEmails(openStore)).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
   });
 
-  it("keeps a year by default", async () => {
+  it("keeps a year by default", async ({ openStore }) => {
     const result = cli(["purge"]);
     expect(result.stdout).toMatch(/^Deleted 0 delivered enquiries received over 365 days ago/);
-    expect(await storedEmails()).toHaveLength(3);
+    expect(await storedEmails(openStore)).toHaveLength(3);
   });
 });

@@ -1,22 +1,21 @@
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
 import { runEnquiriesCli } from "../tests/support/server-process";
+import { it } from "../tests/support/server-test";
 import { storeKinds } from "../tests/support/store-kinds";
 import { createTestDatabase } from "../tests/support/test-database";
-import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 
 const [sqlite] = storeKinds;
-const parts = testPartsClosedAfterEach();
 
 const enquiry = (name: string) => sampleEnquiry({ name });
 
 it("copies a SQLite store into PostgreSQL with its delivery state, and nothing twice", {
   timeout: 90_000,
-}, async () => {
-  const from = await sqlite?.newDatabaseUrl();
+}, async ({ openStore, tempDir }) => {
+  const from = await sqlite?.newDatabaseUrl(tempDir);
   if (!from) throw new Error("no SQLite store kind");
   const to = await createTestDatabase();
-  const source = await parts.store(from);
+  const source = await openStore(from);
   const delivered = await source.saveEnquiry(
     enquiry("Delivered"),
     new Date("2026-03-01T08:00:00Z"),

@@ -1,13 +1,12 @@
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
 import type { ServerProcess } from "../tests/support/server-process";
+import { it } from "../tests/support/server-test";
 import { createTestDatabase } from "../tests/support/test-database";
-import { testPartsClosedAfterEach } from "../tests/support/test-parts";
 import { mailTo, openSession, postEnquiry, validEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
 
-const parts = testPartsClosedAfterEach();
 const total = 300;
 const leaseMs = 5_000;
 
@@ -16,12 +15,12 @@ const leaseMs = 5_000;
 // whose request broke to the other instance, so this test does too.
 it("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {
   timeout: 120_000,
-}, async () => {
-  const siteRoot = join(parts.tempDir("several-instances-"), "site");
+}, async ({ startSmtpPeer, openStore, spawnServer, tempDir }) => {
+  const siteRoot = join(tempDir, "site");
   writeFixtureSite(siteRoot);
   const databaseUrl = await createTestDatabase();
   // Each message's acknowledgement is held back a little, so the kill lands mid-delivery.
-  const smtp = await parts.smtpPeer({ ackDelayMs: 15 });
+  const smtp = await startSmtpPeer({ ackDelayMs: 15 });
   const env = {
     SITE_ROOT: siteRoot,
     DATABASE_URL: databaseUrl,
@@ -33,7 +32,7 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
   };
   const running: ServerProcess[] = [];
   const start = () =>
-    parts.serverProcess(env, 60_000).then((started) => {
+    spawnServer(env, 60_000).then((started) => {
       running.push(started);
       return started;
     });
@@ -77,7 +76,7 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
 
   // Done when the store records every enquiry delivered (a job the killed instance held
   // is taken again when its lease runs out).
-  const store = await parts.store(databaseUrl);
+  const store = await openStore(databaseUrl);
   await waitFor(
     "every stored enquiry to be delivered",
     async () => {

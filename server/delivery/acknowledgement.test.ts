@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { expect } from "vitest";
+import { it } from "../../tests/support/server-test";
 import { mailTo, openSession, postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
@@ -8,12 +8,14 @@ import { openEnquiryStore } from "../store/open-enquiry-store";
 // The visitor's acknowledgement end to end: the real app, a real SMTP peer, and the bot-check
 // stand-in on loopback.
 
-const parts = testPartsClosedAfterEach();
-
-it("acknowledges once a day per address, in our words only, and never a refused enquiry", async () => {
-  const smtp = await parts.smtpPeer();
-  const verifier = await parts.verifier(() => humanAnswer());
-  const service = await parts.service({
+it("acknowledges once a day per address, in our words only, and never a refused enquiry", async ({
+  startService,
+  startSmtpPeer,
+  startVerifier,
+}) => {
+  const smtp = await startSmtpPeer();
+  const verifier = await startVerifier(() => humanAnswer());
+  const service = await startService({
     ...mailTo(smtp.port),
     ENQUIRY_ACKNOWLEDGE: "true",
     RECAPTCHA_SECRET: "server-side-secret",

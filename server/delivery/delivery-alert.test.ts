@@ -1,26 +1,20 @@
-import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import { waitFor } from "../../tests/support/wait-for";
 import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
 
 const minute = 60_000;
 const enquiry = sampleEnquiry();
 
-const parts = testPartsClosedAfterEach();
 afterEach(() => {
   vi.useRealTimers();
 });
 
-function openStore() {
-  const path = join(parts.tempDir("delivery-alert-"), "enquiries.db");
-  return { store: parts.sqliteStore(path), path };
-}
-
 describe("checkDelivery", () => {
-  it("is ok while the oldest pending delivery is within the limit, stuck after", async () => {
-    const { store } = openStore();
+  it("is ok while the oldest pending delivery is within the limit, stuck after", async ({
+    sqliteStore: store,
+  }) => {
     const t0 = new Date("2026-05-01T08:00:00.000Z");
     const at = (minutes: number) => new Date(t0.getTime() + minutes * minute);
     expect(await checkDelivery(store, 60, t0)).toEqual({
@@ -50,8 +44,9 @@ describe("checkDelivery", () => {
     });
   });
 
-  it("names the channel that is stuck, not the one that delivered", async () => {
-    const { store } = openStore();
+  it("names the channel that is stuck, not the one that delivered", async ({
+    sqliteStore: store,
+  }) => {
     const t0 = new Date("2026-05-01T08:00:00.000Z");
     const saved = await store.saveEnquiry(enquiry, t0, {
       channels: ["mail", "webhook"],
@@ -69,9 +64,10 @@ describe("checkDelivery", () => {
 });
 
 describe("startDeliveryAlerts", () => {
-  it("warns every few minutes while delivery is stuck, then says it caught up", async () => {
+  it("warns every few minutes while delivery is stuck, then says it caught up", async ({
+    sqliteStore: store,
+  }) => {
     vi.useFakeTimers({ now: new Date("2026-05-01T08:00:00.000Z") });
-    const { store } = openStore();
     const stored = await store.saveEnquiry(enquiry, new Date(), mailOnly);
     const lines: { level: string; fields: object; message: string }[] = [];
     const log = {
@@ -114,12 +110,15 @@ describe("startDeliveryAlerts", () => {
 });
 
 describe("/readyz", () => {
-  it("stays 200 but reports a stuck delivery in its body and in a warning log line", async () => {
-    const { store, path } = openStore();
+  it("stays 200 but reports a stuck delivery in its body and in a warning log line", async ({
+    sqliteStore: store,
+    databasePath,
+    startService,
+  }) => {
     await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
     // No SMTP_URL: nothing will deliver it.
-    const service = await parts.service({
-      DATABASE_URL: `file:${path}`,
+    const service = await startService({
+      DATABASE_URL: `file:${databasePath}`,
       DELIVERY_ALERT_AFTER_MINUTES: "60",
     });
     const response = await fetch(`${service.baseUrl}/readyz`);
@@ -142,8 +141,8 @@ describe("/readyz", () => {
     expect(service.logs.join("")).not.toMatch(/thandi|Nkosi/i);
   });
 
-  it("says delivery is ok when nothing waits too long", async () => {
-    const service = await parts.service();
+  it("says delivery is ok when nothing waits too long", async ({ startService }) => {
+    const service = await startService();
     const response = await fetch(`${service.baseUrl}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ready", delivery: { status: "ok" } });

@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { pino } from "pino";
-import { beforeEach, expect, it, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
 import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
@@ -19,22 +18,24 @@ const leaseMs = 2_000;
 const pollMs = 60_000;
 const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" };
 
-const parts = testPartsClosedAfterEach();
 let databasePath: string;
 let store: EnquiryStore;
 let worker: DeliveryWorker | undefined;
 
-beforeEach(() => {
+it.beforeEach(({ databasePath: path, sqliteStore }) => {
   vi.useFakeTimers({
     toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
   });
-  // Closed last first: the worker stops and the store closes on the fake clock, then the
-  // real clock comes back.
-  parts.onClose(() => vi.useRealTimers());
   vi.setSystemTime(new Date("2026-03-02T08:00:00Z"));
-  databasePath = join(parts.tempDir("delivery-worker-"), "enquiries.db");
-  store = parts.sqliteStore(databasePath);
+  databasePath = path;
+  store = sqliteStore;
   worker = undefined;
+});
+// The worker stops on the fake clock, then the real clock comes back; the store closes after
+// (with the test's other fixtures, once every afterEach has run).
+afterEach(async () => {
+  await worker?.stop();
+  vi.useRealTimers();
 });
 
 /** Lets every promise chain that is not waiting on a timer run to its end. */
@@ -53,7 +54,7 @@ async function saveEnquiry(name: string) {
 const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
 
 function start(send: (mail: EnquiryMail) => Promise<void>) {
-  const started = startDeliveryWorker({
+  worker = startDeliveryWorker({
     store,
     channel: "mail",
     deliver: (enquiry) => send(composeEnquiryMail(enquiry, addresses)),
@@ -62,9 +63,7 @@ function start(send: (mail: EnquiryMail) => Promise<void>) {
     pollMs,
     log: pino({ level: "silent" }),
   });
-  parts.onClose(() => started.stop());
-  worker = started;
-  return started;
+  return worker;
 }
 
 /** A mail server that holds each message until the test lets it through. */

@@ -1,18 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { freePort } from "../../tests/support/free-port";
+import { it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 
-const parts = testPartsClosedAfterEach();
-
 describe.each(storeKinds)("on $name", (kind) => {
-  it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async () => {
+  it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async ({
+    startService,
+    startSmtpPeer,
+    tempDir,
+  }) => {
     const smtpPort = await freePort();
-    const databaseUrl = await kind.newDatabaseUrl();
-    const service = await parts.service({
+    const databaseUrl = await kind.newDatabaseUrl(tempDir);
+    const service = await startService({
       DATABASE_URL: databaseUrl,
       ...mailTo(smtpPort),
       DELIVERY_RETRY_BASE_MS: "100",
@@ -33,7 +35,7 @@ describe.each(storeKinds)("on $name", (kind) => {
       expect(failing.status).toBe("pending");
       expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-      const smtp = await parts.smtpPeer({ port: smtpPort });
+      const smtp = await startSmtpPeer({ port: smtpPort });
       const mail = await waitFor(
         "delivery after SMTP returns",
         () => smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),

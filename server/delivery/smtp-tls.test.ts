@@ -1,10 +1,8 @@
 import { createTransport } from "nodemailer";
-import { expect, it } from "vitest";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { expect } from "vitest";
+import { it } from "../../tests/support/server-test";
 import { isLoopbackHost } from "../loopback";
 import { smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
-
-const parts = testPartsClosedAfterEach();
 
 const mail = { from: "website@amanzi.example", to: "sales@amanzi.example", text: "Hello" };
 
@@ -39,9 +37,11 @@ it("accepts TLS settings for a remote server and refuses any that turn it off", 
   expect(() => smtpTransportOptions("smtp://mail.example?ignoreTLS=true")).toThrow(/^SMTP_URL: /);
 });
 
-it("requires STARTTLS on smtp:// to a remote server, so a server without it gets nothing", async () => {
+it("requires STARTTLS on smtp:// to a remote server, so a server without it gets nothing", async ({
+  startSmtpPeer,
+}) => {
   // Our peer offers no STARTTLS, as an attacker who strips the offer would make it look.
-  const peer = await parts.smtpPeer();
+  const peer = await startSmtpPeer();
   const remote = smtpTransportOptions("smtp://mail.example:587");
   expect(remote).toEqual({ url: "smtp://mail.example:587", requireTLS: true });
 

@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { it } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import {
   mailTo,
   openSession,
@@ -20,7 +20,6 @@ import { openEnquiryStore } from "../store/open-enquiry-store";
 // The webhook channel end to end: the real app, a real HTTP receiver on loopback that verifies
 // each request with the standardwebhooks package, and a real SMTP peer.
 
-const parts = testPartsClosedAfterEach();
 // Quick retries, so a test sees several attempts in well under a second.
 const quickRetries = { DELIVERY_RETRY_BASE_MS: "50", DELIVERY_RETRY_CAP_MS: "200" };
 
@@ -47,10 +46,14 @@ const delivered = (service: TestService, id: string, channel: DeliveryChannel) =
     return job?.status === "delivered" ? job : undefined;
   });
 
-it("POSTs each stored enquiry to the receiver, signed, and mails it too", async () => {
-  const smtp = await parts.smtpPeer();
-  const receiver = await parts.webhookReceiver();
-  const service = await parts.service({ ...mailTo(smtp.port), ...webhookTo(receiver.url) });
+it("POSTs each stored enquiry to the receiver, signed, and mails it too", async ({
+  startService,
+  startSmtpPeer,
+  startWebhookReceiver,
+}) => {
+  const smtp = await startSmtpPeer();
+  const receiver = await startWebhookReceiver();
+  const service = await startService({ ...mailTo(smtp.port), ...webhookTo(receiver.url) });
   const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
   const id = String(result.json?.id);
@@ -74,9 +77,12 @@ it("POSTs each stored enquiry to the receiver, signed, and mails it too", async 
   expect(service.logs.join("")).not.toMatch(/thandi|Nkosi|valves/i);
 });
 
-it("retries a receiver that is down, and delivers once when it is up; without mail, the webhook alone", async () => {
+it("retries a receiver that is down, and delivers once when it is up; without mail, the webhook alone", async ({
+  startService,
+  startWebhookReceiver,
+}) => {
   const port = await freePort();
-  const service = await parts.service({
+  const service = await startService({
     ...webhookTo(`http://127.0.0.1:${port}/hooks/enquiries`),
     ...quickRetries,
   });
@@ -85,7 +91,7 @@ it("retries a receiver that is down, and delivers once when it is up; without ma
   expect(failing).toMatchObject({ status: "pending" });
   expect(failing.lastError).toMatch(/could not be reached: ECONNREFUSED/);
 
-  const receiver = await parts.webhookReceiver({ port });
+  const receiver = await startWebhookReceiver({ port });
   const job = await delivered(service, id, "webhook");
   expect(job.attempts).toBeGreaterThanOrEqual(3);
   // Several retry intervals later, still exactly one.
@@ -104,27 +110,34 @@ it("retries a receiver that is down, and delivers once when it is up; without ma
   }
 });
 
-it("goes on retrying the webhook after a restart, from the store alone", async () => {
+it("goes on retrying the webhook after a restart, from the store alone", async ({
+  startService,
+  startWebhookReceiver,
+  tempDir,
+}) => {
   const port = await freePort();
   const env = {
-    DATABASE_URL: `file:${join(parts.tempDir(), "enquiries.db")}`,
+    DATABASE_URL: `file:${join(tempDir, "enquiries.db")}`,
     ...webhookTo(`http://127.0.0.1:${port}/hooks/enquiries`),
     ...quickRetries,
   };
-  const first = await parts.service(env);
+  const first = await startService(env);
   const id = String((await postValidEnquiry(first.baseUrl)).json?.id);
   await jobAfter(first, id, "webhook", 1);
   await first.close();
 
-  const receiver = await parts.webhookReceiver({ port });
-  const second = await parts.service(env);
+  const receiver = await startWebhookReceiver({ port });
+  const second = await startService(env);
   await delivered(second, id, "webhook");
   expect(receiver.received.map((hook) => hook.id)).toEqual([`enquiry-${id}`]);
 });
 
-it("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async () => {
-  const receiver = await parts.webhookReceiver();
-  const elsewhere = await parts.webhookReceiver();
+it("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async ({
+  startService,
+  startWebhookReceiver,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const elsewhere = await startWebhookReceiver();
   const answers = [
     { status: 503 },
     { status: 307, headers: { location: elsewhere.url } },
@@ -133,7 +146,7 @@ it("counts a non-2xx answer, a redirect and an answer slower than the timeout as
   ];
   let calls = 0;
   receiver.answerWith(() => answers[Math.min(calls++, answers.length - 1)] ?? {});
-  const service = await parts.service({ ...webhookTo(receiver.url, 300), ...quickRetries });
+  const service = await startService({ ...webhookTo(receiver.url, 300), ...quickRetries });
   const id = String((await postValidEnquiry(service.baseUrl)).json?.id);
 
   const job = await delivered(service, id, "webhook");
@@ -149,9 +162,12 @@ it("counts a non-2xx answer, a redirect and an answer slower than the timeout as
   ]);
 });
 
-it("delivers by webhook while the mail server is down", async () => {
-  const receiver = await parts.webhookReceiver();
-  const service = await parts.service({
+it("delivers by webhook while the mail server is down", async ({
+  startService,
+  startWebhookReceiver,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const service = await startService({
     ...mailTo(await freePort()),
     ...webhookTo(receiver.url),
     ...quickRetries,
@@ -162,9 +178,12 @@ it("delivers by webhook while the mail server is down", async () => {
   expect(receiver.received).toHaveLength(1);
 });
 
-it("delivers by mail while the webhook receiver is down", async () => {
-  const smtp = await parts.smtpPeer();
-  const service = await parts.service({
+it("delivers by mail while the webhook receiver is down", async ({
+  startService,
+  startSmtpPeer,
+}) => {
+  const smtp = await startSmtpPeer();
+  const service = await startService({
     ...mailTo(smtp.port),
     ...webhookTo(`http://127.0.0.1:${await freePort()}/hooks`),
     ...quickRetries,
@@ -177,10 +196,10 @@ it("delivers by mail while the webhook receiver is down", async () => {
 
 it("never sends one webhook twice from two instances on one PostgreSQL database", {
   timeout: 60_000,
-}, async () => {
+}, async ({ startService, startSmtpPeer, startWebhookReceiver }) => {
   const total = 30;
-  const smtp = await parts.smtpPeer();
-  const receiver = await parts.webhookReceiver();
+  const smtp = await startSmtpPeer();
+  const receiver = await startWebhookReceiver();
   const env = {
     DATABASE_URL: await createTestDatabase(),
     ...mailTo(smtp.port),
@@ -188,7 +207,7 @@ it("never sends one webhook twice from two instances on one PostgreSQL database"
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
     DELIVERY_POLL_MS: "100",
   };
-  const instances = [await parts.service(env), await parts.service(env)];
+  const instances = [await startService(env), await startService(env)];
   const session = await openSession(instances[0]?.baseUrl ?? "");
   const ids: string[] = [];
   for (let i = 0; i < total; i++) {

@@ -1,50 +1,58 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { freePort } from "../../tests/support/free-port";
-import type { SmtpPeer } from "../../tests/support/smtp-peer";
-import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { close, part, test } from "../../tests/support/server-test";
+import { startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
   mailTo,
   openSession,
   postEnquiry,
   postValidEnquiry,
-  type Session,
-  type TestService,
+  startTestService,
   validEnquiry,
 } from "../../tests/support/test-service";
-import { humanAnswer, type VerifierStandIn } from "../../tests/support/verifier-stand-in";
+import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
-import type { EnquiryStore } from "../store/enquiry-store";
+import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
-const shared = testPartsClosedAfterAll();
-const parts = testPartsClosedAfterEach();
 const secret = "server-side-secret";
-let smtp: SmtpPeer;
-let verifier: VerifierStandIn;
-let service: TestService;
-let session: Session;
-let reader: EnquiryStore;
 
-beforeAll(async () => {
-  smtp = await shared.smtpPeer();
-  verifier = await shared.verifier(() => humanAnswer());
-  service = await shared.service({
-    RECAPTCHA_SECRET: secret,
-    RECAPTCHA_VERIFY_URL: verifier.url,
-    ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
-    ...mailTo(smtp.port),
-    // Generous: this file sends many requests from one address; the limit has its own test.
-    ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
-  });
-  session = await openSession(service.baseUrl);
+// One service, with its mail server and bot-check stand-in, for the whole file.
+const it = test
+  .extend("smtp", { scope: "file" }, part(startSmtpPeer, close))
+  .extend(
+    "verifier",
+    { scope: "file" },
+    part(() => startVerifierStandIn(() => humanAnswer()), close),
+  )
+  .extend("service", { scope: "file" }, async ({ smtp, verifier }, { onCleanup }) => {
+    const service = await startTestService({
+      RECAPTCHA_SECRET: secret,
+      RECAPTCHA_VERIFY_URL: verifier.url,
+      ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
+      ...mailTo(smtp.port),
+      // Generous: this file sends many requests from one address; the limit has its own test.
+      ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
+    });
+    onCleanup(() => service.close());
+    return service;
+  })
+  .extend("session", { scope: "file" }, ({ service }) => openSession(service.baseUrl))
   // One connection beside the service's reads what it stored, polls included.
-  reader = shared.sqliteStore(service.databasePath);
-});
-afterEach(() => verifier.answerWith(() => humanAnswer()));
-
-const storedEnquiries = () => reader.listEnquiries();
+  .extend("reader", { scope: "file" }, ({ service }, { onCleanup }) => {
+    const reader = openSqliteEnquiryStore(service.databasePath);
+    onCleanup(() => reader.close());
+    return reader;
+  });
+it.afterEach(({ verifier }) => verifier.answerWith(() => humanAnswer()));
 
 describe("a valid enquiry", () => {
-  it("is verified, stored, then mailed with the visitor's text escaped", async () => {
+  it("is verified, stored, then mailed with the visitor's text escaped", async ({
+    smtp,
+    verifier,
+    service,
+    session,
+    reader,
+  }) => {
     const before = verifier.requests.length;
     const result = await postEnquiry(service.baseUrl, session, validEnquiry());
     expect(result.status).toBe(201);
@@ -56,7 +64,7 @@ describe("a valid enquiry", () => {
     expect(check?.get("response")).toBe("token-from-browser");
     expect(check?.get("remoteip")).toBe("127.0.0.1");
 
-    const stored = (await storedEnquiries()).find((e) => e.id === id);
+    const stored = (await reader.listEnquiries()).find((e) => e.id === id);
     expect(stored).toMatchObject({
       name: "Thandi <b>Nkosi</b> & Co",
       email: "thandi@example.co.za",
@@ -82,12 +90,12 @@ describe("a valid enquiry", () => {
     expect(mail.text).toContain(`<script>alert("meters")</script>`);
 
     await waitFor("delivery to be recorded", async () => {
-      const record = (await storedEnquiries()).find((e) => e.id === id);
+      const record = (await reader.listEnquiries()).find((e) => e.id === id);
       return record?.delivery.status === "delivered" ? record : undefined;
     });
   });
 
-  it("keeps CR/LF out of the subject", async () => {
+  it("keeps CR/LF out of the subject", async ({ smtp, service, session }) => {
     const result = await postEnquiry(
       service.baseUrl,
       session,
@@ -104,7 +112,7 @@ describe("a valid enquiry", () => {
 });
 
 describe("the bot check", () => {
-  it.each([
+  it.for([
     ["a low score", { success: true, score: 0.3, action: "contact", hostname: "127.0.0.1" }, 403],
     [
       "the wrong action",
@@ -119,32 +127,48 @@ describe("the bot check", () => {
     ],
     ["a garbage answer", "<html>teapot</html>", 503],
     ["a malformed answer", { success: "yes" }, 503],
-  ])("refuses on %s, storing and mailing nothing", async (_label, body, status) => {
-    verifier.answerWith(() => ({ body }));
-    const mailsBefore = smtp.received.length;
-    const storedBefore = (await storedEnquiries()).length;
-    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
-    expect(result.status).toBe(status);
-    expect(result.json?.error).toBe(status === 403 ? "bot_check_failed" : "bot_check_unavailable");
-    expect((await storedEnquiries()).length).toBe(storedBefore);
-    expect(smtp.received.length).toBe(mailsBefore);
-  });
+  ] as const)(
+    "refuses on %s, storing and mailing nothing",
+    async ([_label, body, status], { smtp, verifier, service, session, reader }) => {
+      verifier.answerWith(() => ({ body }));
+      const mailsBefore = smtp.received.length;
+      const storedBefore = (await reader.listEnquiries()).length;
+      const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+      expect(result.status).toBe(status);
+      expect(result.json?.error).toBe(
+        status === 403 ? "bot_check_failed" : "bot_check_unavailable",
+      );
+      expect((await reader.listEnquiries()).length).toBe(storedBefore);
+      expect(smtp.received.length).toBe(mailsBefore);
+    },
+  );
 
-  it("answers 503 when the provider answers with an error status", async () => {
+  it("answers 503 when the provider answers with an error status", async ({
+    verifier,
+    service,
+    session,
+  }) => {
     verifier.answerWith(() => ({ status: 500, body: { success: true } }));
     const result = await postEnquiry(service.baseUrl, session, validEnquiry());
     expect(result.status).toBe(503);
   });
 
-  it("refuses an empty token without asking the provider", async () => {
+  it("refuses an empty token without asking the provider", async ({
+    verifier,
+    service,
+    session,
+  }) => {
     const before = verifier.requests.length;
     const result = await postEnquiry(service.baseUrl, session, validEnquiry({ token: "" }));
     expect(result.status).toBe(403);
     expect(verifier.requests.length).toBe(before);
   });
 
-  it("fails closed with 503 when the provider does not answer in time", async () => {
-    const slow = await parts.service({
+  it("fails closed with 503 when the provider does not answer in time", async ({
+    verifier,
+    startService,
+  }) => {
+    const slow = await startService({
       RECAPTCHA_SECRET: secret,
       RECAPTCHA_VERIFY_URL: verifier.url,
       RECAPTCHA_TIMEOUT_MS: "300",
@@ -156,21 +180,28 @@ describe("the bot check", () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it("fails closed with 503 when the provider is unreachable", async () => {
+  it("fails closed with 503 when the provider is unreachable", async ({
+    startService,
+    openSqliteStore,
+  }) => {
     const closedPort = await freePort();
-    const cut = await parts.service({
+    const cut = await startService({
       RECAPTCHA_SECRET: secret,
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${closedPort}/siteverify`,
     });
     const result = await postValidEnquiry(cut.baseUrl);
     expect(result.status).toBe(503);
     expect(result.json).toEqual({ error: "bot_check_unavailable" });
-    expect(await parts.sqliteStore(cut.databasePath).listEnquiries()).toEqual([]);
+    expect(await openSqliteStore(cut.databasePath).listEnquiries()).toEqual([]);
   });
 });
 
 describe("refusals before the bot check", () => {
-  it("answers 403 without the X-XSRF-TOKEN header, or with one that differs from the cookie", async () => {
+  it("answers 403 without the X-XSRF-TOKEN header, or with one that differs from the cookie", async ({
+    verifier,
+    service,
+    session,
+  }) => {
     const before = verifier.requests.length;
     const missing = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
       cookie: session.cookie,
@@ -189,7 +220,7 @@ describe("refusals before the bot check", () => {
     expect(verifier.requests.length).toBe(before);
   });
 
-  it.each([
+  it.for([
     ["name", { name: "" }],
     ["name", { name: "   " }],
     ["name", { name: "n".repeat(201) }],
@@ -204,14 +235,14 @@ describe("refusals before the bot check", () => {
     ["cell", { cell: "0829999999" }],
     ["token", { token: 42 }],
     ["name", { name: undefined }],
-  ])("answers 400 naming %s for %j", async (field, overrides) => {
+  ] as const)("answers 400 naming %s for %j", async ([field, overrides], { service, session }) => {
     const result = await postEnquiry(service.baseUrl, session, validEnquiry(overrides));
     expect(result.status).toBe(400);
     expect(result.json?.error).toBe("invalid_enquiry");
     expect(Object.keys(result.json?.fields ?? {})).toEqual([field]);
   });
 
-  it("names every bad field at once", async () => {
+  it("names every bad field at once", async ({ service, session }) => {
     const result = await postEnquiry(
       service.baseUrl,
       session,
@@ -226,22 +257,22 @@ describe("refusals before the bot check", () => {
     ]);
   });
 
-  it.each([
+  it.for([
     ["broken JSON", '{"name": "Thandi', "invalid_json"],
     ["an empty body", "", "invalid_json"],
     ["a JSON array", "[]", "invalid_enquiry"],
     ["a JSON string", '"hello"', "invalid_enquiry"],
     ["null", "null", "invalid_enquiry"],
-  ])("answers 400 to %s", async (_label, body, error) => {
+  ] as const)("answers 400 to %s", async ([_label, body, error], { service, session }) => {
     const result = await postEnquiry(service.baseUrl, session, body);
     expect(result.status).toBe(400);
     expect(result.json?.error).toBe(error);
     expect(result.text).not.toContain("Thandi");
   });
 
-  it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
+  it.for(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
     "answers 415 to %s",
-    async (contentType) => {
+    async (contentType, { service, session }) => {
       const result = await postEnquiry(service.baseUrl, session, "name=Thandi", {
         "content-type": contentType,
       });
@@ -250,7 +281,7 @@ describe("refusals before the bot check", () => {
     },
   );
 
-  it("answers 413 to a body over 32 KiB", async () => {
+  it("answers 413 to a body over 32 KiB", async ({ service, session }) => {
     const result = await postEnquiry(
       service.baseUrl,
       session,
@@ -260,7 +291,7 @@ describe("refusals before the bot check", () => {
     expect(result.json).toEqual({ error: "payload_too_large" });
   });
 
-  it("never logs the visitor's personal data", async () => {
+  it("never logs the visitor's personal data", async ({ verifier, service, session }) => {
     const logsBefore = service.logs.length;
     // One of each path that logs: stored (and mailed), refused as invalid, refused by the check.
     const stored = await postEnquiry(service.baseUrl, session, validEnquiry());
@@ -292,8 +323,10 @@ describe("refusals before the bot check", () => {
 });
 
 describe("rate limit", () => {
-  it("answers 429 to a burst from one client address, counted per X-Forwarded-For when trusted", async () => {
-    const limited = await parts.service({
+  it("answers 429 to a burst from one client address, counted per X-Forwarded-For when trusted", async ({
+    startService,
+  }) => {
+    const limited = await startService({
       ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
       TRUST_PROXY: "true",
     });
@@ -308,8 +341,8 @@ describe("rate limit", () => {
     expect((await from("198.51.100.20")).status).toBe(201);
   });
 
-  it("lets every call through when switched off for a load test", async () => {
-    const unlimited = await parts.service({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
+  it("lets every call through when switched off for a load test", async ({ startService }) => {
+    const unlimited = await startService({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
     const own = await openSession(unlimited.baseUrl);
     const statuses = new Set<number>();
     for (let i = 0; i < 12; i++) {

@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import {
   mailTo,
   openSession,
@@ -14,8 +14,6 @@ import { waitFor } from "../../tests/support/wait-for";
 import { loadConfig } from "../config";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 import { createServiceMetrics } from "./service-metrics";
-
-const parts = testPartsClosedAfterEach();
 
 async function scrape(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -40,10 +38,13 @@ it("listens for metrics only when METRICS_PORT is set, on loopback unless told o
   );
 });
 
-it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async () => {
-  const smtp = await parts.smtpPeer();
+it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async ({
+  startService,
+  startSmtpPeer,
+}) => {
+  const smtp = await startSmtpPeer();
   const metricsPort = await freePort();
-  const service = await parts.service({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
+  const service = await startService({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
   const session = await openSession(baseUrl);
 
@@ -81,9 +82,11 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   expect(text).not.toMatch(/thandi|example\.co\.za/i);
 });
 
-it("reads the backlog from the store at scrape time and counts failed attempts", async () => {
-  const dir = parts.tempDir("metrics-");
-  const databasePath = join(dir, "enquiries.db");
+it("reads the backlog from the store at scrape time and counts failed attempts", async ({
+  startService,
+  tempDir,
+}) => {
+  const databasePath = join(tempDir, "enquiries.db");
   // Written as another instance sharing the store would have: this process never saw it.
   const seed = openSqliteEnquiryStore(databasePath);
   await seed.saveEnquiry(sampleEnquiry(), new Date(Date.now() - 2 * 3_600_000), mailOnly);
@@ -91,7 +94,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 
   const metricsPort = await freePort();
   const closedSmtpPort = await freePort();
-  await parts.service({
+  await startService({
     ...mailTo(closedSmtpPort),
     DATABASE_URL: `file:${databasePath}`,
     DELIVERY_RETRY_BASE_MS: "50",
@@ -112,9 +115,8 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
   expect(age).toBeLessThan(7200 + 120);
 });
 
-it("reads the backlog once per scrape for both backlog gauges", async () => {
-  const dir = parts.tempDir("metrics-");
-  const store = openSqliteEnquiryStore(join(dir, "enquiries.db"));
+it("reads the backlog once per scrape for both backlog gauges", async ({ tempDir }) => {
+  const store = openSqliteEnquiryStore(join(tempDir, "enquiries.db"));
   let reads = 0;
   const counted = {
     ...store,
@@ -136,9 +138,9 @@ it("reads the backlog once per scrape for both backlog gauges", async () => {
   }
 });
 
-it("never serves metrics on the public port", async () => {
+it("never serves metrics on the public port", async ({ startService }) => {
   const metricsPort = await freePort();
-  const service = await parts.service({ METRICS_PORT: String(metricsPort) });
+  const service = await startService({ METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
 
   const metrics = await fetch(`${baseUrl}/metrics`, { redirect: "manual" });

@@ -1,14 +1,12 @@
-import { join } from "node:path";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
 
 const t0 = new Date("2026-03-01T09:00:00.000Z");
 const enquiry = (email: string) => sampleEnquiry({ email });
 
-const parts = testPartsClosedAfterEach();
 let store: EnquiryStore;
 const logs: { fields: object; message: string }[] = [];
 const log = {
@@ -16,9 +14,9 @@ const log = {
   error: (fields: object, message: string) => logs.push({ fields, message }),
 };
 
-beforeEach(() => {
+it.beforeEach(({ sqliteStore }) => {
   vi.useFakeTimers({ now: t0 });
-  store = parts.sqliteStore(join(parts.tempDir("retention-"), "enquiries.db"));
+  store = sqliteStore;
   logs.length = 0;
 });
 afterEach(() => {

@@ -1,16 +1,17 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { retentionStatement } from "../../contract/retention";
 import { retentionDaysSetting } from "../../contract/retention-setting";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import { privacyStatementMismatch } from "./privacy-statement-check";
 
-const parts = testPartsClosedAfterEach();
-
-/** A site whose privacy page holds `paragraph`, escaped as React escapes text. */
-function siteWithPrivacyPage(paragraph: string): string {
-  const root = parts.tempDir("privacy-check-");
+/**
+ * A site, in a new folder inside `dir`, whose privacy page holds `paragraph`, escaped as React
+ * escapes text.
+ */
+function siteWithPrivacyPage(dir: string, paragraph: string): string {
+  const root = mkdtempSync(join(dir, "site-"));
   mkdirSync(join(root, "privacy"));
   const escaped = paragraph.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
   writeFileSync(
@@ -20,27 +21,26 @@ function siteWithPrivacyPage(paragraph: string): string {
   return root;
 }
 
-it("is satisfied when the built page states the configured period", () => {
+it("is satisfied when the built page states the configured period", ({ tempDir }) => {
   for (const days of [0, 1, 30, 365]) {
-    expect(privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(days)), days)).toBe(
-      undefined,
-    );
+    expect(
+      privacyStatementMismatch(siteWithPrivacyPage(tempDir, retentionStatement(days)), days),
+    ).toBe(undefined);
   }
 });
 
-it("names ENQUIRY_RETENTION_DAYS and what the page says when they differ", () => {
-  const root = siteWithPrivacyPage(retentionStatement(365));
+it("names ENQUIRY_RETENTION_DAYS and what the page says when they differ", ({ tempDir }) => {
+  const root = siteWithPrivacyPage(tempDir, retentionStatement(365));
   expect(privacyStatementMismatch(root, 30)).toBe(
     "The built privacy statement does not state ENQUIRY_RETENTION_DAYS=30 (it states 365 days): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS as the server.",
   );
-  expect(privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(0)), 7)).toMatch(
+  expect(privacyStatementMismatch(siteWithPrivacyPage(tempDir, retentionStatement(0)), 7)).toMatch(
     /ENQUIRY_RETENTION_DAYS=7 \(it states until delivered, 0\)/,
   );
 });
 
-it("says so when there is no privacy page to check", () => {
-  const root = parts.tempDir("privacy-check-");
-  expect(privacyStatementMismatch(root, 365)).toMatch(
+it("says so when there is no privacy page to check", ({ tempDir }) => {
+  expect(privacyStatementMismatch(tempDir, 365)).toMatch(
     /^Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=365: .*privacy\/index\.html is missing/,
   );
 });

@@ -1,21 +1,21 @@
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { it } from "../../tests/support/server-test";
 import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
 
 // Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
 
-const parts = testPartsClosedAfterEach();
-
 const day = 86_400_000;
 const enquiry = (email: string) => sampleEnquiry({ email });
 
-it("purges delivered enquiries past retention when it starts, keeping undelivered ones", async () => {
-  const dir = parts.tempDir("retention-service-");
-  const databasePath = join(dir, "enquiries.db");
+it("purges delivered enquiries past retention when it starts, keeping undelivered ones", async ({
+  startService,
+  tempDir,
+}) => {
+  const databasePath = join(tempDir, "enquiries.db");
   const seed = openSqliteEnquiryStore(databasePath);
   const old = await seed.saveEnquiry(
     enquiry("old@example.co.za"),
@@ -31,7 +31,7 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
   );
   await seed.markDelivered(recent.id, "mail", new Date());
 
-  const service = await parts.service({
+  const service = await startService({
     DATABASE_URL: `file:${databasePath}`,
     ENQUIRY_RETENTION_DAYS: "30",
   });
@@ -49,9 +49,12 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
   }
 });
 
-it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async () => {
-  const smtp = await parts.smtpPeer();
-  const service = await parts.service({
+it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async ({
+  startService,
+  startSmtpPeer,
+}) => {
+  const smtp = await startSmtpPeer();
+  const service = await startService({
     ...mailTo(smtp.port),
     ENQUIRY_RETENTION_DAYS: "0",
   });
@@ -69,13 +72,15 @@ it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", 
   }
 });
 
-it("warns at startup, naming ENQUIRY_RETENTION_DAYS, when the built privacy statement states another period", async () => {
+it("warns at startup, naming ENQUIRY_RETENTION_DAYS, when the built privacy statement states another period", async ({
+  startService,
+}) => {
   // The fixture site was built with the default, 365 days.
-  const service = await parts.service({ ENQUIRY_RETENTION_DAYS: "30" });
+  const service = await startService({ ENQUIRY_RETENTION_DAYS: "30" });
   const warning = service.logs.find((line) => line.includes("privacy statement"));
   expect(warning).toMatch(/"level":40/);
   expect(warning).toMatch(/does not state ENQUIRY_RETENTION_DAYS=30 \(it states 365 days\)/);
 
-  const matching = await parts.service();
+  const matching = await startService();
   expect(matching.logs.join("")).not.toMatch(/privacy statement/);
 });

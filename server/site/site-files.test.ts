@@ -1,14 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { expect, it } from "vitest";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { expect } from "vitest";
+import { it } from "../../tests/support/server-test";
 import { loadSiteFiles } from "./site-files";
 
-const parts = testPartsClosedAfterEach();
-
-function site(files: Record<string, string | Buffer>): string {
-  const root = parts.tempDir("site-files-");
+/** Writes `files` into `root`, the test's folder, and returns it. */
+function site(root: string, files: Record<string, string | Buffer>): string {
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });
     writeFileSync(join(root, name), content);
@@ -22,9 +20,11 @@ const fixed = {
   file: { "x-content-type-options": "nosniff" },
 };
 
-it("holds pages at their clean paths and files at theirs, never 404.html or the fallback", () => {
+it("holds pages at their clean paths and files at theirs, never 404.html or the fallback", ({
+  tempDir,
+}) => {
   const files = loadSiteFiles(
-    site({
+    site(tempDir, {
       "index.html": "<h1>Home</h1>",
       "terms/index.html": "<h1>Terms</h1>",
       "404.html": "<h1>Not found</h1>",
@@ -43,9 +43,9 @@ it("holds pages at their clean paths and files at theirs, never 404.html or the 
   );
 });
 
-it("serves a web manifest and its precompressed bodies with the manifest type", () => {
+it("serves a web manifest and its precompressed bodies with the manifest type", ({ tempDir }) => {
   const files = loadSiteFiles(
-    site({
+    site(tempDir, {
       "manifest.webmanifest": manifest,
       "manifest.webmanifest.br": brotliCompressSync(manifest),
       "manifest.webmanifest.gz": gzipSync(manifest),
@@ -64,9 +64,9 @@ it("serves a web manifest and its precompressed bodies with the manifest type", 
   expect(files.has("/manifest.webmanifest.br")).toBe(false);
 });
 
-it("sends a file with no compressed sibling as it is, without Vary", () => {
+it("sends a file with no compressed sibling as it is, without Vary", ({ tempDir }) => {
   const png = Buffer.from("89504e470d0a1a0a", "hex");
-  const file = loadSiteFiles(site({ "assets/icon-Ab12.png": png }), fixed).get(
+  const file = loadSiteFiles(site(tempDir, { "assets/icon-Ab12.png": png }), fixed).get(
     "/assets/icon-Ab12.png",
   );
   expect(Object.keys(file?.encodings ?? {})).toEqual(["identity"]);
@@ -79,8 +79,8 @@ it("sends a file with no compressed sibling as it is, without Vary", () => {
   expect(file?.encodings.identity.headers).not.toHaveProperty("vary");
 });
 
-it("stops at startup on a kind of file it has no content type for", () => {
-  expect(() => loadSiteFiles(site({ "notes/readme.md": "# notes" }), fixed)).toThrow(
+it("stops at startup on a kind of file it has no content type for", ({ tempDir }) => {
+  expect(() => loadSiteFiles(site(tempDir, { "notes/readme.md": "# notes" }), fixed)).toThrow(
     /notes\/readme\.md/,
   );
 });

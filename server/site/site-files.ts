@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
 import { adminPrefix, assetsPrefix } from "../url-prefixes";
 import type { Encoding } from "./accept-encoding";
@@ -20,7 +19,8 @@ export type Body = Buffer | { path: string; length: number };
 /** One encoding of a file's body, with the headers it goes out with. */
 export type Representation = {
   body: Body;
-  etag: string;
+  /** The file on disk this encoding is, for the conditional and range requests it answers. */
+  path: string;
   /** Headers of the full answer (200). */
   headers: Readonly<Record<string, string>>;
   /** Headers of a 304: those of the 200 less the ones that describe a body. */
@@ -30,8 +30,6 @@ export type Representation = {
 export type SiteFile = {
   /** A prerendered page at its clean path; pages also hand out the anti-forgery cookie. */
   isPage: boolean;
-  /** Whole seconds, as Last-Modified and If-Modified-Since carry them. */
-  lastModifiedMs: number;
   encodings: Partial<Record<Encoding, Representation>> & { identity: Representation };
 };
 
@@ -45,9 +43,13 @@ const immutable = "public, max-age=31536000, immutable";
 const bodyHeaders = new Set(["content-type", "content-length", "content-encoding"]);
 
 /**
- * Reads the whole prerendered build into memory once, at startup: each page and file with
- * its precompressed siblings (written by scripts/postbuild/precompress.ts) and every response
- * header worked out in advance, so that answering a request touches neither the disk nor a hash.
+ * Reads the prerendered build once, at startup: each page and file with its precompressed
+ * siblings (written by scripts/postbuild/precompress.ts) and every response header worked out
+ * in advance, so that answering an unconditional request for a page or its files touches
+ * neither the disk nor a hash (a conditional or range request has its file looked at:
+ * static-site.ts). The content editor's files (under the admin prefix) are the exception: only
+ * their sizes and dates are read now, and their bodies are read from disk each time they are
+ * sent.
  *
  * A folder's index.html is the page at the folder's clean path. No other .html file is
  * served: the build's 404.html is for static hosts without a server of their own. The .br and
@@ -63,54 +65,51 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
 
     const isEditor = urlPath.startsWith(`${adminPrefix}/`);
     // The editor's files are not read now: they are sized and tagged by their metadata alone.
-    const load = (file: string): Body | undefined =>
-      ifPresent(() =>
-        isEditor ? { path: file, length: statSync(file).size } : readFileSync(file),
-      );
-    const source = load(path) ?? Buffer.alloc(0);
-    const modifiedSeconds = Math.floor(statSync(path).mtimeMs / 1000);
+    const load = (file: string): Loaded | undefined =>
+      ifPresent(() => {
+        const stat = statSync(file);
+        const body = isEditor ? { path: file, length: stat.size } : readFileSync(file);
+        return { path: file, stat, body };
+      });
+    const source = load(path);
+    if (!source) continue;
     const common: Record<string, string> = {
       ...(isPage ? fixedHeaders.page : fixedHeaders.file),
       "content-type": contentTypeOf(path),
       // Only files under the assets prefix carry a content hash in their name; everything else may
       // change with the next release, so it is revalidated (cheaply, by ETag) every time.
       "cache-control": urlPath.startsWith(`${assetsPrefix}/`) ? immutable : "no-cache",
-      "last-modified": new Date(modifiedSeconds * 1000).toUTCString(),
       "accept-ranges": "bytes",
     };
     if (isEditor) {
       // The content editor: its own policy, and never in a search index.
       common["x-robots-tag"] = "noindex, nofollow";
       if (isPage) common["content-security-policy"] = adminContentSecurityPolicy();
-    } else if (isPage && Buffer.isBuffer(source)) {
+    } else if (isPage && Buffer.isBuffer(source.body)) {
       // The page's inline scripts, and no others, may run.
       common["content-security-policy"] = contentSecurityPolicy(
-        inlineScriptHashes(source.toString("utf8")),
+        inlineScriptHashes(source.body.toString("utf8")),
       );
     }
     const gzip = load(`${path}.gz`);
     const br = load(`${path}.br`);
     if (gzip || br) common.vary = "accept-encoding";
 
-    const represent = (body: Body, encoding: Encoding): Representation => {
-      const tagged = Buffer.isBuffer(body)
-        ? body
-        : `${encoding} ${body.length} ${statSync(body.path).mtimeMs}`;
+    const represent = ({ path, stat, body }: Loaded, encoding: Encoding): Representation => {
       const headers = {
         ...common,
         ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
         "content-length": String(body.length),
-        etag: `"${createHash("sha256").update(tagged).digest("base64url").slice(0, 27)}"`,
+        ...validators(stat),
       };
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !bodyHeaders.has(name)),
       );
-      return { body, etag: headers.etag, headers, notModifiedHeaders };
+      return { body, path, headers, notModifiedHeaders };
     };
     const route = isPage ? posix.dirname(urlPath) : urlPath;
     files.set(route, {
       isPage,
-      lastModifiedMs: modifiedSeconds * 1000,
       encodings: {
         identity: represent(source, "identity"),
         ...(gzip ? { gzip: represent(gzip, "gzip") } : {}),
@@ -119,6 +118,22 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
     });
   }
   return files;
+}
+
+type Loaded = { path: string; stat: Stats; body: Body };
+
+/**
+ * Last-Modified and ETag of one encoding's file, as @fastify/send works them out from the same
+ * file when it answers a conditional or range request (static-site.ts): the validators a
+ * client gets from an unconditional answer are the ones its next conditional request is judged
+ * by. Each encoding is its own file, of its own size, so each has its own ETag, and a cache
+ * does not pair one encoding's ETag with another's body.
+ */
+export function validators({ size, mtime }: Stats) {
+  return {
+    "last-modified": mtime.toUTCString(),
+    etag: `W/"${size.toString(16)}-${mtime.getTime().toString(16)}"`,
+  };
 }
 
 function* walk(dir: string): Generator<string> {

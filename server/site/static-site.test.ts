@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   fixtureAsset,
   fixtureEditorAsset,
   fixtureInlineScript,
 } from "../../tests/support/fixture-site";
-import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../../tests/support/test-parts";
-import type { TestService } from "../../tests/support/test-service";
+import { close, part, test } from "../../tests/support/server-test";
+import { startTestService, type TestService } from "../../tests/support/test-service";
 
-const shared = testPartsClosedAfterAll();
-const parts = testPartsClosedAfterEach();
+// One service for the file's requests; a test that needs other settings starts its own.
+const it = test.extend("site", { scope: "file" }, part(startTestService, close));
 let service: TestService;
-beforeAll(async () => {
-  service = await shared.service();
+it.beforeAll(({ site }) => {
+  service = site;
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -148,7 +148,8 @@ describe("HEAD, conditional and range requests", () => {
   it("answers a matching If-None-Match (in a list, weak or *) with a bare 304", async () => {
     const { headers } = await rawGet("/", { "accept-encoding": "br" });
     const etag = headers.etag ?? "";
-    for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, "*"]) {
+    // Compared weakly (RFC 9110, 13.1.2): with or without the W/ of our weak ETag.
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, etag.replace(/^W\//, ""), "*"]) {
       const response = await rawGet("/", {
         "accept-encoding": "br",
         "if-none-match": ifNoneMatch,
@@ -212,8 +213,37 @@ describe("HEAD, conditional and range requests", () => {
     );
   });
 
-  it("reads the content editor's files from disk each time, in every encoding and range", async () => {
-    const own = await parts.service();
+  it("refuses a failed If-Unmodified-Since with 412, and honours one that holds", async () => {
+    const { headers } = await rawGet(fixtureAsset, {});
+    const lastModified = Date.parse(headers["last-modified"] ?? "");
+    const at = (ms: number) => new Date(lastModified + ms).toUTCString();
+    const failed = await rawGet(fixtureAsset, { "if-unmodified-since": at(-60_000) });
+    expect(failed.status).toBe(412);
+    expect(JSON.parse(failed.body.toString("utf8"))).toEqual({ error: "precondition_failed" });
+    expect((await rawGet(fixtureAsset, { "if-unmodified-since": at(0) })).status).toBe(200);
+  });
+
+  it("sends a range of a compressed encoding, and while a dated If-Range holds", async () => {
+    const whole = (await rawGet(fixtureAsset, { "accept-encoding": "br" })).body;
+    const part = await rawGet(fixtureAsset, { "accept-encoding": "br", range: "bytes=1-4" });
+    expect(part.status).toBe(206);
+    expect(part.headers["content-encoding"]).toBe("br");
+    expect(part.headers["content-range"]).toBe(`bytes 1-4/${whole.length}`);
+    expect(part.body).toEqual(whole.subarray(1, 5));
+
+    const { headers } = await rawGet(fixtureAsset, {});
+    const lastModified = headers["last-modified"] ?? "";
+    const since = (ifRange: string) =>
+      rawGet(fixtureAsset, { range: "bytes=0-3", "if-range": ifRange });
+    expect((await since(lastModified)).status).toBe(206);
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await since(earlier)).status).toBe(200);
+  });
+
+  it("reads the content editor's files from disk each time, in every encoding and range", async ({
+    startService,
+  }) => {
+    const own = await startService();
     const path = join(own.dir, "site", fixtureEditorAsset);
     const source = readFileSync(path);
     const get = (headers: Record<string, string>) =>
@@ -237,14 +267,34 @@ describe("HEAD, conditional and range requests", () => {
     await expect(get({ "accept-encoding": "identity" })).rejects.toThrow();
   });
 
-  it("serves from memory: the build can go away once the service has started", async () => {
-    const own = await parts.service();
+  it("serves from memory: the build can go away once the service has started", async ({
+    startService,
+  }) => {
+    const own = await startService();
     const before = await rawRequest("GET", "/hardware", {}, own.baseUrl);
+    const revalidations: Record<string, string>[] = [
+      { "if-none-match": before.headers.etag ?? "" },
+      { range: "bytes=0-9" },
+    ];
+    // A page rebuilt on disk is not the one the client was sent: a range of it, or its
+    // revalidation, gets the whole page the service holds.
+    writeFileSync(join(own.dir, "site", "hardware", "index.html"), "<h1>Rebuilt</h1>");
+    for (const headers of revalidations) {
+      const answer = await rawRequest("GET", "/hardware", headers, own.baseUrl);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(before.body);
+    }
     rmSync(join(own.dir, "site"), { recursive: true, force: true });
     const after = await rawRequest("GET", "/hardware", {}, own.baseUrl);
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
     expect((await rawRequest("GET", fixtureAsset, {}, own.baseUrl)).status).toBe(200);
+    // A conditional or range request, judged against a file no longer there: the whole page.
+    for (const headers of revalidations) {
+      const answer = await rawRequest("GET", "/hardware", headers, own.baseUrl);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(before.body);
+    }
   });
 
   it.each(["/index.html.gz", "/hardware/index.html.br", "/favicon.svg.gz"])(
@@ -346,8 +396,8 @@ describe("security headers", () => {
     }
   });
 
-  it("sends Strict-Transport-Security only when HSTS=true", async () => {
-    const strict = await parts.service({ HSTS: "true" });
+  it("sends Strict-Transport-Security only when HSTS=true", async ({ startService }) => {
+    const strict = await startService({ HSTS: "true" });
     const response = await fetch(`${strict.baseUrl}/`);
     expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
   });
@@ -369,8 +419,8 @@ describe("anti-forgery cookie", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
-  it("marks the cookie Secure behind a TLS-terminating proxy", async () => {
-    const proxied = await parts.service({ TRUST_PROXY: "true" });
+  it("marks the cookie Secure behind a TLS-terminating proxy", async ({ startService }) => {
+    const proxied = await startService({ TRUST_PROXY: "true" });
     const response = await fetch(`${proxied.baseUrl}/`, {
       headers: { "x-forwarded-proto": "https" },
     });

@@ -1,21 +1,23 @@
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream, existsSync, type Stats } from "node:fs";
 import { join, resolve } from "node:path";
 import { pipeline } from "node:stream";
+import send from "@fastify/send";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type Encoding, encodingRanker } from "./accept-encoding";
 import {
-  type Body,
   type FixedHeaders,
   loadSiteFiles,
   type Representation,
   type SiteFile,
+  validators,
 } from "./site-files";
 import { newXsrfCookie } from "./xsrf-token";
 
 /**
  * Serves the prerendered build from memory: each page at its clean path, and the files beside
  * them. An unconditional GET or HEAD, nearly every request, is written straight to the socket
- * with headers worked out at startup; conditional and range requests go the ordinary way.
+ * with headers worked out at startup; conditional and range requests go the ordinary way, judged
+ * by @fastify/send.
  */
 export const staticSitePlugin: FastifyPluginAsync<{
   siteRoot: string;
@@ -33,8 +35,7 @@ export const staticSitePlugin: FastifyPluginAsync<{
     app.get(path, (request, reply) => {
       const representation = pick(file, rankEncodings(request.headers["accept-encoding"]));
       const cookie = file.isPage ? newXsrfCookie(request) : undefined;
-      if (isConditional(request))
-        return answerConditional(request, reply, file, representation, cookie);
+      if (isConditional(request)) return answerConditional(request, reply, representation, cookie);
       reply.hijack();
       reply.raw.writeHead(
         200,
@@ -74,95 +75,67 @@ function isConditional({ headers }: FastifyRequest): boolean {
   );
 }
 
-/** Preconditions in the order of RFC 9110, section 13.2.2, then a single byte range. */
-function answerConditional(
+/**
+ * Preconditions (RFC 9110, section 13), then a single byte range, judged by @fastify/send
+ * against the representation's file, whose validators are the ones the fast path sends
+ * (site-files.ts). Its answer's status and range are kept; the headers are ours, worked out at
+ * startup. A file that changed on disk since then (a build replaced under a running server)
+ * is not the one the client was sent: the whole body we hold answers instead.
+ */
+async function answerConditional(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: SiteFile,
   representation: Representation,
   cookie: string | undefined,
 ) {
-  const { headers } = request;
   if (cookie) reply.header("set-cookie", cookie);
-  const ifMatch = headers["if-match"];
-  const ifUnmodifiedSince = httpDate(headers["if-unmodified-since"]);
-  if (
-    ifMatch !== undefined
-      ? !etagListMatches(ifMatch, representation.etag, { weak: false })
-      : ifUnmodifiedSince !== undefined && file.lastModifiedMs > ifUnmodifiedSince
-  ) {
-    return reply.code(412).send({ error: "precondition_failed" });
+  let judged: Stats | undefined;
+  // send() takes its path as a URL path and decodes it; a file's path is not one.
+  const { statusCode, headers, stream } = await send(
+    request.raw,
+    representation.path.replaceAll("%", "%25"),
+    {
+      dotfiles: "allow",
+      cacheControl: false,
+      contentType: false,
+      onFile: (_, stat) => {
+        judged = stat;
+      },
+    },
+  );
+  const unchanged = judged && validators(judged).etag === representation.headers.etag;
+  if (!unchanged || statusCode !== 206) stream.destroy();
+  if (!unchanged) return sendWhole(reply, representation);
+  switch (statusCode) {
+    case 206:
+      return reply
+        .code(206)
+        .headers(representation.headers)
+        .headers({
+          "content-range": headers["Content-Range"],
+          "content-length": headers["Content-Length"],
+        })
+        .send(stream);
+    case 304:
+      return reply.code(304).headers(representation.notModifiedHeaders).send();
+    case 412:
+      return reply.code(412).send({ error: "precondition_failed" });
+    case 416:
+      return reply
+        .code(416)
+        .headers({
+          ...representation.notModifiedHeaders,
+          "content-range": headers["Content-Range"],
+        })
+        .send();
+    default:
+      return sendWhole(reply, representation);
   }
-  const ifNoneMatch = headers["if-none-match"];
-  const ifModifiedSince = httpDate(headers["if-modified-since"]);
-  if (
-    ifNoneMatch !== undefined
-      ? etagListMatches(ifNoneMatch, representation.etag, { weak: true })
-      : ifModifiedSince !== undefined && file.lastModifiedMs <= ifModifiedSince
-  ) {
-    return reply.code(304).headers(representation.notModifiedHeaders).send();
-  }
-  const range = request.method === "GET" ? byteRange(request, file, representation) : undefined;
-  const { body } = representation;
-  if (range === "unsatisfiable") {
-    return reply
-      .code(416)
-      .headers({ ...representation.notModifiedHeaders, "content-range": `bytes */${body.length}` })
-      .send();
-  }
-  reply.headers(representation.headers);
-  if (!range) return reply.code(200).send(bodyPart(body, 0, body.length - 1));
-  const [start, end] = range;
+}
+
+function sendWhole(reply: FastifyReply, { headers, body }: Representation) {
   return reply
-    .code(206)
-    .header("content-range", `bytes ${start}-${end}/${body.length}`)
-    .header("content-length", String(end - start + 1))
-    .send(bodyPart(body, start, end));
-}
-
-/** Bytes start to end (inclusive) of a body, from memory or from its file. */
-function bodyPart(body: Body, start: number, end: number) {
-  if (Buffer.isBuffer(body)) return body.subarray(start, end + 1);
-  return createReadStream(body.path, { start, end });
-}
-
-/**
- * One range of a Range header, as [first, last] byte; undefined to send the whole body (no
- * range, several ranges, a header we do not understand, or an If-Range that no longer holds).
- */
-function byteRange(
-  { headers }: FastifyRequest,
-  file: SiteFile,
-  { body, etag }: Representation,
-): [number, number] | "unsatisfiable" | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(headers.range ?? "");
-  if (!match || (match[1] === "" && match[2] === "")) return undefined;
-  const ifRange = headers["if-range"];
-  if (
-    typeof ifRange === "string" &&
-    ifRange !== etag &&
-    httpDate(ifRange) !== file.lastModifiedMs
-  ) {
-    return undefined;
-  }
-  const size = body.length;
-  const [, first = "", last = ""] = match;
-  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
-  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
-  if (start > end || start >= size) return "unsatisfiable";
-  return [start, end];
-}
-
-function etagListMatches(list: string, etag: string, { weak }: { weak: boolean }): boolean {
-  if (list.trim() === "*") return true;
-  return list.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === etag || (weak && tag.startsWith("W/") && tag.slice(2) === etag);
-  });
-}
-
-function httpDate(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : time;
+    .code(200)
+    .headers(headers)
+    .send(Buffer.isBuffer(body) ? body : createReadStream(body.path));
 }

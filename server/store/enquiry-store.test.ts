@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import type { DeliveryPlan, EnquiryStore } from "./enquiry-store";
 
 const enquiry = (name: string) =>
@@ -20,10 +20,22 @@ const lease = 60_000;
 const onDay = (days: number) => new Date(t0.getTime() + days * 86_400_000);
 
 describe.each(storeKinds)("the $name enquiry store", (kind) => {
-  const parts = testPartsClosedAfterEach();
-  const open = async (url?: string) => parts.store(url ?? (await kind.newDatabaseUrl()));
+  const it = test
+    .extend(
+      "newDatabaseUrl",
+      ({ tempDir }) =>
+        () =>
+          kind.newDatabaseUrl(tempDir),
+    )
+    /** Opens the store at `url`, or a new one. */
+    .extend(
+      "open",
+      ({ newDatabaseUrl, openStore }) =>
+        async (url?: string) =>
+          openStore(url ?? (await newDatabaseUrl())),
+    );
 
-  it("keeps an enquiry with a pending delivery due at once", async () => {
+  it("keeps an enquiry with a pending delivery due at once", async ({ open }) => {
     const store = await open();
     const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     expect(saved).toMatchObject({ ...enquiry("Thandi"), receivedAt: t0.toISOString() });
@@ -48,7 +60,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.nextDueAt("mail")).toEqual(t0);
   });
 
-  it("hands each due delivery to one claim until its lease runs out", async () => {
+  it("hands each due delivery to one claim until its lease runs out", async ({ open }) => {
     const store = await open();
     const first = await store.saveEnquiry(enquiry("First"), t0, mailOnly);
     const second = await store.saveEnquiry(enquiry("Second"), at(1), mailOnly);
@@ -71,7 +83,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(retaken?.lease).not.toBe(claimA?.lease);
   });
 
-  it("extends a lease only for the claim that holds it", async () => {
+  it("extends a lease only for the claim that holds it", async ({ open }) => {
     const store = await open();
     await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     const stale = await store.claimDueDelivery("mail", t0, lease);
@@ -83,7 +95,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.claimDueDelivery("mail", at(3 * lease - 1), lease)).toBeUndefined();
   });
 
-  it("records a delivery once, after which nothing is due", async () => {
+  it("records a delivery once, after which nothing is due", async ({ open }) => {
     const store = await open();
     const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     await store.claimDueDelivery("mail", t0, lease);
@@ -103,7 +115,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.nextDueAt("mail")).toBeUndefined();
   });
 
-  it("records a failed attempt only for the claim that still holds the lease", async () => {
+  it("records a failed attempt only for the claim that still holds the lease", async ({ open }) => {
     const store = await open();
     await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     const stale = await store.claimDueDelivery("mail", t0, lease);
@@ -129,8 +141,11 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     );
   });
 
-  it("never gives one job to two instances claiming at the same time", async () => {
-    const url = await kind.newDatabaseUrl();
+  it("never gives one job to two instances claiming at the same time", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    const url = await newDatabaseUrl();
     const [one, two] = [await open(url), await open(url)];
     const ids = new Set<string>();
     for (let i = 0; i < 30; i++)
@@ -149,8 +164,11 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(new Set(all)).toEqual(ids);
   });
 
-  it("migrates once when two instances open a new store at the same time, and keeps data", async () => {
-    const url = await kind.newDatabaseUrl();
+  it("migrates once when two instances open a new store at the same time, and keeps data", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    const url = await newDatabaseUrl();
     const [one, two] = await Promise.all([open(url), open(url)]);
     const saved = await one.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     expect((await two.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
@@ -159,7 +177,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect((await reopened.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
   });
 
-  it("imports another store's enquiries once, catching up on later deliveries", async () => {
+  it("imports another store's enquiries once, catching up on later deliveries", async ({
+    open,
+  }) => {
     const source = await open();
     const target = await open();
     const delivered = await source.saveEnquiry(enquiry("Delivered"), t0, mailOnly);
@@ -187,8 +207,11 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await target.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
   });
 
-  it("upgrades a store the previous release left: its jobs become mail jobs, kept as they were", async () => {
-    const url = await kind.newDatabaseUrl();
+  it("upgrades a store the previous release left: its jobs become mail jobs, kept as they were", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    const url = await newDatabaseUrl();
     // The schema before channels and companyName, with one delivered and one failing job.
     const previous = `CREATE TABLE enquiries (id ${kind.name === "SQLite" ? "TEXT" : "uuid"} PRIMARY KEY,
         received_at ${kind.name === "SQLite" ? "TEXT" : "timestamptz"} NOT NULL, name text NOT NULL,
@@ -246,8 +269,8 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect((await store.deliveryBacklog()).webhook.pending).toBe(1);
   });
 
-  it("refuses a store whose schema is newer than this server", async () => {
-    const url = await kind.newDatabaseUrl();
+  it("refuses a store whose schema is newer than this server", async ({ open, newDatabaseUrl }) => {
+    const url = await newDatabaseUrl();
     await (await open(url)).close();
     if (kind.name === "SQLite") {
       const db = new Database(url.slice("file:".length));
@@ -262,7 +285,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     await expect(open(url)).rejects.toThrow(/schema version 99, newer than this server/);
   });
 
-  it("finds every enquiry from an address whatever its case, and nothing else", async () => {
+  it("finds every enquiry from an address whatever its case, and nothing else", async ({
+    open,
+  }) => {
     const store = await open();
     await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0), mailOnly);
     await store.saveEnquiry(from("thandi@example.co.za"), onDay(1), mailOnly);
@@ -280,7 +305,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.findByEmail("nobody@example.co.za")).toEqual([]);
   });
 
-  it("erases an address's enquiries with their delivery jobs, leaving others'", async () => {
+  it("erases an address's enquiries with their delivery jobs, leaving others'", async ({
+    open,
+  }) => {
     const store = await open();
     const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0), mailOnly);
     await store.markDelivered(first.id, "mail", onDay(0));
@@ -298,7 +325,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
   });
 
-  it("deletes delivered enquiries received before the cutoff and keeps undelivered ones", async () => {
+  it("deletes delivered enquiries received before the cutoff and keeps undelivered ones", async ({
+    open,
+  }) => {
     const store = await open();
     const oldDelivered = await store.saveEnquiry(from("a@example.co.za"), onDay(0), mailOnly);
     await store.markDelivered(oldDelivered.id, "mail", onDay(0));
@@ -321,7 +350,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 0, keptUndelivered: 1 });
   });
 
-  it("reports the backlog of pending deliveries and the oldest one's receipt", async () => {
+  it("reports the backlog of pending deliveries and the oldest one's receipt", async ({ open }) => {
     const store = await open();
     const mailBacklog = async () => (await store.deliveryBacklog()).mail;
     expect(await mailBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
@@ -333,7 +362,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await mailBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
   });
 
-  it("claims, fails and delivers each channel's job on its own", async () => {
+  it("claims, fails and delivers each channel's job on its own", async ({ open }) => {
     const store = await open();
     const saved = await store.saveEnquiry(enquiry("Thandi"), t0, everyChannel);
     const webhook = await store.claimDueDelivery("webhook", t0, lease);
@@ -372,7 +401,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.purgeDelivered(onDay(400))).toEqual({ deleted: 1, keptUndelivered: 0 });
   });
 
-  it("acknowledges an address at most once a day, whatever its case", async () => {
+  it("acknowledges an address at most once a day, whatever its case", async ({ open }) => {
     const store = await open();
     const acknowledged = async (email: string, when: Date) => {
       const saved = await store.saveEnquiry(from(email), when, everyChannel);
@@ -399,8 +428,11 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await acknowledged("lindi@example.co.za", onDay(5))).toBe(true);
   });
 
-  it("gives one acknowledgement when two instances store enquiries from one address at once", async () => {
-    const url = await kind.newDatabaseUrl();
+  it("gives one acknowledgement when two instances store enquiries from one address at once", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    const url = await newDatabaseUrl();
     const [one, two] = [await open(url), await open(url)];
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

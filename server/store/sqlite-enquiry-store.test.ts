@@ -1,15 +1,16 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { test } from "../../tests/support/server-test";
 
-const parts = testPartsClosedAfterEach();
-const tempDir = () => parts.tempDir("enquiry-store-");
-
-function openStore(path = join(tempDir(), "enquiries.db"), warn?: (m: string) => void) {
-  return parts.sqliteStore(path, { warn: warn ?? (() => {}) });
-}
+/** Opens the store at `path` with the warnings going to `warn`, or nowhere. */
+const it = test.extend(
+  "open",
+  ({ openSqliteStore }) =>
+    (path: string, warn?: (m: string) => void) =>
+      openSqliteStore(path, { warn: warn ?? (() => {}) }),
+);
 
 const day = 86_400_000;
 const t0 = new Date("2026-01-01T00:00:00.000Z");
@@ -18,9 +19,12 @@ const at = (days: number) => new Date(t0.getTime() + days * day);
 const enquiry = (email: string) => sampleEnquiry({ email });
 
 describe("a person's requests", () => {
-  it("leaves no trace of an erased enquiry in the database file or its WAL", async () => {
-    const path = join(tempDir(), "enquiries.db");
-    const store = openStore(path);
+  it("leaves no trace of an erased enquiry in the database file or its WAL", async ({
+    open,
+    tempDir,
+  }) => {
+    const path = join(tempDir, "enquiries.db");
+    const store = open(path);
     const marker = "Unmistakable-erasure-marker-7f3a";
     await store.saveEnquiry(
       { ...enquiry("thandi@example.co.za"), message: marker },
@@ -43,12 +47,15 @@ describe("a person's requests", () => {
 describe("file modes", () => {
   const modeOf = (path: string) => statSync(path).mode & 0o777;
 
-  it("creates the folder 0700 and the database and its WAL files 0600, whatever the umask", async () => {
+  it("creates the folder 0700 and the database and its WAL files 0600, whatever the umask", async ({
+    open,
+    tempDir,
+  }) => {
     const previous = process.umask(0);
     try {
-      const folder = join(tempDir(), "data");
+      const folder = join(tempDir, "data");
       const path = join(folder, "enquiries.db");
-      const store = openStore(path);
+      const store = open(path);
       await store.saveEnquiry(enquiry("a@example.co.za"), at(0), mailOnly);
 
       expect(modeOf(folder)).toBe(0o700);
@@ -58,15 +65,18 @@ describe("file modes", () => {
     }
   });
 
-  it("tightens an existing store file that others could read, and warns", async () => {
-    const path = join(tempDir(), "enquiries.db");
-    await openStore(path).close();
+  it("tightens an existing store file that others could read, and warns", async ({
+    open,
+    tempDir,
+  }) => {
+    const path = join(tempDir, "enquiries.db");
+    await open(path).close();
     writeFileSync(`${path}-wal`, "");
     chmodSync(path, 0o644);
     chmodSync(`${path}-wal`, 0o666);
     const warnings: string[] = [];
 
-    openStore(path, (message) => warnings.push(message));
+    open(path, (message) => warnings.push(message));
 
     expect(modeOf(path)).toBe(0o600);
     expect(modeOf(`${path}-wal`)).toBe(0o600);
@@ -76,10 +86,10 @@ describe("file modes", () => {
     ]);
   });
 
-  it("leaves an existing folder's mode alone: it may be shared", () => {
-    const folder = tempDir();
+  it("leaves an existing folder's mode alone: it may be shared", ({ open, tempDir }) => {
+    const folder = tempDir;
     chmodSync(folder, 0o755);
-    openStore(join(folder, "enquiries.db"));
+    open(join(folder, "enquiries.db"));
     expect(modeOf(folder)).toBe(0o755);
   });
 });

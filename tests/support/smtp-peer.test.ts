@@ -1,16 +1,12 @@
 import { createTransport } from "nodemailer";
-import { beforeAll, expect, it } from "vitest";
-import type { SmtpPeer } from "./smtp-peer";
-import { testPartsClosedAfterAll } from "./test-parts";
+import { expect } from "vitest";
+import { it } from "./server-test";
 import { waitFor } from "./wait-for";
 
-const parts = testPartsClosedAfterAll();
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await parts.smtpPeer();
-});
-
-it("decodes a quoted-printable body holding a literal % and non-ASCII text", async () => {
+it("decodes a quoted-printable body holding a literal % and non-ASCII text", async ({
+  startSmtpPeer,
+}) => {
+  const peer = await startSmtpPeer();
   const transport = createTransport({ host: "127.0.0.1", port: peer.port, secure: false });
   const text = "Leaks fell by 100% = 50%25 less; Ngiyabonga, Zoë.";
   try {

@@ -1,15 +1,15 @@
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase } from "./test-database";
-import { testPartsClosedAfterAll } from "./test-parts";
 
 export type StoreKind = {
   name: "SQLite" | "PostgreSQL";
-  /** The DATABASE_URL of a new, empty store of this kind. */
-  newDatabaseUrl(): Promise<string>;
+  /**
+   * The DATABASE_URL of a new, empty store of this kind. A SQLite file goes in a new folder
+   * inside `dir` (the test's `tempDir`, removed after the test).
+   */
+  newDatabaseUrl(dir: string): Promise<string>;
 };
-
-// The SQLite files' folders, removed after the test file that imports this one.
-const parts = testPartsClosedAfterAll();
 
 /**
  * Both stores the service runs on, for `describe.each(storeKinds)`: tests that say what any
@@ -18,9 +18,9 @@ const parts = testPartsClosedAfterAll();
 export const storeKinds: StoreKind[] = [
   {
     name: "SQLite",
-    async newDatabaseUrl() {
-      return `file:${join(parts.tempDir("enquiry-store-"), "enquiries.db")}`;
+    async newDatabaseUrl(dir) {
+      return `file:${join(mkdtempSync(join(dir, "store-")), "enquiries.db")}`;
     },
   },
-  { name: "PostgreSQL", newDatabaseUrl: createTestDatabase },
+  { name: "PostgreSQL", newDatabaseUrl: () => createTestDatabase() },
 ];

@@ -3,7 +3,7 @@ import type { EnquiryFormCopy } from "../../content/contact";
 import { EnquiryForm } from "./enquiry-form";
 import { EnquiryNotifications } from "./enquiry-notifications";
 
-/** What the prerendered page hands the island, as JSON (app/lib/hydration.ts). */
+/** What the prerendered page hands the island, as JSON (app/lib/hydration.tsx). */
 export type EnquiryIslandProps = {
   copy: EnquiryFormCopy;
   privacyNote: string;
