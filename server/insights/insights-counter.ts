@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
 import { addDays, dayOf } from "./insights-report";
 import { CountTable, type DayBatch, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
+import { keyedHasher } from "./visitor-hash";
 
 /** What a visitor's hash is made of; held only while the request is answered. */
 export type Identity = { site: string; address: string; userAgent: string };
@@ -57,7 +57,8 @@ export function createInsightsCounter(options: {
   // Visitor rows of a finished day stay a little longer than its salt: an instance may still be
   // flushing the day's last pages.
   const forgetVisitorsAfterMs = Math.max(60_000, 3 * flushMs);
-  const salts = new Map<string, Buffer>();
+  /** Each day's keyed hash, by its salt; the salt itself is kept nowhere else in memory. */
+  const hashers = new Map<string, (message: string) => string>();
   let pending = new Map<string, Pending>();
   const remembered = new Map<string, { visitors: Set<string>; pages: Set<string> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -92,20 +93,17 @@ export function createInsightsCounter(options: {
     return entry;
   };
   const hashOf = (day: string, identity: Identity | undefined) => {
-    const salt = identity && salts.get(day);
-    if (!identity || !salt) return undefined;
-    return createHmac("sha256", salt)
-      .update(`${identity.site}\n${identity.address}\n${identity.userAgent}`)
-      .digest("base64url")
-      .slice(0, 22);
+    const hasher = identity && hashers.get(day);
+    if (!identity || !hasher) return undefined;
+    return hasher(`${identity.site}\n${identity.address}\n${identity.userAgent}`).slice(0, 22);
   };
 
   /** Today's and tomorrow's salts in memory, so midnight needs no store; older ones destroyed. */
   async function keepSalts() {
     const day = currentDay();
-    for (const known of salts.keys()) if (known < day) salts.delete(known);
+    for (const known of hashers.keys()) if (known < day) hashers.delete(known);
     for (const needed of [day, addDays(day, 1)]) {
-      if (!salts.has(needed)) salts.set(needed, await store.dailySalt(needed));
+      if (!hashers.has(needed)) hashers.set(needed, keyedHasher(await store.dailySalt(needed)));
     }
     await store.forget({
       salts: day,
