@@ -270,11 +270,18 @@ async function benchPages(wrk: string | undefined, nginx: string | undefined) {
       await pageRun(server, wrk, pageLoad.warmupSeconds);
     }
     const runs = { ours: [] as PageRun[], uncounted: [] as PageRun[], reference: [] as PageRun[] };
-    // Alternating rounds, so all see much the same neighbours.
+    // Alternating rounds, so all see much the same neighbours; each round starts with another
+    // server, so none always runs right after the same one (nginx leaves the machine warm).
+    const series = [
+      { server: reference, into: runs.reference },
+      { server: ours, into: runs.ours },
+      { server: oursUncounted, into: runs.uncounted },
+    ];
     for (let round = 0; round < pageLoad.rounds; round++) {
-      runs.reference.push(await pageRun(reference, wrk, pageLoad.seconds));
-      runs.ours.push(await pageRun(ours, wrk, pageLoad.seconds));
-      runs.uncounted.push(await pageRun(oursUncounted, wrk, pageLoad.seconds));
+      for (const [i] of series.entries()) {
+        const next = series[(round + i) % series.length];
+        if (next) next.into.push(await pageRun(next.server, wrk, pageLoad.seconds));
+      }
     }
     const shares = runs.ours.map(
       (run, i) => run.result.perSecond / (runs.reference[i]?.result.perSecond ?? Number.NaN),
