@@ -35,15 +35,17 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
   await counter.start();
   parts.onClose(() => counter.stop());
   expect(days("insights_salts")).toEqual(["2026-03-01", "2026-03-02"]);
-  counter.pageView(home, someone);
-  counter.pageView({ ...home, path: "/hardware" }, someone);
+  // One kept-alive connection throughout: what it remembers does not outlive the day.
+  const connection = {};
+  counter.pageView(home, someone, connection);
+  counter.pageView({ ...home, path: "/hardware" }, someone, connection);
   await counter.flush();
   expect(days("insights_visitors")).toEqual(["2026-03-01"]);
 
   // After midnight the same person is a new visitor under the new salt; the old salt is gone,
   // the old day's visitors stay a minute, for instances still flushing the day.
   clock = Date.parse("2026-03-02T00:00:20.000Z");
-  counter.pageView(home, someone);
+  counter.pageView(home, someone, connection);
   await counter.flush();
   expect(days("insights_salts")).toEqual(["2026-03-02", "2026-03-03"]);
   expect(days("insights_visitors")).toEqual(["2026-03-01", "2026-03-02"]);
@@ -81,4 +83,28 @@ it("counts an enquiry whose visitor never shows up, without a visit, after a few
   counter.enquiry(someone);
   await counter.stop();
   expect(await enquiries()).toBe(2);
+});
+
+it("tells apart visitors sharing one connection, as behind a proxy", async () => {
+  const store = parts.sqliteStore(join(parts.tempDir("insights-counter-"), "enquiries.db"));
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 10_000,
+    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+  });
+  await counter.start();
+  const proxy = {};
+  for (const identity of [
+    someone,
+    { ...someone, address: "192.0.2.8" },
+    { ...someone, userAgent: "Other" },
+    someone,
+  ]) {
+    counter.pageView(home, identity, proxy);
+  }
+  await counter.stop();
+  expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
+    pageviews: 4,
+    visitors: 3,
+  });
 });

@@ -11,10 +11,13 @@ type Log = {
 };
 
 export type InsightsCounter = {
-  /** Counts a page view; without an identity (GPC, DNT) it makes no visitor. */
-  pageView(view: PageView, identity: Identity | undefined): void;
+  /**
+   * Counts a page view; without an identity (GPC, DNT) it makes no visitor. `connection` is
+   * the request's socket: see `lastOnConnection`.
+   */
+  pageView(view: PageView, identity: Identity | undefined, connection?: object): void;
   /** Counts an enquiry, for its visitor's visit when there is one. */
-  enquiry(identity: Identity | undefined): void;
+  enquiry(identity: Identity | undefined, connection?: object): void;
   /** Loads the day's salt; then flushes every `flushMs`. */
   start(): Promise<void>;
   flush(): Promise<void>;
@@ -92,10 +95,29 @@ export function createInsightsCounter(options: {
     }
     return entry;
   };
-  const hashOf = (day: string, identity: Identity | undefined) => {
+  // The hash is most of what counting costs (decision 0021), and a browser sends its next pages
+  // over the same kept-alive connection: the last identity and hash of each connection are
+  // remembered with it, in memory, and go when it closes. Compared in full, since behind a
+  // proxy one connection carries many visitors.
+  const lastOnConnection = new WeakMap<object, Identity & { day: string; hash: string }>();
+  const hashOf = (day: string, identity: Identity | undefined, connection: object | undefined) => {
     const hasher = identity && hashers.get(day);
     if (!identity || !hasher) return undefined;
-    return hasher(`${identity.site}\n${identity.address}\n${identity.userAgent}`).slice(0, 22);
+    const last = connection && lastOnConnection.get(connection);
+    if (
+      last?.day === day &&
+      last.address === identity.address &&
+      last.userAgent === identity.userAgent &&
+      last.site === identity.site
+    ) {
+      return last.hash;
+    }
+    const hash = hasher(`${identity.site}\n${identity.address}\n${identity.userAgent}`).slice(
+      0,
+      22,
+    );
+    if (connection) lastOnConnection.set(connection, { ...identity, day, hash });
+    return hash;
   };
 
   /** Today's and tomorrow's salts in memory, so midnight needs no store; older ones destroyed. */
@@ -200,13 +222,13 @@ export function createInsightsCounter(options: {
   }
 
   return {
-    pageView(view, identity) {
+    pageView(view, identity, connection) {
       const day = currentDay();
       const { counts, visitors, visitorPages } = pendingOf(day);
       counts.add(day, "total", "", "pageviews");
       counts.add(day, "page", view.path, "pageviews");
       counts.add(day, "device", view.device, "pageviews");
-      const hash = hashOf(day, identity);
+      const hash = hashOf(day, identity, connection);
       if (!hash) return;
       const seen = rememberedOf(day);
       if (!seen.visitors.has(hash)) {
@@ -220,9 +242,9 @@ export function createInsightsCounter(options: {
         visitorPages.push({ hash, path: view.path });
       }
     },
-    enquiry(identity) {
+    enquiry(identity, connection) {
       const day = currentDay();
-      const hash = hashOf(day, identity);
+      const hash = hashOf(day, identity, connection);
       if (hash) pendingOf(day).enquiries.push({ hash, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },

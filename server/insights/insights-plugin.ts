@@ -57,7 +57,9 @@ export const insightsPlugin = fastifyPlugin<{
     flushMs: insights.flushSeconds * 1000,
     log: app.log.child({ component: "insights" }),
   });
-  app.decorate("countEnquiry", (request: FastifyRequest) => counter.enquiry(identityOf(request)));
+  app.decorate("countEnquiry", (request: FastifyRequest) =>
+    counter.enquiry(identityOf(request), request.raw.socket),
+  );
   // A 304 is a page view too: the browser shows its copy of a page it had before, and a
   // returning visitor's first page of the day is often one.
   app.addHook("onResponse", (request, reply, done) => {
@@ -75,7 +77,7 @@ export const insightsPlugin = fastifyPlugin<{
         request.query as Record<string, unknown>,
         request.host,
       );
-      counter.pageView(view, identityOf(request));
+      counter.pageView(view, identityOf(request), request.raw.socket);
       app.metrics.pageViewed(route);
     }
     done();
