@@ -26,6 +26,12 @@ export type InsightsCounter = {
 };
 
 type Pending = {
+  /**
+   * Page views by route and by device, apart from `counts` because they are added on every
+   * request: a route or device string is the same object each time, a quick key.
+   */
+  views: Map<string, number>;
+  deviceViews: Map<string, number>;
   counts: CountTable;
   visitors: Map<string, Visit>;
   visitorPages: { hash: string; path: string }[];
@@ -82,7 +88,14 @@ export function createInsightsCounter(options: {
   const pendingOf = (day: string) => {
     let entry = pending.get(day);
     if (!entry) {
-      entry = { counts: new CountTable(), visitors: new Map(), visitorPages: [], enquiries: [] };
+      entry = {
+        views: new Map(),
+        deviceViews: new Map(),
+        counts: new CountTable(),
+        visitors: new Map(),
+        visitorPages: [],
+        enquiries: [],
+      };
       pending.set(day, entry);
     }
     return entry;
@@ -140,6 +153,13 @@ export function createInsightsCounter(options: {
     const batches: DayBatch[] = [];
     const tries = new Map<string, number[]>();
     for (const [day, entry] of taken) {
+      for (const [path, n] of entry.views) {
+        entry.counts.add(day, "total", "", "pageviews", n);
+        entry.counts.add(day, "page", path, "pageviews", n);
+      }
+      for (const [device, n] of entry.deviceViews) {
+        entry.counts.add(day, "device", device, "pageviews", n);
+      }
       for (const { hash, tries: n } of entry.enquiries) {
         const key = `${day}\n${hash}`;
         tries.set(key, [...(tries.get(key) ?? []), n]);
@@ -224,10 +244,9 @@ export function createInsightsCounter(options: {
   return {
     pageView(view, identity, connection) {
       const day = currentDay();
-      const { counts, visitors, visitorPages } = pendingOf(day);
-      counts.add(day, "total", "", "pageviews");
-      counts.add(day, "page", view.path, "pageviews");
-      counts.add(day, "device", view.device, "pageviews");
+      const { views, deviceViews, visitors, visitorPages } = pendingOf(day);
+      views.set(view.path, (views.get(view.path) ?? 0) + 1);
+      deviceViews.set(view.device, (deviceViews.get(view.device) ?? 0) + 1);
       const hash = hashOf(day, identity, connection);
       if (!hash) return;
       const seen = rememberedOf(day);

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { deviceOf, isCountable, label, optsOut, sourceOf } from "./page-view";
+import { countedDevice, deviceOf, label, optsOut, sourceOf } from "./page-view";
 
 const chrome =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -22,12 +22,12 @@ it("tells phones, tablets and desktops apart by the user agent", () => {
 });
 
 it("counts browsers, not programs, bots or prefetches", () => {
-  expect(isCountable({ "user-agent": chrome })).toBe(true);
-  expect(isCountable({ "user-agent": chrome, "sec-purpose": "prefetch" })).toBe(false);
-  expect(isCountable({ "user-agent": chrome, purpose: "prefetch" })).toBe(false);
-  expect(isCountable({})).toBe(false);
-  expect(isCountable({ "user-agent": "curl/8.14.1" })).toBe(false);
-  expect(isCountable({ "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0)" })).toBe(false);
+  expect(countedDevice({ "user-agent": chrome })).toBe("desktop");
+  expect(countedDevice({ "user-agent": chrome, "sec-purpose": "prefetch" })).toBeUndefined();
+  expect(countedDevice({ "user-agent": chrome, purpose: "prefetch" })).toBeUndefined();
+  expect(countedDevice({})).toBeUndefined();
+  expect(countedDevice({ "user-agent": "curl/8.14.1" })).toBeUndefined();
+  expect(countedDevice({ "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0)" })).toBeUndefined();
   expect(optsOut({ "sec-gpc": "1" })).toBe(true);
   expect(optsOut({ dnt: "1" })).toBe(true);
   expect(optsOut({ dnt: "0" })).toBe(false);

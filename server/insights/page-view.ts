@@ -25,11 +25,15 @@ function classOf(userAgent: string | undefined): Device | "program" {
   return known;
 }
 
-/** Not a request the browser made ahead of a click that may never come, nor one by a program. */
-export function isCountable(headers: IncomingHttpHeaders): boolean {
+/**
+ * The device class of a request to count; undefined for one the browser made ahead of a click
+ * that may never come, or one made by a program.
+ */
+export function countedDevice(headers: IncomingHttpHeaders): Device | undefined {
   const purpose = headers["sec-purpose"] ?? headers.purpose;
-  if (typeof purpose === "string" && purpose.includes("prefetch")) return false;
-  return classOf(headers["user-agent"]) !== "program";
+  if (typeof purpose === "string" && purpose.includes("prefetch")) return undefined;
+  const known = classOf(headers["user-agent"]);
+  return known === "program" ? undefined : known;
 }
 
 /** Global Privacy Control or Do Not Track: counted as a page view, never as a visitor. */
@@ -86,19 +90,19 @@ export function sourceOf(utmSource: unknown, referer: string | undefined, ownHos
   return host === bareHost(ownHost) ? "internal" : label(host) || "direct";
 }
 
-/** The page view a counted request (isCountable) makes; `path` is the page's route, never the URL. */
+/** The page view a counted request makes; `path` is the page's route, never the URL. */
 export function pageViewOf(
   path: string,
+  device: Device,
   headers: IncomingHttpHeaders,
   query: Record<string, unknown>,
   ownHost: string,
 ): PageView {
-  const kind = classOf(headers["user-agent"]);
   return {
     path,
     source: sourceOf(query.utm_source, headers.referer, ownHost),
     medium: label(query.utm_medium),
     campaign: label(query.utm_campaign),
-    device: kind === "program" ? "desktop" : kind,
+    device,
   };
 }
