@@ -8,6 +8,18 @@ import type { PageView } from "./page-view";
 
 const parts = testPartsClosedAfterEach();
 const home: PageView = { path: "/", source: "direct", medium: "", campaign: "", device: "desktop" };
+/** A counter on a fresh SQLite store, on the real clock. */
+async function startCounter() {
+  const store = parts.sqliteStore(join(parts.tempDir("insights-counter-"), "enquiries.db"));
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 10_000,
+    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+  });
+  await counter.start();
+  return { store, counter };
+}
+
 const someone = {
   site: "www.amanzi.example",
   address: "192.0.2.7",
@@ -64,13 +76,7 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
 });
 
 it("counts an enquiry whose visitor never shows up, without a visit, after a few flushes", async () => {
-  const store = parts.sqliteStore(join(parts.tempDir("insights-counter-"), "enquiries.db"));
-  const counter = createInsightsCounter({
-    store: store.insights,
-    flushMs: 10_000,
-    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
-  });
-  await counter.start();
+  const { store, counter } = await startCounter();
   counter.enquiry(someone);
   const enquiries = async () => (await readInsightsReport(store.insights, { days: 1 })).enquiries;
   await counter.flush();
@@ -86,13 +92,7 @@ it("counts an enquiry whose visitor never shows up, without a visit, after a few
 });
 
 it("tells apart visitors sharing one connection, as behind a proxy", async () => {
-  const store = parts.sqliteStore(join(parts.tempDir("insights-counter-"), "enquiries.db"));
-  const counter = createInsightsCounter({
-    store: store.insights,
-    flushMs: 10_000,
-    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
-  });
-  await counter.start();
+  const { store, counter } = await startCounter();
   const proxy = {};
   for (const identity of [
     someone,
