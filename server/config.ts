@@ -98,6 +98,9 @@ const envSchema = z
     CMS_GITHUB_CLIENT_ID: z.string().optional(),
     CMS_GITHUB_CLIENT_SECRET: z.string().optional(),
     CMS_GITHUB_OAUTH_URL: z.url().default("https://github.com"),
+    INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
+    INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),
+    INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
   })
   .superRefine((env, context) => {
     const missing = (key: keyof typeof env, message: string) =>
@@ -174,6 +177,10 @@ const envSchema = z
     /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
     /** Absent unless both are set: the content editor's GitHub sign-in (server/cms-auth.ts). */
+    /** Absent with INSIGHTS=off: no page view or enquiry is counted (decision 0021). */
+    insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
+    /** Daily insights counts are deleted once this many months old, by the retention job. */
+    insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     cmsAuth:
       e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
         ? {

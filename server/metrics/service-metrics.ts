@@ -17,6 +17,8 @@ export type ServiceMetrics = {
   /** `reason` is one of our fixed error names (invalid_enquiry, rate_limited, ...). */
   enquiryRefused(reason: string): void;
   deliveryOutcome(channel: DeliveryChannel, outcome: "delivered" | "failed"): void;
+  /** `route` is one of the built site's pages, so the label stays bounded. */
+  pageViewed(route: string): void;
 };
 
 export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
@@ -47,6 +49,13 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     labelNames,
     registers,
   });
+  const pageViews = new Counter({
+    name: "site_page_views_total",
+    help: "Page views counted for insights (browsers, not bots or prefetches), by page route; none with INSIGHTS=off.",
+    labelNames: ["route"],
+    registers,
+  });
+  const pageViewsByRoute = new Map<string, Counter.Internal>();
   // Every channel's series exists from the start, so an alert on a rate sees a zero first.
   for (const channel of deliveryChannels) {
     sent.inc({ channel }, 0);
@@ -90,5 +99,14 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
       refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
     deliveryOutcome: (channel, outcome) =>
       (outcome === "delivered" ? sent : failed).inc({ channel }),
+    pageViewed: (route) => {
+      // One child per page route, made once: a labelled inc costs more than the count itself.
+      let child = pageViewsByRoute.get(route);
+      if (!child) {
+        child = pageViews.labels({ route });
+        pageViewsByRoute.set(route, child);
+      }
+      child.inc();
+    },
   };
 }

@@ -83,6 +83,12 @@ export const test = baseTest
   /** A SQLite store at `databasePath`, for a test of the store's users. */
   .extend("sqliteStore", ({ databasePath, openSqliteStore }) => openSqliteStore(databasePath))
   .extend("startService", opener(startTestService, close))
-  .extend("spawnServer", opener(spawnServer, stop));
+  .extend("spawnServer", opener(spawnServer, stop))
+  /** Anything else the test opens, handed over once open: closed before every part above. */
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from this pattern; it needs none
+  .extend("closeAfter", ({}, cleanup: Cleanup) => {
+    const closeLater = opener((part: { close(): unknown }) => part, close)({}, cleanup);
+    return <Part extends { close(): unknown }>(part: Part) => closeLater(part) as Part;
+  });
 
 export const it = test;
