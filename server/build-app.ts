@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { adminSessions } from "./admin-session";
 import { cmsAuthPlugin } from "./cms-auth";
 import type { Config } from "./config";
 import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
@@ -85,8 +86,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     enquiryRateLimitPerMinute: config.enquiryRateLimitPerMinute,
     store,
   });
+  const sessions = adminSessions({
+    clientSecret: config.cmsAuth?.clientSecret,
+    trustProxy: config.trustProxy,
+  });
   if (config.cmsAuth) {
-    await app.register(cmsAuthPlugin, { ...config.cmsAuth, prefix: `${apiPrefix}/cms` });
+    await app.register(cmsAuthPlugin, { ...config.cmsAuth, sessions, prefix: `${apiPrefix}/cms` });
   }
   await app.register(staticSitePlugin, {
     siteRoot: config.siteRoot,
