@@ -1,4 +1,5 @@
 import type { Enquiry } from "../../contract/enquiry";
+import type { InsightsStore } from "../insights/insights-store";
 
 // The one boundary between the service and its storage, implemented for SQLite (one
 // instance, the default) and PostgreSQL (any number of instances); see decision 0006. The
@@ -119,5 +120,7 @@ export type EnquiryStore = {
    * delivered. In one transaction.
    */
   importEnquiries(enquiries: EnquiryWithDelivery[]): Promise<{ added: number; updated: number }>;
+  /** The site's visit counts (decision 0021), in the same database; nothing in them names an enquiry. */
+  insights: InsightsStore;
   close(): Promise<void>;
 };

@@ -6,6 +6,7 @@ import {
   type EnquiryStore,
   type StoredEnquiry,
 } from "./enquiry-store";
+import { postgresInsightsStore } from "./postgres-insights-store";
 import { migrate } from "./postgres-migrations";
 import { inTransaction } from "./postgres-transaction";
 import {
@@ -256,6 +257,7 @@ export async function openPostgresEnquiryStore(url: string): Promise<EnquiryStor
         return { added, updated };
       });
     },
+    insights: postgresInsightsStore(pool),
     async close() {
       if (!pool.ended) await pool.end();
     },

@@ -9,6 +9,7 @@ import {
   type StoredEnquiry,
 } from "./enquiry-store";
 import { prepareDatabaseFiles, restrictDatabaseFiles } from "./sqlite-file-mode";
+import { sqliteInsightsStore } from "./sqlite-insights-store";
 import { migrate } from "./sqlite-migrations";
 import {
   type DeliveryRow,
@@ -266,6 +267,7 @@ export function openSqliteEnquiryStore(
     async importEnquiries(enquiries) {
       return importAll.immediate(enquiries);
     },
+    insights: sqliteInsightsStore(db),
     async close() {
       if (db.open) db.close();
     },

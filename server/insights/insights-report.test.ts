@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { storeKinds } from "../../tests/support/store-kinds";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { readInsightsReport } from "./insights-report";
+import { type DayBatch, emptyCount, type Visit } from "./insights-store";
+
+const day = "2026-03-02";
+const today = new Date(`${day}T15:00:00.000Z`);
+const fromSearch: Visit = {
+  entry: "/",
+  source: "google.com",
+  medium: "",
+  campaign: "",
+  device: "phone",
+};
+const fromMail: Visit = {
+  entry: "/hardware",
+  source: "newsletter",
+  medium: "email",
+  campaign: "spring",
+  device: "desktop",
+};
+
+/** What one instance saw: visitor a on / then /contact, visitor b on /hardware. */
+const batch = (overrides: Partial<DayBatch> = {}, on = day): DayBatch => ({
+  day: on,
+  counts: [
+    { ...emptyCount(on, "total", ""), pageviews: 3 },
+    { ...emptyCount(on, "page", "/"), pageviews: 1 },
+    { ...emptyCount(on, "page", "/contact"), pageviews: 1 },
+    { ...emptyCount(on, "page", "/hardware"), pageviews: 1 },
+    { ...emptyCount(on, "device", "phone"), pageviews: 2 },
+    { ...emptyCount(on, "device", "desktop"), pageviews: 1 },
+  ],
+  visitors: [
+    { hash: "a", visit: fromSearch },
+    { hash: "b", visit: fromMail },
+  ],
+  visitorPages: [
+    { hash: "a", path: "/" },
+    { hash: "a", path: "/contact" },
+    { hash: "b", path: "/hardware" },
+  ],
+  enquiries: [],
+  ...overrides,
+});
+
+describe.each(storeKinds)("insights on the $name store", (kind) => {
+  const parts = testPartsClosedAfterEach();
+
+  it("reports every day of the range, with zeros where nothing was counted", async () => {
+    const store = await parts.store(await kind.newDatabaseUrl());
+    const report = await readInsightsReport(store.insights, { days: 3, today });
+    expect(report).toEqual({
+      from: "2026-02-28",
+      to: day,
+      pageviews: 0,
+      visitors: 0,
+      visits: 0,
+      enquiries: 0,
+      pages: [],
+      sources: [],
+      campaigns: [],
+      mediums: [],
+      devices: [
+        { device: "phone", pageviews: 0, visitors: 0 },
+        { device: "tablet", pageviews: 0, visitors: 0 },
+        { device: "desktop", pageviews: 0, visitors: 0 },
+      ],
+      days: ["2026-02-28", "2026-03-01", day].map((date) => ({
+        date,
+        pageviews: 0,
+        visitors: 0,
+        visits: 0,
+        enquiries: 0,
+      })),
+    });
+    await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
+  });
+
+  it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views", async () => {
+    const url = await kind.newDatabaseUrl();
+    const [one, two] = [await parts.store(url), await parts.store(url)];
+    // Both instances saw the same two visitors on the same pages.
+    expect(await one.insights.record([batch()])).toEqual([]);
+    expect(await two.insights.record([batch()])).toEqual([]);
+    // Visitor a's enquiry, sent through the second instance, goes to a's visit.
+    expect(
+      await two.insights.record([
+        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["a"] }),
+      ]),
+    ).toEqual([]);
+
+    const report = await readInsightsReport(one.insights, { days: 1, today });
+    expect(report).toMatchObject({
+      from: day,
+      to: day,
+      pageviews: 6,
+      visitors: 2,
+      visits: 2,
+      enquiries: 1,
+      pages: [
+        { path: "/", pageviews: 2, visitors: 1, visits: 1, enquiries: 1 },
+        { path: "/hardware", pageviews: 2, visitors: 1, visits: 1, enquiries: 0 },
+        { path: "/contact", pageviews: 2, visitors: 1, visits: 0, enquiries: 0 },
+      ],
+      sources: [
+        { source: "google.com", visits: 1, enquiries: 1 },
+        { source: "newsletter", visits: 1, enquiries: 0 },
+      ],
+      campaigns: [{ campaign: "spring", visits: 1, enquiries: 0 }],
+      mediums: [{ medium: "email", visits: 1, enquiries: 0 }],
+      devices: [
+        { device: "phone", pageviews: 4, visitors: 1 },
+        { device: "tablet", pageviews: 0, visitors: 0 },
+        { device: "desktop", pageviews: 2, visitors: 1 },
+      ],
+      days: [{ date: day, pageviews: 6, visitors: 2, visits: 2, enquiries: 1 }],
+    });
+  });
+
+  it("hands back an enquiry whose visitor it has not seen, counting nothing for it", async () => {
+    const store = await parts.store(await kind.newDatabaseUrl());
+    expect(
+      await store.insights.record([
+        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["z"] }),
+      ]),
+    ).toEqual([{ day, hash: "z" }]);
+    expect((await readInsightsReport(store.insights, { days: 1, today })).enquiries).toBe(0);
+  });
+
+  it("shares one salt a day between instances, and destroys it with the day's visitors", async () => {
+    const url = await kind.newDatabaseUrl();
+    const [one, two] = [await parts.store(url), await parts.store(url)];
+    const salt = await one.insights.dailySalt(day);
+    expect(salt.length).toBe(32);
+    expect(await two.insights.dailySalt(day)).toEqual(salt);
+    expect(await one.insights.dailySalt("2026-03-03")).not.toEqual(salt);
+    await one.insights.record([batch()]);
+
+    await one.insights.forget({ salts: "2026-03-03", visitors: "2026-03-03" });
+    expect(await two.insights.dailySalt(day)).not.toEqual(salt);
+    // The visitors are forgotten: the same hashes count again (a salt never comes back, so
+    // in practice they never recur). The daily counts stay.
+    await one.insights.record([batch({ counts: [] })]);
+    const report = await readInsightsReport(one.insights, { days: 1, today });
+    expect(report).toMatchObject({ pageviews: 3, visitors: 4 });
+  });
+
+  it("deletes the daily counts of days before a cutoff", async () => {
+    const store = await parts.store(await kind.newDatabaseUrl());
+    await store.insights.record([batch(), batch({}, "2026-03-01")]);
+    expect(await store.insights.purgeCounts(day)).toBeGreaterThan(0);
+    const report = await readInsightsReport(store.insights, { days: 2, today });
+    expect(report.days.map((d) => d.pageviews)).toEqual([0, 3]);
+  });
+});
