@@ -12,6 +12,7 @@ import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
 import { errorsAndNotFoundPlugin } from "./errors-and-not-found";
 import { healthPlugin } from "./health";
+import { insightsDashboardPlugin } from "./insights/insights-dashboard";
 import { loggerOptions } from "./logging";
 import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
 import { retentionLifecyclePlugin } from "./retention/retention-lifecycle";
@@ -22,7 +23,7 @@ import {
 } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
-import { apiPrefix } from "./url-prefixes";
+import { adminPrefix, apiPrefix } from "./url-prefixes";
 
 export type AppOptions = {
   /** Opened by the caller, who closes it after the app: closing the app never closes it. */
@@ -93,6 +94,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   if (config.cmsAuth) {
     await app.register(cmsAuthPlugin, { ...config.cmsAuth, sessions, prefix: `${apiPrefix}/cms` });
   }
+  await app.register(insightsDashboardPlugin, {
+    insights: store.insights,
+    sessions,
+    pageHeaders,
+    prefix: adminPrefix,
+  });
   await app.register(staticSitePlugin, {
     siteRoot: config.siteRoot,
     fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },

@@ -1,0 +1,182 @@
+import { JSDOM } from "jsdom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testPartsClosedAfterAll } from "../../tests/support/test-parts";
+import type { TestService } from "../../tests/support/test-service";
+import { nothingCounted } from "./insights-page";
+import { dayOf } from "./insights-report";
+import { type DayBatch, emptyCount, type Visit } from "./insights-store";
+
+const fromSearch: Visit = {
+  entry: "/",
+  source: "google.com",
+  medium: "",
+  campaign: "",
+  device: "phone",
+};
+const fromMail: Visit = {
+  entry: "/hardware",
+  source: "newsletter",
+  medium: "email",
+  campaign: "spring",
+  device: "desktop",
+};
+
+/** Today, as the counting records it: a from a search on /, b from a mail on /hardware. */
+function today(): DayBatch {
+  const day = dayOf(new Date());
+  return {
+    day,
+    counts: [
+      { ...emptyCount(day, "total", ""), pageviews: 3 },
+      { ...emptyCount(day, "page", "/"), pageviews: 1 },
+      { ...emptyCount(day, "page", "/contact"), pageviews: 1 },
+      { ...emptyCount(day, "page", "/hardware"), pageviews: 1 },
+      { ...emptyCount(day, "device", "phone"), pageviews: 2 },
+      { ...emptyCount(day, "device", "desktop"), pageviews: 1 },
+    ],
+    visitors: [
+      { hash: "a", visit: fromSearch },
+      { hash: "b", visit: fromMail },
+    ],
+    visitorPages: [
+      { hash: "a", path: "/" },
+      { hash: "b", path: "/hardware" },
+      { hash: "b", path: "/contact" },
+    ],
+    enquiries: [],
+  };
+}
+
+/** The rows of the table a caption names, as text, header row first. */
+function tableRows(html: string, caption: RegExp): string[][] {
+  const { document } = new JSDOM(html).window;
+  const table = [...document.querySelectorAll("table")].find((t) =>
+    caption.test(t.caption?.textContent ?? ""),
+  );
+  if (!table) throw new Error(`no table captioned ${caption}`);
+  return [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent ?? ""));
+}
+
+const fromOutside = { "x-forwarded-for": "203.0.113.9" };
+
+describe("the insights dashboard", () => {
+  const shared = testPartsClosedAfterAll();
+  let service: TestService;
+  let store: Awaited<ReturnType<typeof shared.store>>;
+
+  beforeAll(async () => {
+    service = await shared.service();
+    // A second connection to the service's own store, as another instance would have.
+    store = await shared.store(`file:${service.databasePath}`);
+  });
+
+  it("says plainly when no page views were counted", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights`);
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).toContain(nothingCounted);
+    const csv = await (await fetch(`${service.baseUrl}/admin/insights.csv?days=7`)).text();
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(8);
+  });
+
+  it("shows the days, pages, sources, campaigns and devices, runs no script and loads nothing", async () => {
+    await store.insights.record([today()]);
+    // Visitor b sends an enquiry: it goes to b's visit, from the newsletter's campaign.
+    await store.insights.record([
+      { ...today(), counts: [], visitors: [], visitorPages: [], enquiries: ["b"] },
+    ]);
+
+    const response = await fetch(`${service.baseUrl}/admin/insights?days=7`);
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).not.toContain(nothingCounted);
+    expect(page).not.toMatch(/<script|<link|<img|\ssrc=/i);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-/);
+    expect(policy).not.toContain("script-src");
+    expect(policy).not.toContain("unsafe-inline");
+
+    const { document } = new JSDOM(page).window;
+    expect(document.querySelector("svg[role=img]")?.getAttribute("aria-labelledby")).toBeTruthy();
+    expect(document.querySelector("svg[role=img] path")).not.toBeNull();
+
+    const days = tableRows(page, /^Per day/);
+    expect(days).toHaveLength(8);
+    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "1", "50.0%"]);
+    expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
+      ["newsletter", "1", "1", "100.0%"],
+      ["google.com", "1", "0", "0.0%"],
+    ]);
+    expect(tableRows(page, /^Visits tagged/).slice(1)).toEqual([["spring", "1", "1", "100.0%"]]);
+    expect(
+      tableRows(page, /^Pages by page views/)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(expect.arrayContaining(["/", "/hardware", "/contact"]));
+    expect(tableRows(page, /^Page views and visitors by device/).slice(1)).toEqual([
+      ["phone", "2", "67%", "1"],
+      ["tablet", "0", "0%", "0"],
+      ["desktop", "1", "33%", "1"],
+    ]);
+  });
+
+  it("gives the same table per day as CSV, oldest day first", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights.csv?days=30`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-/);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Date,Visitors,Page views,Visits,Enquiries,Conversion");
+    expect(lines).toHaveLength(31);
+    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,1,50.0%`);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,–$/);
+  });
+
+  it("answers a range it does not offer with a 400 naming it", async () => {
+    for (const path of ["/admin/insights?days=14", "/admin/insights.csv?days=all"]) {
+      const response = await fetch(`${service.baseUrl}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: "bad_days",
+        message: /^days: use 7, 30 or 90/,
+      });
+    }
+  });
+
+  it("shows nothing to a visitor from outside who has not signed in", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
+    const page = await response.text();
+    expect(response.status).toBe(401);
+    expect(page).not.toContain("newsletter");
+    expect(page).toContain("CMS_GITHUB_CLIENT_ID");
+    const csv = await fetch(`${service.baseUrl}/admin/insights.csv`, { headers: fromOutside });
+    expect(csv.status).toBe(401);
+    expect(await csv.json()).toEqual({ error: "sign_in_required" });
+  });
+});
+
+describe("the insights dashboard with the editor's sign-in set up", () => {
+  const shared = testPartsClosedAfterAll();
+
+  it("sends a visitor from outside to the GitHub sign-in", async () => {
+    const service = await shared.service({
+      CMS_GITHUB_CLIENT_ID: "editor-app-id",
+      CMS_GITHUB_CLIENT_SECRET: "editor-app-secret",
+      CMS_GITHUB_REPO: "amanzi-meters/website",
+    });
+    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
+    expect(response.status).toBe(401);
+    const { document } = new JSDOM(await response.text()).window;
+    const link = document.querySelector("a")?.getAttribute("href") ?? "";
+    expect(link).toBe("/api/cms/auth?for=insights");
+    const begin = await fetch(`${service.baseUrl}${link}`, {
+      redirect: "manual",
+      headers: fromOutside,
+    });
+    expect(begin.status).toBe(302);
+    expect(new URL(begin.headers.get("location") ?? "").searchParams.get("state")).toMatch(
+      /\.insights$/,
+    );
+  });
+});
