@@ -13,6 +13,7 @@ import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
 import { errorsAndNotFoundPlugin } from "./errors-and-not-found";
 import { healthPlugin } from "./health";
 import { insightsDashboardPlugin } from "./insights/insights-dashboard";
+import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
 import { retentionLifecyclePlugin } from "./retention/retention-lifecycle";
@@ -59,7 +60,13 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(retentionLifecyclePlugin, {
     store,
     retentionDays: config.retentionDays,
+    insightsRetentionMonths: config.insightsRetentionMonths,
     siteRoot: config.siteRoot,
+  });
+  await app.register(insightsPlugin, {
+    store,
+    siteRoot: config.siteRoot,
+    insights: config.insights,
   });
   await app.register(deliveryLifecyclePlugin, {
     mail: config.mail,

@@ -103,6 +103,9 @@ const envSchema = z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+$/, "use owner/name, like amanzi-meters/website")
       .optional(),
+    INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
+    INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),
+    INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
   })
   .superRefine((env, context) => {
     const missing = (key: keyof typeof env, message: string) =>
@@ -179,6 +182,10 @@ const envSchema = z
     /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
     /** Absent unless both are set: the content editor's GitHub sign-in (server/cms-auth.ts). */
+    /** Absent with INSIGHTS=off: no page view or enquiry is counted (decision 0021). */
+    insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
+    /** Daily insights counts are deleted once this many months old, by the retention job. */
+    insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     cmsAuth:
       e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
         ? {

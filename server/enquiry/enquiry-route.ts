@@ -89,6 +89,7 @@ export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, optio
         return reply.code(503).send({ error: "store_unavailable" });
       }
       request.log.info({ enquiryId: id }, "enquiry stored");
+      app.countEnquiry(request);
       app.wakeDelivery();
       return reply.code(201).send({ id });
     },

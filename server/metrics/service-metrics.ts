@@ -17,6 +17,8 @@ export type ServiceMetrics = {
   /** `reason` is one of our fixed error names (invalid_enquiry, rate_limited, ...). */
   enquiryRefused(reason: string): void;
   deliveryOutcome(channel: DeliveryChannel, outcome: "delivered" | "failed"): void;
+  /** `route` is one of the built site's pages, so the label stays bounded. */
+  pageViewed(route: string): void;
 };
 
 export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
@@ -45,6 +47,12 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     name: "enquiry_deliveries_failed_total",
     help: "Delivery attempts that failed, by channel (each is retried later).",
     labelNames,
+    registers,
+  });
+  const pageViews = new Counter({
+    name: "site_page_views_total",
+    help: "Page views counted for insights (browsers, not bots or prefetches), by page route; none with INSIGHTS=off.",
+    labelNames: ["route"],
     registers,
   });
   // Every channel's series exists from the start, so an alert on a rate sees a zero first.
@@ -90,5 +98,6 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
       refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
     deliveryOutcome: (channel, outcome) =>
       (outcome === "delivered" ? sent : failed).inc({ channel }),
+    pageViewed: (route) => pageViews.inc({ route }),
   };
 }

@@ -1,3 +1,4 @@
+import { dayOf } from "../insights/insights-report";
 import type { EnquiryStore, PurgeOutcome } from "../store/enquiry-store";
 
 // POPIA: personal information is kept no longer than needed. Once an enquiry is in the
@@ -9,6 +10,13 @@ export const dayMs = 86_400_000;
 /** Enquiries received before this moment are past retention. */
 export const retentionCutoff = (now: Date, retentionDays: number) =>
   new Date(now.getTime() - retentionDays * dayMs);
+
+/** The first UTC day whose insights counts are kept (INSIGHTS_RETENTION_MONTHS). */
+export function insightsCutoffDay(now: Date, months: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return dayOf(cutoff);
+}
 
 const delivered = (count: number) => `${count} delivered ${count === 1 ? "enquiry" : "enquiries"}`;
 const undelivered = (count: number, age: string) =>
@@ -47,10 +55,12 @@ export type RetentionSchedule = {
 export function startRetentionSchedule(options: {
   store: EnquiryStore;
   retentionDays: number;
+  /** Unset: the insights counts are kept (a test of enquiries alone). */
+  insightsRetentionMonths?: number;
   log: Log;
   intervalMs?: number;
 }): RetentionSchedule {
-  const { store, retentionDays, log } = options;
+  const { store, retentionDays, insightsRetentionMonths, log } = options;
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -60,6 +70,11 @@ export function startRetentionSchedule(options: {
       // Counts only: which enquiries went is nobody's business in a log.
       if (outcome.deleted > 0 || outcome.keptUndelivered > 0) {
         log.info({ ...outcome, retentionDays }, "retention: old delivered enquiries deleted");
+      }
+      if (insightsRetentionMonths !== undefined) {
+        const before = insightsCutoffDay(new Date(), insightsRetentionMonths);
+        const rows = await store.insights.purgeCounts(before);
+        if (rows > 0) log.info({ rows, before }, "retention: old insights counts deleted");
       }
     } catch (error) {
       log.error({ err: error }, "retention: could not purge the store; will try again");

@@ -17,8 +17,9 @@ declare module "fastify" {
 export const retentionLifecyclePlugin = fastifyPlugin<{
   store: EnquiryStore;
   retentionDays: number;
+  insightsRetentionMonths: number;
   siteRoot: string;
-}>(async (app, { store, retentionDays, siteRoot }) => {
+}>(async (app, { store, retentionDays, insightsRetentionMonths, siteRoot }) => {
   const privacyMismatch = privacyStatementMismatch(siteRoot, retentionDays);
   if (privacyMismatch) app.log.warn(privacyMismatch);
   let retention: RetentionSchedule | undefined;
@@ -29,6 +30,7 @@ export const retentionLifecyclePlugin = fastifyPlugin<{
     retention = startRetentionSchedule({
       store,
       retentionDays,
+      insightsRetentionMonths,
       log: app.log.child({ component: "retention" }),
     });
   });

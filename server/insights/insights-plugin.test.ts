@@ -1,0 +1,197 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { expect, it } from "vitest";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import {
+  openSession,
+  postEnquiry,
+  startTestService,
+  type TestService,
+  validEnquiry,
+} from "../../tests/support/test-service";
+import { readInsightsReport } from "./insights-report";
+
+const parts = testPartsClosedAfterEach();
+
+// Distinctive, so a search of the store and the logs can only find them if they were kept.
+const phone =
+  "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 ProbeUA/41";
+const desktop =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ProbeUA/42";
+const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
+
+async function service(env: Record<string, string> = {}) {
+  const databasePath = join(parts.tempDir("insights-"), "enquiries.db");
+  const started = await startTestService({
+    DATABASE_URL: `file:${databasePath}`,
+    // The client address comes from X-Forwarded-For, so each test visitor has its own.
+    TRUST_PROXY: "true",
+    // Nothing is flushed on a timer during a test: closing the app writes it all.
+    INSIGHTS_FLUSH_SECONDS: "3600",
+    ...env,
+  });
+  parts.onClose(() => started.close());
+  return { ...started, databasePath };
+}
+
+const visit = (
+  { baseUrl }: TestService,
+  path: string,
+  headers: Record<string, string>,
+  method = "GET",
+) =>
+  fetch(`${baseUrl}${path}`, { method, headers, redirect: "manual" }).then(async (response) => {
+    await response.arrayBuffer();
+    return response.status;
+  });
+
+const as = (address: string | undefined, userAgent: string, more: Record<string, string> = {}) => ({
+  ...(address ? { "x-forwarded-for": address } : {}),
+  "user-agent": userAgent,
+  ...more,
+});
+
+async function reportAfterClose(started: TestService & { databasePath: string }) {
+  await started.app.close();
+  const store = await parts.store(`file:${started.databasePath}`);
+  return readInsightsReport(store.insights, { days: 1 });
+}
+
+it("counts browsers' page views, visitors and their sources, and attributes an enquiry to the visit", async () => {
+  const started = await service();
+  const [first, second] = addresses;
+  const fromSearch = as(first, phone, { referer: "https://www.google.com/search?q=meters" });
+  expect(
+    await visit(
+      started,
+      "/hardware?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring",
+      as(second, desktop),
+    ),
+  ).toBe(200);
+  expect(await visit(started, "/", fromSearch)).toBe(200);
+  const internal = { referer: `${started.baseUrl}/` };
+  expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
+  expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
+  expect(await visit(started, "/", as(second, desktop))).toBe(200);
+
+  // The first visitor sends an enquiry from the contact page.
+  const session = await openSession(started.baseUrl);
+  const sent = await postEnquiry(started.baseUrl, session, validEnquiry(), as(first, phone));
+  expect(sent.status).toBe(201);
+
+  const report = await reportAfterClose(started);
+  // openSession's own page view comes from Node's fetch, a program: not counted.
+  expect(report).toMatchObject({
+    pageviews: 5,
+    visitors: 2,
+    visits: 2,
+    enquiries: 1,
+    pages: [
+      { path: "/", pageviews: 2, visitors: 2, visits: 1, enquiries: 1 },
+      { path: "/contact", pageviews: 2, visitors: 1, visits: 0, enquiries: 0 },
+      { path: "/hardware", pageviews: 1, visitors: 1, visits: 1, enquiries: 0 },
+    ],
+    sources: [
+      { source: "google.com", visits: 1, enquiries: 1 },
+      { source: "newsletter", visits: 1, enquiries: 0 },
+    ],
+    campaigns: [{ campaign: "spring", visits: 1, enquiries: 0 }],
+    mediums: [{ medium: "email", visits: 1, enquiries: 0 }],
+    devices: [
+      { device: "phone", pageviews: 3, visitors: 1 },
+      { device: "tablet", pageviews: 0, visitors: 0 },
+      { device: "desktop", pageviews: 2, visitors: 1 },
+    ],
+  });
+});
+
+it("counts no bot, prefetch, HEAD, file, editor, API call or redirect", async () => {
+  const started = await service();
+  const browser = as(addresses[0], desktop);
+  const statuses = [
+    await visit(
+      started,
+      "/",
+      as(addresses[0], "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+    ),
+    await visit(started, "/", as(addresses[0], "")),
+    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
+    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
+    await visit(started, "/hardware", browser, "HEAD"),
+    await visit(started, "/favicon.svg", browser),
+    await visit(started, "/admin/decap-cms.js", browser),
+    await visit(started, "/healthz", browser),
+    await visit(started, "/hardware/", browser),
+    await visit(started, "/no-such-page", browser),
+  ];
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
+  const report = await reportAfterClose(started);
+  expect(report).toMatchObject({ pageviews: 0, visitors: 0, visits: 0, pages: [] });
+});
+
+it("counts the page views of Global Privacy Control and Do Not Track, never a visitor", async () => {
+  const started = await service();
+  expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
+  expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
+  const session = await openSession(started.baseUrl);
+  const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
+  expect((await postEnquiry(started.baseUrl, session, validEnquiry(), headers)).status).toBe(201);
+
+  const report = await reportAfterClose(started);
+  expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
+  expect(report.pages.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
+    { path: "/", visitors: 0 },
+    { path: "/hardware", visitors: 0 },
+  ]);
+});
+
+it("keeps no client address or user agent in the store or the logs", async () => {
+  const started = await service({ LOG_LEVEL: "debug" });
+  for (const address of addresses) {
+    for (const userAgent of [phone, desktop]) {
+      await visit(started, "/", as(address, userAgent, { referer: "https://example.org/" }));
+      await visit(started, "/contact", as(address, userAgent));
+    }
+  }
+  const session = await openSession(started.baseUrl);
+  const sent = await postEnquiry(started.baseUrl, session, validEnquiry(), as(addresses[0], phone));
+  expect(sent.status).toBe(201);
+  const report = await reportAfterClose(started);
+  expect(report).toMatchObject({ pageviews: 12, visitors: 6, enquiries: 1 });
+
+  // Every row of every table, and the file's bytes (freed pages included), as text.
+  const db = new Database(started.databasePath, { readonly: true });
+  parts.onClose(() => db.close());
+  const tables = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all();
+  expect(tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(["insights_daily", "insights_salts", "insights_visitors"]),
+  );
+  const dump = tables
+    .map(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()))
+    .join("\n");
+  const bytes = ["", "-wal"]
+    .map((suffix) => readFileSync(`${started.databasePath}${suffix}`).toString("latin1"))
+    .join("");
+  const logs = started.logs.join("");
+  for (const kept of [dump, bytes, logs]) {
+    for (const address of addresses) expect(kept).not.toContain(address);
+    expect(kept).not.toContain("ProbeUA");
+    expect(kept).not.toContain("Pixel 9");
+  }
+  // The check can fail: the store does hold what was counted.
+  expect(dump).toContain("example.org");
+});
+
+it("counts nothing with INSIGHTS=off", async () => {
+  const started = await service({ INSIGHTS: "off" });
+  expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
+  const session = await openSession(started.baseUrl);
+  expect(
+    (await postEnquiry(started.baseUrl, session, validEnquiry(), as(addresses[0], desktop))).status,
+  ).toBe(201);
+  const report = await reportAfterClose(started);
+  expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
+});

@@ -1,0 +1,87 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { isbot } from "isbot";
+import type { Device, Visit } from "./insights-store";
+
+// What a page request tells us, read from its headers and query alone: no cookie, no script.
+
+/** What the counts keep of one page view. */
+export type PageView = { path: string } & Omit<Visit, "entry">;
+
+/** A request the browser made ahead of a click that may never come, or made by a program. */
+export function isCountable(headers: IncomingHttpHeaders): boolean {
+  const purpose = headers["sec-purpose"] ?? headers.purpose;
+  if (typeof purpose === "string" && purpose.includes("prefetch")) return false;
+  const userAgent = headers["user-agent"];
+  // No user agent at all is a program, not a browser.
+  return userAgent !== undefined && userAgent !== "" && !isbot(userAgent);
+}
+
+/** Global Privacy Control or Do Not Track: counted as a page view, never as a visitor. */
+export function optsOut(headers: IncomingHttpHeaders): boolean {
+  return headers["sec-gpc"] === "1" || headers.dnt === "1";
+}
+
+// iPads since iPadOS 13 send a desktop Safari user agent and count as desktops.
+const tablet = /iPad|Tablet|PlayBook|Silk|Kindle|Nexus (?:7|9|10)|Android(?!.*Mobi)/i;
+const phone = /Mobi|iPhone|iPod|Android|Windows Phone|BlackBerry|Opera Mini/i;
+
+export function deviceOf(userAgent: string): Device {
+  if (tablet.test(userAgent)) return "tablet";
+  return phone.test(userAgent) ? "phone" : "desktop";
+}
+
+/**
+ * A label from the request for the counts: trimmed, lower case, at most 80 characters of
+ * letters, digits and `.-_ +/:` ("" when none). Anyone can send anything in a query or a
+ * Referer, so what is kept is bounded in size and alphabet.
+ */
+export function label(value: unknown): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== "string") return "";
+  return first
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}._\-+/: ]/gu, "")
+    .slice(0, 80);
+}
+
+/** A host without its "www." and port, lower case. */
+const bareHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/:\d+$/, "");
+
+/**
+ * Where a page view came from: utm_source when the link carries one, else the referrer's host
+ * ("internal" when that is this site), else "direct".
+ */
+export function sourceOf(utmSource: unknown, referer: string | undefined, ownHost: string): string {
+  const tagged = label(utmSource);
+  if (tagged) return tagged;
+  if (!referer) return "direct";
+  let host: string;
+  try {
+    host = bareHost(new URL(referer).host);
+  } catch {
+    return "direct";
+  }
+  if (!host) return "direct";
+  return host === bareHost(ownHost) ? "internal" : label(host) || "direct";
+}
+
+/** The page view a counted request makes; `path` is the page's route, never the raw URL. */
+export function pageViewOf(
+  path: string,
+  headers: IncomingHttpHeaders,
+  query: Record<string, unknown>,
+  ownHost: string,
+): PageView {
+  return {
+    path,
+    source: sourceOf(query.utm_source, headers.referer, ownHost),
+    medium: label(query.utm_medium),
+    campaign: label(query.utm_campaign),
+    device: deviceOf(headers["user-agent"] ?? ""),
+  };
+}
