@@ -60,7 +60,16 @@ export function spawnServer(
 
 /** Runs `npm run enquiries -- ARGS` against a store, as an operator would. */
 export function runEnquiriesCli(databaseUrl: string, ...args: string[]) {
-  return promisify(execFile)(...nodeWithTsx("server/enquiries-cli.ts", args), {
+  return runCli("server/enquiries-cli.ts", databaseUrl, args);
+}
+
+/** Runs `npm run insights -- ARGS` against a store. */
+export function runInsightsCli(databaseUrl: string, ...args: string[]) {
+  return runCli("server/insights-cli.ts", databaseUrl, args);
+}
+
+function runCli(script: string, databaseUrl: string, args: string[]) {
+  return promisify(execFile)(...nodeWithTsx(script, args), {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
     timeout: 30_000,

@@ -1,0 +1,112 @@
+import { parseArgs } from "node:util";
+import { loadConfigOrExit } from "./config";
+import { type InsightsReportWithMediums, readInsightsReport } from "./insights/insights-report";
+import { openEnquiryStore } from "./store/open-enquiry-store";
+
+// `npm run insights -- --days N [--json]`: the figures of the /admin/insights dashboard for
+// operators, read from the store DATABASE_URL names, as `npm run enquiries` reads it.
+const usage = `Usage: npm run insights -- [--days N] [--json]
+  --days N   the last N days, today (UTC) included; 1 to 1000, 30 unless given
+  --json     the report as JSON instead of tables`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function parse(argv: string[]) {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { days: { type: "string", default: "30" }, json: { type: "boolean" } },
+    });
+    const days = Number(values.days);
+    if (!/^\d+$/.test(values.days) || days < 1 || days > 1000) {
+      fail(`--days takes a whole number from 1 to 1000\n\n${usage}`);
+    }
+    return { days, json: values.json === true };
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  }
+}
+
+const rate = (enquiries: number, visits: number) =>
+  visits === 0 ? "-" : `${((100 * enquiries) / visits).toFixed(1)}%`;
+
+function table(title: string, header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const lines = cells.map((row) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  "),
+  );
+  return [title, ...lines, ...(rows.length === 0 ? ["(none)"] : [])].join("\n");
+}
+
+/** The report as tables an operator reads in a terminal. */
+function insightsAsText(report: InsightsReportWithMediums): string {
+  const visitRows = (rows: { visits: number; enquiries: number }[], name: (row: never) => string) =>
+    rows.map((row) => [
+      name(row as never),
+      row.visits,
+      row.enquiries,
+      rate(row.enquiries, row.visits),
+    ]);
+  const visitHeader = ["visits", "enquiries", "conversion"];
+  return [
+    `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
+      `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
+      `(conversion ${rate(report.enquiries, report.visits)})`,
+    ...(report.pageviews === 0
+      ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
+      : []),
+    table(
+      "\nDays",
+      ["date", "page views", "visitors", "visits", "enquiries"],
+      report.days.map((d) => [d.date, d.pageviews, d.visitors, d.visits, d.enquiries]),
+    ),
+    table(
+      "\nPages (visits and enquiries by entry page)",
+      ["page", "page views", "visitors", ...visitHeader],
+      report.pages.map((p) => [
+        p.path,
+        p.pageviews,
+        p.visitors,
+        p.visits,
+        p.enquiries,
+        rate(p.enquiries, p.visits),
+      ]),
+    ),
+    table(
+      "\nSources",
+      ["source", ...visitHeader],
+      visitRows(report.sources, (s: { source: string }) => s.source),
+    ),
+    table(
+      "\nCampaigns (utm_campaign)",
+      ["campaign", ...visitHeader],
+      visitRows(report.campaigns, (c: { campaign: string }) => c.campaign),
+    ),
+    table(
+      "\nMediums (utm_medium)",
+      ["medium", ...visitHeader],
+      visitRows(report.mediums, (m: { medium: string }) => m.medium),
+    ),
+    table(
+      "\nDevices",
+      ["device", "page views", "visitors"],
+      report.devices.map((d) => [d.device, d.pageviews, d.visitors]),
+    ),
+  ].join("\n");
+}
+
+const { days, json } = parse(process.argv.slice(2));
+const config = loadConfigOrExit();
+const store = await openEnquiryStore(config.databaseUrl);
+try {
+  const report = await readInsightsReport(store.insights, { days });
+  process.stdout.write(`${json ? JSON.stringify(report, null, 2) : insightsAsText(report)}\n`);
+} finally {
+  await store.close();
+}
