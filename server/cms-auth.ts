@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AdminSessions } from "./admin-session";
-import { sendPopupOutcome } from "./cms-popup";
+import { sendPopupOutcome, sendSignInAnswer } from "./cms-popup";
 import { adminPrefix } from "./url-prefixes";
 
 // The GitHub sign-in of the content editor at /admin, served by our own service so no
@@ -167,16 +167,9 @@ function sendSignInPage(reply: FastifyReply, status: number, text: string, next?
   const onwards = next
     ? `<meta http-equiv="refresh" content="0;url=${next}"></head><body><p>${escapeHtml(text)} <a href="${next}">Open the insights</a>.</p>`
     : `</head><body><p>${escapeHtml(text)}</p>`;
-  return reply
-    .code(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("referrer-policy", "no-referrer")
-    .header(
-      "content-security-policy",
-      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-    )
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in</title>${onwards}</body></html>`,
-    );
+  return sendSignInAnswer(
+    reply,
+    status,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in</title>${onwards}</body></html>`,
+  );
 }

@@ -28,6 +28,19 @@ function outcomePage(outcome: PopupOutcome): string {
 
 /** Answers the popup with the sign-in's outcome, for the editor page that opened it. */
 export function sendPopupOutcome(reply: FastifyReply, status: number, outcome: PopupOutcome) {
+  return sendSignInAnswer(reply, status, outcomePage(outcome), handshakeHash);
+}
+
+/**
+ * A page of the sign-in (the popup's, or the dashboard sign-in's last one): never stored, sent
+ * with no referrer, and running nothing but the one script it may name by hash.
+ */
+export function sendSignInAnswer(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  scriptHash?: string,
+) {
   return reply
     .code(status)
     .header("content-type", "text/html; charset=utf-8")
@@ -35,7 +48,7 @@ export function sendPopupOutcome(reply: FastifyReply, status: number, outcome: P
     .header("referrer-policy", "no-referrer")
     .header(
       "content-security-policy",
-      `default-src 'none'; script-src ${handshakeHash}; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; ${scriptHash ? `script-src ${scriptHash}; ` : ""}base-uri 'none'; frame-ancestors 'none'`,
     )
-    .send(outcomePage(outcome));
+    .send(html);
 }

@@ -4,45 +4,49 @@ import { testPartsClosedAfterAll } from "../../tests/support/test-parts";
 import type { TestService } from "../../tests/support/test-service";
 import { nothingCounted } from "./insights-page";
 import { dayOf } from "./insights-report";
-import { type DayBatch, emptyCount, type Visit } from "./insights-store";
+import { CountTable, type DayBatch, type Visit } from "./insights-store";
 
+/** Two visits, as the counting describes them. */
 const fromSearch: Visit = {
   entry: "/",
-  source: "google.com",
+  source: "bing.com",
   medium: "",
   campaign: "",
   device: "phone",
 };
 const fromMail: Visit = {
+  ...fromSearch,
   entry: "/hardware",
-  source: "newsletter",
+  source: "mailing",
   medium: "email",
-  campaign: "spring",
+  campaign: "winter-meters",
   device: "desktop",
 };
 
-/** Today, as the counting records it: a from a search on /, b from a mail on /hardware. */
+/** Who came today, and the pages each saw, first page first. */
+const todaysVisitors = [
+  { hash: "a", visit: fromSearch, pages: ["/"] },
+  { hash: "b", visit: fromMail, pages: ["/hardware", "/contact"] },
+];
+
+/** Today's counts, as an instance's counter hands them to the store. */
 function today(): DayBatch {
   const day = dayOf(new Date());
+  const views = new CountTable();
+  for (const { visit, pages } of todaysVisitors) {
+    for (const path of pages) {
+      views.add(day, "total", "", "pageviews");
+      views.add(day, "page", path, "pageviews");
+      views.add(day, "device", visit.device, "pageviews");
+    }
+  }
   return {
     day,
-    counts: [
-      { ...emptyCount(day, "total", ""), pageviews: 3 },
-      { ...emptyCount(day, "page", "/"), pageviews: 1 },
-      { ...emptyCount(day, "page", "/contact"), pageviews: 1 },
-      { ...emptyCount(day, "page", "/hardware"), pageviews: 1 },
-      { ...emptyCount(day, "device", "phone"), pageviews: 2 },
-      { ...emptyCount(day, "device", "desktop"), pageviews: 1 },
-    ],
-    visitors: [
-      { hash: "a", visit: fromSearch },
-      { hash: "b", visit: fromMail },
-    ],
-    visitorPages: [
-      { hash: "a", path: "/" },
-      { hash: "b", path: "/hardware" },
-      { hash: "b", path: "/contact" },
-    ],
+    counts: views.rows(),
+    visitors: todaysVisitors.map(({ hash, visit }) => ({ hash, visit })),
+    visitorPages: todaysVisitors.flatMap(({ hash, pages }) =>
+      pages.map((path) => ({ hash, path })),
+    ),
     enquiries: [],
   };
 }
@@ -105,19 +109,21 @@ describe("the insights dashboard", () => {
     expect(days).toHaveLength(8);
     expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "1", "50.0%"]);
     expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
-      ["newsletter", "1", "1", "100.0%"],
-      ["google.com", "1", "0", "0.0%"],
+      ["mailing", "1", "1", "100.0%"],
+      ["bing.com", "1", "0", "0.0%"],
     ]);
-    expect(tableRows(page, /^Visits tagged/).slice(1)).toEqual([["spring", "1", "1", "100.0%"]]);
+    expect(tableRows(page, /^Visits tagged/).slice(1)).toEqual([
+      ["winter-meters", "1", "1", "100.0%"],
+    ]);
     expect(
       tableRows(page, /^Pages by page views/)
         .slice(1)
         .map((row) => row[0]),
     ).toEqual(expect.arrayContaining(["/", "/hardware", "/contact"]));
     expect(tableRows(page, /^Page views and visitors by device/).slice(1)).toEqual([
-      ["phone", "2", "67%", "1"],
+      ["phone", "1", "33%", "1"],
       ["tablet", "0", "0%", "0"],
-      ["desktop", "1", "33%", "1"],
+      ["desktop", "2", "67%", "1"],
     ]);
   });
 
@@ -148,7 +154,7 @@ describe("the insights dashboard", () => {
     const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
     const page = await response.text();
     expect(response.status).toBe(401);
-    expect(page).not.toContain("newsletter");
+    expect(page).not.toContain("mailing");
     expect(page).toContain("CMS_GITHUB_CLIENT_ID");
     const csv = await fetch(`${service.baseUrl}/admin/insights.csv`, { headers: fromOutside });
     expect(csv.status).toBe(401);

@@ -108,6 +108,17 @@ export const dayColumns = [
   (day: InsightsReport["days"][number]) => string | number,
 ])[];
 
+/** The top rows of visits and their enquiries by one thing (a source, a campaign). */
+const visitRows = (rows: { name: string; visits: number; enquiries: number }[]) =>
+  rows
+    .slice(0, topRows)
+    .map((row) => [
+      row.name,
+      number(row.visits),
+      number(row.enquiries),
+      conversion(row.enquiries, row.visits),
+    ]);
+
 function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRange }) {
   const counted = report.pageviews > 0;
   const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
@@ -210,14 +221,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           id="sources-table"
           caption="Where visits came from (referring site or utm_source), with their enquiries"
           head={["Source", "Visits", "Enquiries", "Conversion"]}
-          rows={report.sources
-            .slice(0, topRows)
-            .map((source) => [
-              source.source,
-              number(source.visits),
-              number(source.enquiries),
-              conversion(source.enquiries, source.visits),
-            ])}
+          rows={visitRows(report.sources.map((row) => ({ ...row, name: row.source })))}
         />
 
         <h2>Campaigns</h2>
@@ -225,14 +229,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           id="campaigns-table"
           caption="Visits tagged with utm_campaign, with their enquiries"
           head={["Campaign", "Visits", "Enquiries", "Conversion"]}
-          rows={report.campaigns
-            .slice(0, topRows)
-            .map((campaign) => [
-              campaign.campaign,
-              number(campaign.visits),
-              number(campaign.enquiries),
-              conversion(campaign.enquiries, campaign.visits),
-            ])}
+          rows={visitRows(report.campaigns.map((row) => ({ ...row, name: row.campaign })))}
         />
 
         <h2>Devices</h2>
