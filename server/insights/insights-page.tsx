@@ -7,7 +7,7 @@ import type { InsightsReport } from "./insights-report";
 // the page runs no script, and nothing of it reaches the public pages.
 
 export const dashboardRanges = [7, 30, 90] as const;
-export type DashboardRange = (typeof dashboardRanges)[number];
+type DashboardRange = (typeof dashboardRanges)[number];
 
 /** Said when nothing was counted: the pages may be served by a static host instead of us. */
 export const nothingCounted = "No page views counted: are the pages served by this service?";
@@ -15,13 +15,13 @@ export const nothingCounted = "No page views counted: are the pages served by th
 const topRows = 10;
 
 /** Enquiries ÷ visits as a percentage, "–" without visits. */
-export function conversion(enquiries: number, visits: number): string {
+function conversion(enquiries: number, visits: number): string {
   return visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
 }
 
 const number = (n: number) => n.toLocaleString("en-ZA");
 
-export const stylesheet = `
+const stylesheet = `
 :root{color-scheme:light;font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;background:#fff}
 body{margin:0 auto;max-width:64rem;padding:1rem}
 h1{font-size:1.6rem;margin:0 0 .5rem}
@@ -145,11 +145,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
         </nav>
       </header>
       <main>
-        {counted ? null : (
-          <p className="notice" role="status">
-            {nothingCounted}
-          </p>
-        )}
+        {counted ? null : <p className="notice">{nothingCounted}</p>}
         <dl className="totals">
           {(
             [
