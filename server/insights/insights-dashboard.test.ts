@@ -1,5 +1,10 @@
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  readerCode,
+  signInSettings,
+  startGitHubStandIn,
+} from "../../tests/support/github-stand-in";
 import { testPartsClosedAfterAll } from "../../tests/support/test-parts";
 import type { TestService } from "../../tests/support/test-service";
 import { nothingCounted } from "./insights-page";
@@ -164,13 +169,17 @@ describe("the insights dashboard", () => {
 
 describe("the insights dashboard with the editor's sign-in set up", () => {
   const shared = testPartsClosedAfterAll();
+  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
+  let service: TestService;
 
-  it("sends a visitor from outside to the GitHub sign-in", async () => {
-    const service = await shared.service({
-      CMS_GITHUB_CLIENT_ID: "editor-app-id",
-      CMS_GITHUB_CLIENT_SECRET: "editor-app-secret",
-      CMS_GITHUB_REPO: "amanzi-meters/website",
-    });
+  beforeAll(async () => {
+    github = await startGitHubStandIn();
+    shared.onClose(() => github.close());
+    service = await shared.service(signInSettings(github.url));
+  });
+
+  /** Follows the dashboard's sign-in link to GitHub and back, as a browser from outside would. */
+  async function signIn(code?: string) {
     const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
     expect(response.status).toBe(401);
     const { document } = new JSDOM(await response.text()).window;
@@ -180,9 +189,33 @@ describe("the insights dashboard with the editor's sign-in set up", () => {
       redirect: "manual",
       headers: fromOutside,
     });
-    expect(begin.status).toBe(302);
-    expect(new URL(begin.headers.get("location") ?? "").searchParams.get("state")).toMatch(
-      /\.insights$/,
+    const location = new URL(begin.headers.get("location") ?? "");
+    const cookie = begin.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const back = await fetch(
+      `${service.baseUrl}/api/cms/callback?code=${github.authorize(location, code)}&state=${encodeURIComponent(location.searchParams.get("state") ?? "")}`,
+      { headers: { ...fromOutside, cookie } },
     );
+    const session = back.headers.getSetCookie().find((line) => line.startsWith("admin-session="));
+    return { back, session: session?.split(";")[0] };
+  }
+
+  it("opens to an editor who may push, once signed in through GitHub", async () => {
+    const { back, session } = await signIn();
+    expect(back.status).toBe(200);
+    expect(session).toBeDefined();
+    const headers = { ...fromOutside, cookie: session ?? "" };
+    const page = await fetch(`${service.baseUrl}/admin/insights`, { headers });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>Insights</h1>");
+    expect((await fetch(`${service.baseUrl}/admin/insights.csv`, { headers })).status).toBe(200);
+  });
+
+  it("stays shut to a GitHub user who may not push", async () => {
+    const { back, session } = await signIn(readerCode);
+    expect(back.status).toBe(403);
+    expect(session).toBeUndefined();
   });
 });

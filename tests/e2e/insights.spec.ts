@@ -79,6 +79,11 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   await direct.close();
 
   const { page } = await visitor(browser, desktopAgent);
+  // The dashboard's policy allows its own styles by hash: anything it blocks shows here.
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   // Counts reach the store within a flush (a second here).
   await expect
     .poll(
@@ -108,6 +113,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   const [today] = await rowsOf(page, "Per day");
   expect(today?.slice(1)).toEqual(["2", "4", "2", "1", "50.0%"]);
   await expect(page.getByRole("img", { name: "Visitors and page views per day" })).toBeVisible();
+  expect(blocked).toEqual([]);
 
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport);
