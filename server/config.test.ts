@@ -32,6 +32,21 @@ it("keeps delivered enquiries a year unless told otherwise; 0 means until delive
   expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "0" }).retentionDays).toBe(0);
 });
 
+it("counts visits unless INSIGHTS=off, flushing every 10 s and keeping counts 25 months", () => {
+  expect(loadConfig({})).toMatchObject({
+    insights: { flushSeconds: 10 },
+    insightsRetentionMonths: 25,
+  });
+  expect(loadConfig({ INSIGHTS: "off", INSIGHTS_RETENTION_MONTHS: "13" })).toMatchObject({
+    insights: undefined,
+    insightsRetentionMonths: 13,
+  });
+  expect(loadConfig({ INSIGHTS_FLUSH_SECONDS: "60" }).insights).toEqual({ flushSeconds: 60 });
+  expect(() => loadConfig({ INSIGHTS: "no", INSIGHTS_FLUSH_SECONDS: "0" })).toThrow(
+    /INSIGHTS: use on or off\n\s+INSIGHTS_FLUSH_SECONDS: use at least 1/,
+  );
+});
+
 it("selects PostgreSQL with a postgres:// DATABASE_URL", () => {
   for (const url of ["postgres://app@db.internal/enquiries", "postgresql://db/enquiries"]) {
     expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);

@@ -46,14 +46,18 @@ function table(title: string, header: string[], rows: (string | number)[][]): st
 
 /** The report as tables an operator reads in a terminal. */
 function insightsAsText(report: InsightsReportWithMediums): string {
-  const visitRows = (rows: { visits: number; enquiries: number }[], name: (row: never) => string) =>
-    rows.map((row) => [
-      name(row as never),
-      row.visits,
-      row.enquiries,
-      rate(row.enquiries, row.visits),
-    ]);
   const visitHeader = ["visits", "enquiries", "conversion"];
+  /** A table of visits and enquiries by `key` (source, campaign or medium). */
+  const visitTable = <K extends string>(
+    title: string,
+    key: K,
+    rows: (Record<K, string> & { visits: number; enquiries: number })[],
+  ) =>
+    table(
+      `\n${title}`,
+      [key, ...visitHeader],
+      rows.map((row) => [row[key], row.visits, row.enquiries, rate(row.enquiries, row.visits)]),
+    );
   return [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
@@ -78,21 +82,9 @@ function insightsAsText(report: InsightsReportWithMediums): string {
         rate(p.enquiries, p.visits),
       ]),
     ),
-    table(
-      "\nSources",
-      ["source", ...visitHeader],
-      visitRows(report.sources, (s: { source: string }) => s.source),
-    ),
-    table(
-      "\nCampaigns (utm_campaign)",
-      ["campaign", ...visitHeader],
-      visitRows(report.campaigns, (c: { campaign: string }) => c.campaign),
-    ),
-    table(
-      "\nMediums (utm_medium)",
-      ["medium", ...visitHeader],
-      visitRows(report.mediums, (m: { medium: string }) => m.medium),
-    ),
+    visitTable("Sources", "source", report.sources),
+    visitTable("Campaigns (utm_campaign)", "campaign", report.campaigns),
+    visitTable("Mediums (utm_medium)", "medium", report.mediums),
     table(
       "\nDevices",
       ["device", "page views", "visitors"],

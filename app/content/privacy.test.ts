@@ -40,6 +40,16 @@ describe("privacy statement content", () => {
     );
   });
 
+  it("says what visit counting keeps: daily totals, no cookies, nothing that identifies a visitor", () => {
+    const collection = sectionText(legalText, "collection");
+    expect(collection).toMatch(/counts visits/);
+    expect(collection).toMatch(/no cookies/);
+    expect(collection).toMatch(/never stored/);
+    expect(collection).toMatch(/identify nobody/);
+    expect(collection).toMatch(/Global Privacy Control or Do\s+Not Track/);
+    expect(sectionText(legalText, "cookies")).toMatch(/without cookies/);
+  });
+
   it("explains the cookie set by the bot-check provider", () => {
     expect(sectionText(legalText, "cookies")).toMatch(
       /bot-check service from a third-party provider/,

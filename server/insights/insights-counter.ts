@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
 import { addDays, dayOf } from "./insights-report";
 import { CountTable, type DayBatch, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
+import { keyedHasher } from "./visitor-hash";
 
 /** What a visitor's hash is made of; held only while the request is answered. */
 export type Identity = { site: string; address: string; userAgent: string };
@@ -11,10 +11,13 @@ type Log = {
 };
 
 export type InsightsCounter = {
-  /** Counts a page view; without an identity (GPC, DNT) it makes no visitor. */
-  pageView(view: PageView, identity: Identity | undefined): void;
+  /**
+   * Counts a page view; without an identity (GPC, DNT) it makes no visitor. `connection` is
+   * the request's socket: see `lastOnConnection`.
+   */
+  pageView(view: PageView, identity: Identity | undefined, connection?: object): void;
   /** Counts an enquiry, for its visitor's visit when there is one. */
-  enquiry(identity: Identity | undefined): void;
+  enquiry(identity: Identity | undefined, connection?: object): void;
   /** Loads the day's salt; then flushes every `flushMs`. */
   start(): Promise<void>;
   flush(): Promise<void>;
@@ -23,6 +26,12 @@ export type InsightsCounter = {
 };
 
 type Pending = {
+  /**
+   * Page views by route and by device, apart from `counts` because they are added on every
+   * request: a route or device string is the same object each time, a quick key.
+   */
+  views: Map<string, number>;
+  deviceViews: Map<string, number>;
   counts: CountTable;
   visitors: Map<string, Visit>;
   visitorPages: { hash: string; path: string }[];
@@ -57,7 +66,8 @@ export function createInsightsCounter(options: {
   // Visitor rows of a finished day stay a little longer than its salt: an instance may still be
   // flushing the day's last pages.
   const forgetVisitorsAfterMs = Math.max(60_000, 3 * flushMs);
-  const salts = new Map<string, Buffer>();
+  /** Each day's keyed hash, by its salt; the salt itself is kept nowhere else in memory. */
+  const hashers = new Map<string, (message: string) => string>();
   let pending = new Map<string, Pending>();
   const remembered = new Map<string, { visitors: Set<string>; pages: Set<string> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -78,7 +88,14 @@ export function createInsightsCounter(options: {
   const pendingOf = (day: string) => {
     let entry = pending.get(day);
     if (!entry) {
-      entry = { counts: new CountTable(), visitors: new Map(), visitorPages: [], enquiries: [] };
+      entry = {
+        views: new Map(),
+        deviceViews: new Map(),
+        counts: new CountTable(),
+        visitors: new Map(),
+        visitorPages: [],
+        enquiries: [],
+      };
       pending.set(day, entry);
     }
     return entry;
@@ -91,21 +108,37 @@ export function createInsightsCounter(options: {
     }
     return entry;
   };
-  const hashOf = (day: string, identity: Identity | undefined) => {
-    const salt = identity && salts.get(day);
-    if (!identity || !salt) return undefined;
-    return createHmac("sha256", salt)
-      .update(`${identity.site}\n${identity.address}\n${identity.userAgent}`)
-      .digest("base64url")
-      .slice(0, 22);
+  // The hash is most of what counting costs (decision 0021), and a browser sends its next pages
+  // over the same kept-alive connection: the last identity and hash of each connection are
+  // remembered with it, in memory, and go when it closes. Compared in full, since behind a
+  // proxy one connection carries many visitors.
+  const lastOnConnection = new WeakMap<object, Identity & { day: string; hash: string }>();
+  const hashOf = (day: string, identity: Identity | undefined, connection: object | undefined) => {
+    const hasher = identity && hashers.get(day);
+    if (!identity || !hasher) return undefined;
+    const last = connection && lastOnConnection.get(connection);
+    if (
+      last?.day === day &&
+      last.address === identity.address &&
+      last.userAgent === identity.userAgent &&
+      last.site === identity.site
+    ) {
+      return last.hash;
+    }
+    const hash = hasher(`${identity.site}\n${identity.address}\n${identity.userAgent}`).slice(
+      0,
+      22,
+    );
+    if (connection) lastOnConnection.set(connection, { ...identity, day, hash });
+    return hash;
   };
 
   /** Today's and tomorrow's salts in memory, so midnight needs no store; older ones destroyed. */
   async function keepSalts() {
     const day = currentDay();
-    for (const known of salts.keys()) if (known < day) salts.delete(known);
+    for (const known of hashers.keys()) if (known < day) hashers.delete(known);
     for (const needed of [day, addDays(day, 1)]) {
-      if (!salts.has(needed)) salts.set(needed, await store.dailySalt(needed));
+      if (!hashers.has(needed)) hashers.set(needed, keyedHasher(await store.dailySalt(needed)));
     }
     await store.forget({
       salts: day,
@@ -120,6 +153,13 @@ export function createInsightsCounter(options: {
     const batches: DayBatch[] = [];
     const tries = new Map<string, number[]>();
     for (const [day, entry] of taken) {
+      for (const [path, n] of entry.views) {
+        entry.counts.add(day, "total", "", "pageviews", n);
+        entry.counts.add(day, "page", path, "pageviews", n);
+      }
+      for (const [device, n] of entry.deviceViews) {
+        entry.counts.add(day, "device", device, "pageviews", n);
+      }
       for (const { hash, tries: n } of entry.enquiries) {
         const key = `${day}\n${hash}`;
         tries.set(key, [...(tries.get(key) ?? []), n]);
@@ -202,13 +242,12 @@ export function createInsightsCounter(options: {
   }
 
   return {
-    pageView(view, identity) {
+    pageView(view, identity, connection) {
       const day = currentDay();
-      const { counts, visitors, visitorPages } = pendingOf(day);
-      counts.add(day, "total", "", "pageviews");
-      counts.add(day, "page", view.path, "pageviews");
-      counts.add(day, "device", view.device, "pageviews");
-      const hash = hashOf(day, identity);
+      const { views, deviceViews, visitors, visitorPages } = pendingOf(day);
+      views.set(view.path, (views.get(view.path) ?? 0) + 1);
+      deviceViews.set(view.device, (deviceViews.get(view.device) ?? 0) + 1);
+      const hash = hashOf(day, identity, connection);
       if (!hash) return;
       const seen = rememberedOf(day);
       if (!seen.visitors.has(hash)) {
@@ -222,9 +261,9 @@ export function createInsightsCounter(options: {
         visitorPages.push({ hash, path: view.path });
       }
     },
-    enquiry(identity) {
+    enquiry(identity, connection) {
       const day = currentDay();
-      const hash = hashOf(day, identity);
+      const hash = hashOf(day, identity, connection);
       if (hash) pendingOf(day).enquiries.push({ hash, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },

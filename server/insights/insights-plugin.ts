@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { adminPrefix } from "../url-prefixes";
 import { createInsightsCounter, type Identity } from "./insights-counter";
-import { isCountable, optsOut, pageViewOf } from "./page-view";
+import { countedDevice, optsOut, pageViewOf } from "./page-view";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -57,25 +57,24 @@ export const insightsPlugin = fastifyPlugin<{
     flushMs: insights.flushSeconds * 1000,
     log: app.log.child({ component: "insights" }),
   });
-  app.decorate("countEnquiry", (request: FastifyRequest) => counter.enquiry(identityOf(request)));
+  app.decorate("countEnquiry", (request: FastifyRequest) =>
+    counter.enquiry(identityOf(request), request.raw.socket),
+  );
   // A 304 is a page view too: the browser shows its copy of a page it had before, and a
   // returning visitor's first page of the day is often one.
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url;
-    if (
+    const device =
       request.method === "GET" &&
       (reply.statusCode === 200 || reply.statusCode === 304) &&
       route !== undefined &&
-      pages.has(route) &&
-      isCountable(request.headers)
-    ) {
-      const view = pageViewOf(
-        route,
-        request.headers,
-        request.query as Record<string, unknown>,
-        request.host,
-      );
-      counter.pageView(view, identityOf(request));
+      pages.has(route)
+        ? countedDevice(request.headers)
+        : undefined;
+    if (route !== undefined && device) {
+      const query = request.query as Record<string, unknown>;
+      const view = pageViewOf(route, device, request.headers, query, request.host);
+      counter.pageView(view, identityOf(request), request.raw.socket);
       app.metrics.pageViewed(route);
     }
     done();

@@ -108,8 +108,6 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         { source: "google.com", visits: 1, enquiries: 1 },
         { source: "newsletter", visits: 1, enquiries: 0 },
       ],
-      campaigns: [{ campaign: "spring", visits: 1, enquiries: 0 }],
-      mediums: [{ medium: "email", visits: 1, enquiries: 0 }],
       devices: [
         { device: "phone", pageviews: 4, visitors: 1 },
         { device: "tablet", pageviews: 0, visitors: 0 },

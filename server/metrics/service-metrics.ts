@@ -55,6 +55,7 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     labelNames: ["route"],
     registers,
   });
+  const pageViewsByRoute = new Map<string, Counter.Internal>();
   // Every channel's series exists from the start, so an alert on a rate sees a zero first.
   for (const channel of deliveryChannels) {
     sent.inc({ channel }, 0);
@@ -98,6 +99,14 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
       refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
     deliveryOutcome: (channel, outcome) =>
       (outcome === "delivered" ? sent : failed).inc({ channel }),
-    pageViewed: (route) => pageViews.inc({ route }),
+    pageViewed: (route) => {
+      // One child per page route, made once: a labelled inc costs more than the count itself.
+      let child = pageViewsByRoute.get(route);
+      if (!child) {
+        child = pageViews.labels({ route });
+        pageViewsByRoute.set(route, child);
+      }
+      child.inc();
+    },
   };
 }

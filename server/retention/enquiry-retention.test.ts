@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { emptyCount } from "../insights/insights-store";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
 
@@ -76,6 +77,33 @@ it("with 0 days deletes an enquiry as soon as it is delivered", async () => {
   await schedule.runNow();
   expect(await emails()).toEqual([]);
   await schedule.stop();
+});
+
+it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquiries", async () => {
+  const count = (day: string) => ({ ...emptyCount(day, "total", ""), pageviews: 1 });
+  const batch = (day: string) => ({
+    day,
+    counts: [count(day)],
+    visitors: [],
+    visitorPages: [],
+    enquiries: [],
+  });
+  // t0 is 2026-03-01: 25 months back is 2024-02-01, the first day kept.
+  await store.insights.record([batch("2024-01-31"), batch("2024-02-01")]);
+  const schedule = startRetentionSchedule({
+    store,
+    retentionDays: 365,
+    insightsRetentionMonths: 25,
+    log,
+  });
+  await vi.advanceTimersByTimeAsync(0);
+  await schedule.stop();
+  const kept = await store.insights.readDailyCounts("2024-01-01", "2024-12-31");
+  expect(kept.map((row) => row.day)).toEqual(["2024-02-01"]);
+  expect(logs.at(-1)).toEqual({
+    fields: { rows: 1, before: "2024-02-01" },
+    message: "retention: old insights counts deleted",
+  });
 });
 
 it("describes a purge for the operator, saying why undelivered ones stay", () => {

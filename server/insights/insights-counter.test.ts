@@ -1,0 +1,110 @@
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { expect, it } from "vitest";
+import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
+import { createInsightsCounter } from "./insights-counter";
+import { readInsightsReport } from "./insights-report";
+import type { PageView } from "./page-view";
+
+const parts = testPartsClosedAfterEach();
+const home: PageView = { path: "/", source: "direct", medium: "", campaign: "", device: "desktop" };
+/** A counter on a fresh SQLite store, on the real clock. */
+async function startCounter() {
+  const store = parts.sqliteStore(join(parts.tempDir("insights-counter-"), "enquiries.db"));
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 10_000,
+    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+  });
+  await counter.start();
+  return { store, counter };
+}
+
+const someone = {
+  site: "www.amanzi.example",
+  address: "192.0.2.7",
+  userAgent: "Mozilla/5.0 Probe",
+};
+
+it("makes a new salt each day, destroys the old one at once and the day's visitors soon after", async () => {
+  const path = join(parts.tempDir("insights-counter-"), "enquiries.db");
+  const store = parts.sqliteStore(path);
+  const raw = new Database(path, { readonly: true });
+  parts.onClose(() => raw.close());
+  const days = (table: string) =>
+    raw
+      .prepare<[], { day: string }>(`SELECT DISTINCT day FROM ${table} ORDER BY day`)
+      .all()
+      .map((row) => row.day);
+
+  let clock = Date.parse("2026-03-01T23:59:30.000Z");
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 10_000,
+    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+    now: () => clock,
+  });
+  await counter.start();
+  parts.onClose(() => counter.stop());
+  expect(days("insights_salts")).toEqual(["2026-03-01", "2026-03-02"]);
+  // One kept-alive connection throughout: what it remembers does not outlive the day.
+  const connection = {};
+  counter.pageView(home, someone, connection);
+  counter.pageView({ ...home, path: "/hardware" }, someone, connection);
+  await counter.flush();
+  expect(days("insights_visitors")).toEqual(["2026-03-01"]);
+
+  // After midnight the same person is a new visitor under the new salt; the old salt is gone,
+  // the old day's visitors stay a minute, for instances still flushing the day.
+  clock = Date.parse("2026-03-02T00:00:20.000Z");
+  counter.pageView(home, someone, connection);
+  await counter.flush();
+  expect(days("insights_salts")).toEqual(["2026-03-02", "2026-03-03"]);
+  expect(days("insights_visitors")).toEqual(["2026-03-01", "2026-03-02"]);
+  const hashes = raw.prepare<[], { hash: string }>("SELECT hash FROM insights_visitors").all();
+  expect(new Set(hashes.map((row) => row.hash)).size).toBe(2);
+
+  clock = Date.parse("2026-03-02T00:02:00.000Z");
+  await counter.flush();
+  expect(days("insights_visitors")).toEqual(["2026-03-02"]);
+
+  const report = await readInsightsReport(store.insights, { days: 2, today: new Date(clock) });
+  expect(report.days).toEqual([
+    { date: "2026-03-01", pageviews: 2, visitors: 1, visits: 1, enquiries: 0 },
+    { date: "2026-03-02", pageviews: 1, visitors: 1, visits: 1, enquiries: 0 },
+  ]);
+});
+
+it("counts an enquiry whose visitor never shows up, without a visit, after a few flushes", async () => {
+  const { store, counter } = await startCounter();
+  counter.enquiry(someone);
+  const enquiries = async () => (await readInsightsReport(store.insights, { days: 1 })).enquiries;
+  await counter.flush();
+  await counter.flush();
+  expect(await enquiries()).toBe(0);
+  await counter.flush();
+  await counter.flush();
+  expect(await enquiries()).toBe(1);
+  // Stopping writes what waits: this one goes at once.
+  counter.enquiry(someone);
+  await counter.stop();
+  expect(await enquiries()).toBe(2);
+});
+
+it("tells apart visitors sharing one connection, as behind a proxy", async () => {
+  const { store, counter } = await startCounter();
+  const proxy = {};
+  for (const identity of [
+    someone,
+    { ...someone, address: "192.0.2.8" },
+    { ...someone, userAgent: "Other" },
+    someone,
+  ]) {
+    counter.pageView(home, identity, proxy);
+  }
+  await counter.stop();
+  expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
+    pageviews: 4,
+    visitors: 3,
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, it } from "vitest";
+import { countedDevice, deviceOf, label, optsOut, sourceOf } from "./page-view";
+
+const chrome =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+it("tells phones, tablets and desktops apart by the user agent", () => {
+  const agents = {
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1":
+      "phone",
+    "Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36":
+      "phone",
+    "Mozilla/5.0 (iPad; CPU OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1":
+      "tablet",
+    "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36":
+      "tablet",
+    [chrome]: "desktop",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15":
+      "desktop",
+  };
+  for (const [agent, device] of Object.entries(agents)) expect(deviceOf(agent), agent).toBe(device);
+});
+
+it("counts browsers, not programs, bots or prefetches", () => {
+  expect(countedDevice({ "user-agent": chrome })).toBe("desktop");
+  expect(countedDevice({ "user-agent": chrome, "sec-purpose": "prefetch" })).toBeUndefined();
+  expect(countedDevice({ "user-agent": chrome, purpose: "prefetch" })).toBeUndefined();
+  expect(countedDevice({})).toBeUndefined();
+  expect(countedDevice({ "user-agent": "curl/8.14.1" })).toBeUndefined();
+  expect(countedDevice({ "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0)" })).toBeUndefined();
+  expect(optsOut({ "sec-gpc": "1" })).toBe(true);
+  expect(optsOut({ dnt: "1" })).toBe(true);
+  expect(optsOut({ dnt: "0" })).toBe(false);
+});
+
+it("takes the source from utm_source, else the referrer's host, else direct", () => {
+  const own = "www.amanzi.example";
+  expect(sourceOf("LinkedIn", "https://www.google.com/", own)).toBe("linkedin");
+  expect(sourceOf(["a", "b"], undefined, own)).toBe("a");
+  expect(sourceOf(undefined, "https://www.google.co.za/search?q=x", own)).toBe("google.co.za");
+  expect(sourceOf(undefined, "https://amanzi.example/hardware", own)).toBe("internal");
+  expect(sourceOf(undefined, "http://127.0.0.1:3000/", "127.0.0.1:3000")).toBe("internal");
+  expect(sourceOf(undefined, "not a url", own)).toBe("direct");
+  expect(sourceOf("", undefined, own)).toBe("direct");
+});
+
+it("keeps labels short and plain, whatever is sent", () => {
+  expect(label("  Spring Sale 2026 ")).toBe("spring sale 2026");
+  expect(label(`<script>"x"</script>`)).toBe("scriptx/script");
+  expect(label("x".repeat(500))).toHaveLength(80);
+  expect(label(undefined)).toBe("");
+  expect(label(42)).toBe("");
+});
