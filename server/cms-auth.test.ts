@@ -6,8 +6,8 @@ import {
   goodCode,
   readerCode,
   readerToken,
-  signInSettings,
-  startGitHubStandIn,
+  serviceWithGitHubStandIn,
+  type startGitHubStandIn,
   token,
 } from "../tests/support/github-stand-in";
 import { testPartsClosedAfterAll, testPartsClosedAfterEach } from "../tests/support/test-parts";
@@ -20,9 +20,7 @@ describe("the content editor's GitHub sign-in", () => {
   let service: TestService;
 
   beforeAll(async () => {
-    github = await startGitHubStandIn();
-    shared.onClose(() => github.close());
-    service = await shared.service(signInSettings(github.url));
+    ({ github, service } = await serviceWithGitHubStandIn(shared));
   });
 
   /**

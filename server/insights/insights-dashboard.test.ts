@@ -2,8 +2,8 @@ import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   readerCode,
-  signInSettings,
-  startGitHubStandIn,
+  serviceWithGitHubStandIn,
+  type startGitHubStandIn,
 } from "../../tests/support/github-stand-in";
 import { testPartsClosedAfterAll } from "../../tests/support/test-parts";
 import type { TestService } from "../../tests/support/test-service";
@@ -173,9 +173,7 @@ describe("the insights dashboard with the editor's sign-in set up", () => {
   let service: TestService;
 
   beforeAll(async () => {
-    github = await startGitHubStandIn();
-    shared.onClose(() => github.close());
-    service = await shared.service(signInSettings(github.url));
+    ({ github, service } = await serviceWithGitHubStandIn(shared));
   });
 
   /** Follows the dashboard's sign-in link to GitHub and back, as a browser from outside would. */

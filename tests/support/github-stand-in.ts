@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import type { testPartsClosedAfterAll } from "./test-parts";
 
 // GitHub as the editor's sign-in sees it, on loopback: the authorize step (the test plays the
 // editor agreeing), the token endpoint with PKCE, and the repository API's permissions.
@@ -68,11 +69,18 @@ export async function startGitHubStandIn() {
   };
 }
 
-/** The service settings that point the editor's sign-in at the stand-in. */
-export const signInSettings = (url: string) => ({
-  CMS_GITHUB_CLIENT_ID: clientId,
-  CMS_GITHUB_CLIENT_SECRET: clientSecret,
-  CMS_GITHUB_OAUTH_URL: url,
-  CMS_GITHUB_API_URL: url,
-  CMS_GITHUB_REPO: repo,
-});
+/** A service whose editor sign-in goes to a new stand-in, both closed with the test's parts. */
+export async function serviceWithGitHubStandIn(
+  parts: Pick<ReturnType<typeof testPartsClosedAfterAll>, "onClose" | "service">,
+) {
+  const github = await startGitHubStandIn();
+  parts.onClose(() => github.close());
+  const service = await parts.service({
+    CMS_GITHUB_CLIENT_ID: clientId,
+    CMS_GITHUB_CLIENT_SECRET: clientSecret,
+    CMS_GITHUB_OAUTH_URL: github.url,
+    CMS_GITHUB_API_URL: github.url,
+    CMS_GITHUB_REPO: repo,
+  });
+  return { github, service };
+}
