@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import type { testPartsClosedAfterAll } from "./test-parts";
+import type { TestService } from "./test-service";
 
 // GitHub as the editor's sign-in sees it, on loopback: the authorize step (the test plays the
 // editor agreeing), the token endpoint with PKCE, and the repository API's permissions.
@@ -70,9 +70,10 @@ export async function startGitHubStandIn() {
 }
 
 /** A service whose editor sign-in goes to a new stand-in, both closed with the test's parts. */
-export async function serviceWithGitHubStandIn(
-  parts: Pick<ReturnType<typeof testPartsClosedAfterAll>, "onClose" | "service">,
-) {
+export async function serviceWithGitHubStandIn(parts: {
+  onClose(close: () => unknown): void;
+  service(env: Record<string, string>): Promise<TestService>;
+}) {
   const github = await startGitHubStandIn();
   parts.onClose(() => github.close());
   const service = await parts.service({
