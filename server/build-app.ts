@@ -5,12 +5,14 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { adminSessions } from "./admin-session";
 import { cmsAuthPlugin } from "./cms-auth";
 import type { Config } from "./config";
 import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
 import { errorsAndNotFoundPlugin } from "./errors-and-not-found";
 import { healthPlugin } from "./health";
+import { insightsDashboardPlugin } from "./insights/insights-dashboard";
 import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
@@ -22,7 +24,7 @@ import {
 } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
-import { apiPrefix } from "./url-prefixes";
+import { adminPrefix, apiPrefix } from "./url-prefixes";
 
 export type AppOptions = {
   /** Opened by the caller, who closes it after the app: closing the app never closes it. */
@@ -94,9 +96,19 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     enquiryRateLimitPerMinute: config.enquiryRateLimitPerMinute,
     store,
   });
+  const sessions = adminSessions({
+    clientSecret: config.cmsAuth?.clientSecret,
+    trustProxy: config.trustProxy,
+  });
   if (config.cmsAuth) {
-    await app.register(cmsAuthPlugin, { ...config.cmsAuth, prefix: `${apiPrefix}/cms` });
+    await app.register(cmsAuthPlugin, { ...config.cmsAuth, sessions, prefix: `${apiPrefix}/cms` });
   }
+  await app.register(insightsDashboardPlugin, {
+    insights: store.insights,
+    sessions,
+    pageHeaders,
+    prefix: adminPrefix,
+  });
   if (options.servesSite !== false) {
     await app.register(staticSitePlugin, {
       siteRoot: config.siteRoot,

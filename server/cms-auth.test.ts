@@ -1,65 +1,21 @@
-import { createServer, type Server } from "node:http";
+import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
-import { close, part, test } from "../tests/support/server-test";
-import { startTestService, type TestService } from "../tests/support/test-service";
+import {
+  clientId,
+  clientSecret,
+  goodCode,
+  readerCode,
+  readerToken,
+  signInTest,
+  type startGitHubStandIn,
+  token,
+} from "../tests/support/github-stand-in";
+import { it } from "../tests/support/server-test";
+import type { TestService } from "../tests/support/test-service";
 import { ConfigError, loadConfig } from "./config";
 
-const clientId = "editor-app-id";
-const clientSecret = "editor-app-secret-never-in-a-page";
-const goodCode = "code-from-github";
-const token = "gho_editors-own-token";
-
-/** Plays GitHub's OAuth token endpoint on loopback, recording what it was sent. */
-async function startGitHubStandIn() {
-  const exchanges: Record<string, string>[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      if (request.method !== "POST" || request.url !== "/login/oauth/access_token") {
-        response.writeHead(404).end();
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, string>;
-      exchanges.push(body);
-      const valid =
-        body.client_id === clientId &&
-        body.client_secret === clientSecret &&
-        body.code === goodCode;
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify(
-          valid
-            ? { access_token: token, token_type: "bearer" }
-            : { error: "bad_verification_code" },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address !== "object") throw new Error("stand-in has no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    exchanges,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-// GitHub's stand-in and a service signing in with it, shared by the sign-in tests.
-const it = test
-  .extend("github", { scope: "file" }, part(startGitHubStandIn, close))
-  .extend("editorService", { scope: "file" }, async ({ github }, { onCleanup }) => {
-    const service = await startTestService({
-      CMS_GITHUB_CLIENT_ID: clientId,
-      CMS_GITHUB_CLIENT_SECRET: clientSecret,
-      CMS_GITHUB_OAUTH_URL: github.url,
-    });
-    onCleanup(() => service.close());
-    return service;
-  });
-
 describe("the content editor's GitHub sign-in", () => {
+  const it = signInTest;
   let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
   let service: TestService;
 
@@ -68,38 +24,66 @@ describe("the content editor's GitHub sign-in", () => {
     service = editorService;
   });
 
-  /** Starts a sign-in as Decap's popup does; returns GitHub's authorize URL and the state cookie. */
-  async function begin() {
-    const response = await fetch(`${service.baseUrl}/api/cms/auth?provider=github&scope=repo`, {
+  /**
+   * Starts a sign-in as the editor's popup does (or the dashboard's link, with its query);
+   * returns GitHub's authorize URL and the cookies to send back, as a browser keeps them.
+   */
+  async function begin(query = "provider=github&scope=repo") {
+    const response = await fetch(`${service.baseUrl}/api/cms/auth?${query}`, {
       redirect: "manual",
     });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location") ?? "");
-    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    return { response, location, cookie };
+    const setCookies = response.headers.getSetCookie();
+    const cookie = setCookies.map((line) => line.split(";")[0]).join("; ");
+    return { response, location, setCookies, cookie };
   }
 
-  it("sends the editor to GitHub with the client id, our callback and a one-time state", async () => {
-    const { response, location, cookie } = await begin();
+  /** GitHub's redirect back to our callback, after the editor agreed on GitHub's page. */
+  async function callback(
+    begun: Awaited<ReturnType<typeof begin>>,
+    code = github.authorize(begun.location),
+  ) {
+    const state = begun.location.searchParams.get("state") ?? "";
+    return fetch(
+      `${service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
+      { headers: { cookie: begun.cookie }, redirect: "manual" },
+    );
+  }
+
+  const sessionCookieOf = (response: Response) =>
+    response.headers.getSetCookie().find((line) => line.startsWith("admin-session="));
+
+  it("sends the editor to GitHub with the client id, our callback, a one-time state and a PKCE challenge", async () => {
+    const { location, setCookies, cookie } = await begin();
     expect(`${location.origin}${location.pathname}`).toBe(`${github.url}/login/oauth/authorize`);
     expect(location.searchParams.get("client_id")).toBe(clientId);
     expect(location.searchParams.get("redirect_uri")).toBe(`${service.baseUrl}/api/cms/callback`);
+    expect(location.searchParams.get("scope")).toBe("repo");
     const state = location.searchParams.get("state") ?? "";
     expect(state.length).toBeGreaterThanOrEqual(32);
-    expect(cookie).toBe(`cms-oauth-state=${state}`);
-    expect(response.headers.get("set-cookie")).toMatch(/HttpOnly/i);
-    expect(response.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
-    expect(response.headers.get("location")).not.toContain(clientSecret);
+    expect(cookie).toContain(`cms-oauth-state=${state}`);
+    // GitHub accepts S256 only; the verifier itself stays in an HttpOnly cookie of ours.
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    const verifier = /cms-oauth-verifier=([^;]+)/.exec(cookie)?.[1] ?? "";
+    expect(location.searchParams.get("code_challenge")).toBe(
+      createHash("sha256").update(verifier).digest("base64url"),
+    );
+    expect(location.toString()).not.toContain(verifier);
+    expect(setCookies).toHaveLength(2);
+    for (const line of setCookies) {
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+      expect(line).toMatch(/Path=\/api\/cms(;|$)/);
+      expect(line).not.toMatch(/Secure/i);
+    }
+    expect(location.toString()).not.toContain(clientSecret);
     expect((await begin()).location.searchParams.get("state")).not.toBe(state);
   });
 
-  it("exchanges GitHub's code with the secret and hands the popup only the editor's token", async () => {
-    const { location, cookie } = await begin();
-    const state = location.searchParams.get("state");
-    const response = await fetch(
-      `${service.baseUrl}/api/cms/callback?code=${goodCode}&state=${state}`,
-      { headers: { cookie } },
-    );
+  it("exchanges GitHub's code with the secret and the verifier, and hands the popup only the editor's token", async () => {
+    const begun = await begin();
+    const response = await callback(begun);
     const page = await response.text();
     expect(response.status).toBe(200);
     expect(github.exchanges.at(-1)).toMatchObject({
@@ -107,6 +91,7 @@ describe("the content editor's GitHub sign-in", () => {
       client_secret: clientSecret,
       code: goodCode,
       redirect_uri: `${service.baseUrl}/api/cms/callback`,
+      code_verifier: /cms-oauth-verifier=([^;]+)/.exec(begun.cookie)?.[1],
     });
     expect(page).toContain(`authorization:github:success:`);
     expect(page).toContain(token);
@@ -118,15 +103,21 @@ describe("the content editor's GitHub sign-in", () => {
     );
     expect(page).toContain("location.origin");
     for (const [, header] of response.headers) expect(header).not.toContain(clientSecret);
+    // The state and verifier are spent: the callback clears them.
+    const cleared = response.headers.getSetCookie().filter((line) => line.startsWith("cms-oauth-"));
+    expect(cleared).toHaveLength(2);
+    for (const line of cleared) expect(line).toMatch(/Max-Age=0/);
   });
 
   it("refuses a callback whose state is not the one it set, without asking GitHub", async () => {
-    const { cookie } = await begin();
+    const { cookie, location } = await begin();
+    const state = location.searchParams.get("state") ?? "";
+    const code = github.authorize(location);
     const before = github.exchanges.length;
     for (const [query, headers] of [
-      [`code=${goodCode}&state=forged-state`, { cookie }],
-      [`code=${goodCode}&state=${cookie.split("=")[1]}`, {}],
-      [`code=${goodCode}`, { cookie }],
+      [`code=${code}&state=forged-state`, { cookie }],
+      [`code=${code}&state=${encodeURIComponent(state)}`, {}],
+      [`code=${code}`, { cookie }],
     ] as const) {
       const response = await fetch(`${service.baseUrl}/api/cms/callback?${query}`, { headers });
       const page = await response.text();
@@ -138,13 +129,62 @@ describe("the content editor's GitHub sign-in", () => {
   });
 
   it("reports a code GitHub does not accept as an error to the editor", async () => {
-    const { location, cookie } = await begin();
-    const response = await fetch(
-      `${service.baseUrl}/api/cms/callback?code=stale&state=${location.searchParams.get("state")}`,
-      { headers: { cookie } },
-    );
+    const begun = await begin();
+    const response = await callback(begun, "stale");
     expect(response.status).toBe(502);
     expect(await response.text()).toContain("authorization:github:error:");
+  });
+
+  it("gets no token for a code taken without the verifier that began the sign-in", async () => {
+    const begun = await begin();
+    const code = github.authorize(begun.location);
+    // Someone who intercepted the code begins a sign-in of their own and brings it back there.
+    const theirs = await begin();
+    const state = theirs.location.searchParams.get("state") ?? "";
+    const response = await fetch(
+      `${service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
+      { headers: { cookie: theirs.cookie } },
+    );
+    const page = await response.text();
+    expect(response.status).toBe(502);
+    expect(page).not.toContain(token);
+  });
+
+  it("gives an editor who may push to the repository a short, strict admin session", async () => {
+    const response = await callback(await begin());
+    expect(response.status).toBe(200);
+    const session = sessionCookieOf(response) ?? "";
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Strict/i);
+    expect(session).toMatch(/Path=\/admin(;|$)/);
+    expect(session).toMatch(/Max-Age=7200/);
+    expect(session).not.toContain(token);
+  });
+
+  it("gives a GitHub user who may not push the editor's answer but no admin session", async () => {
+    const begun = await begin();
+    const response = await callback(begun, github.authorize(begun.location, readerCode));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(readerToken);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+
+  it("signs in to the insights in a whole page, without handing the token to the page", async () => {
+    const begun = await begin("for=insights");
+    expect(begun.location.searchParams.get("state")).toMatch(/\.insights$/);
+    const response = await callback(begun);
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(sessionCookieOf(response)).toBeDefined();
+    expect(page).toContain('href="/admin/insights"');
+    expect(page).not.toContain(token);
+    expect(page).not.toContain("<script");
+
+    const reader = await begin("for=insights");
+    const refused = await callback(reader, github.authorize(reader.location, readerCode));
+    expect(refused.status).toBe(403);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    expect(await refused.text()).not.toContain(readerToken);
   });
 });
 

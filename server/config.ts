@@ -98,6 +98,11 @@ const envSchema = z
     CMS_GITHUB_CLIENT_ID: z.string().optional(),
     CMS_GITHUB_CLIENT_SECRET: z.string().optional(),
     CMS_GITHUB_OAUTH_URL: z.url().default("https://github.com"),
+    CMS_GITHUB_API_URL: z.url().default("https://api.github.com"),
+    CMS_GITHUB_REPO: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, "use owner/name, like amanzi-meters/website")
+      .optional(),
     INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
     INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),
     INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
@@ -187,6 +192,9 @@ const envSchema = z
             clientId: e.CMS_GITHUB_CLIENT_ID,
             clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
+            apiUrl: e.CMS_GITHUB_API_URL,
+            /** Whoever may push here may also open /admin/insights (server/admin-session.ts). */
+            repo: e.CMS_GITHUB_REPO,
           }
         : undefined,
   }));

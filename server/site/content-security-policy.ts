@@ -66,3 +66,27 @@ export function adminContentSecurityPolicy(): string {
     "form-action 'self'",
   ].join("; ");
 }
+
+const inlineStyle = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+const styleAttribute = /\sstyle="([^"]*)"/g;
+const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/**
+ * The policy of a page the service renders itself under /admin (the insights dashboard): it
+ * runs no script at all and loads nothing; its own <style> and the style attributes its chart
+ * library writes are allowed by hash, one by one.
+ */
+export function renderedAdminPagePolicy(html: string): string {
+  const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
+  const attributes = new Set(
+    [...html.matchAll(styleAttribute)].map(([, value = ""]) => sha256(value)),
+  );
+  return [
+    "default-src 'none'",
+    `style-src ${[...styles, ...(attributes.size ? ["'unsafe-hashes'", ...attributes] : [])].join(" ") || "'none'"}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}

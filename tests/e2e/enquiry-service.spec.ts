@@ -3,7 +3,7 @@ import {
   BOT_CHECK_SECRET,
   BOT_CHECK_TOKEN,
   type EnquiryPeers,
-  standInBotCheckScript,
+  keepToLoopback,
   startEnquiryPeers,
 } from "../support/enquiry-peers";
 import { startApp } from "../support/page-ready";
@@ -41,15 +41,7 @@ async function guardPage(page: Page) {
       report(`${event.effectiveDirective} blocked ${event.blockedURI}`);
     });
   });
-  await page.route(
-    (url) => url.href.startsWith(standInBotCheckScript.url),
-    (route) =>
-      route.fulfill({ contentType: "text/javascript", body: standInBotCheckScript.source }),
-  );
-  await page.route(
-    (url) => url.hostname !== "127.0.0.1" && !url.href.startsWith(standInBotCheckScript.url),
-    (route) => route.abort(),
-  );
+  await keepToLoopback(page);
   return violations;
 }
 

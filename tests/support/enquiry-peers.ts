@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { clientBuildDir } from "./client-build";
 import { type SmtpPeer, startSmtpPeer } from "./smtp-peer";
 import { mailTo, startTestService, type TestService } from "./test-service";
@@ -26,6 +27,19 @@ export const standInBotCheckScript = {
 };`,
 };
 
+/** Keeps a page on loopback, with Google's script replaced by the stand-in. */
+export async function keepToLoopback(page: Page) {
+  await page.route(
+    (url) => url.href.startsWith(standInBotCheckScript.url),
+    (route) =>
+      route.fulfill({ contentType: "text/javascript", body: standInBotCheckScript.source }),
+  );
+  await page.route(
+    (url) => url.hostname !== "127.0.0.1" && !url.href.startsWith(standInBotCheckScript.url),
+    (route) => route.abort(),
+  );
+}
+
 export type EnquiryPeers = {
   smtp: SmtpPeer;
   verifier: VerifierStandIn;
@@ -33,7 +47,8 @@ export type EnquiryPeers = {
   close(): Promise<void>;
 };
 
-export async function startEnquiryPeers(): Promise<EnquiryPeers> {
+/** `env`: further service settings, over the ones the whole path needs. */
+export async function startEnquiryPeers(env: Record<string, string> = {}): Promise<EnquiryPeers> {
   const smtp = await startSmtpPeer();
   const verifier = await startVerifierStandIn((form) =>
     form.get("secret") === BOT_CHECK_SECRET && form.get("response") === BOT_CHECK_TOKEN
@@ -47,6 +62,7 @@ export async function startEnquiryPeers(): Promise<EnquiryPeers> {
     RECAPTCHA_VERIFY_URL: verifier.url,
     ALLOWED_HOSTNAMES: "127.0.0.1",
     ...mailTo(smtp.port),
+    ...env,
   });
   return {
     smtp,

@@ -1,0 +1,86 @@
+import { request as httpRequest } from "node:http";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminSessionSeconds, adminSessions } from "./admin-session";
+
+const clientSecret = "editor-app-secret";
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const app of apps.splice(0)) await app.close();
+});
+
+/** A service on loopback with one admin page, guarded as the real ones are. */
+async function serviceWith(options: Parameters<typeof adminSessions>[0]) {
+  const sessions = adminSessions(options);
+  const app = Fastify();
+  apps.push(app);
+  await app.register(fastifyCookie);
+  app.get("/admin/page", async (request, reply) =>
+    reply.code(sessions.allows(request) ? 200 : 401).send(),
+  );
+  app.get("/sign-in", async (_request, reply) => {
+    sessions.grant(reply);
+    return reply.send();
+  });
+  const address = await app.listen({ host: "127.0.0.1", port: 0 });
+  /** Status of GET path, sent as a browser or a proxy would, with the given headers. */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
+      const request = httpRequest(`${address}${path}`, { headers }, (response) => {
+        response.resume();
+        resolve({
+          status: response.statusCode ?? 0,
+          setCookie: response.headers["set-cookie"] ?? [],
+        });
+      });
+      request.on("error", reject).end();
+    });
+  return { get, sessions };
+}
+
+const fromOutside = { host: "www.amanzi-meters.example" };
+
+describe("admin sessions", () => {
+  it("let someone on this machine in without signing in, but nobody through a proxy", async () => {
+    const { get } = await serviceWith({ clientSecret, trustProxy: false });
+    expect((await get("/admin/page")).status).toBe(200);
+    expect((await get("/admin/page", { host: "localhost" })).status).toBe(200);
+    // A proxy on the same machine also connects from loopback: its traffic is never local.
+    expect((await get("/admin/page", fromOutside)).status).toBe(401);
+    expect((await get("/admin/page", { "x-forwarded-for": "203.0.113.9" })).status).toBe(401);
+    expect((await get("/admin/page", { forwarded: "for=203.0.113.9" })).status).toBe(401);
+    const behindProxy = await serviceWith({ clientSecret, trustProxy: true });
+    expect((await behindProxy.get("/admin/page")).status).toBe(401);
+  });
+
+  it("let a signed-in editor in until the session ends", async () => {
+    const { get } = await serviceWith({ clientSecret, trustProxy: false });
+    const [line = ""] = (await get("/sign-in")).setCookie;
+    const cookie = line.split(";")[0] ?? "";
+    expect(cookie).toMatch(/^admin-session=/);
+    expect((await get("/admin/page", { ...fromOutside, cookie })).status).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + (adminSessionSeconds + 1) * 1000);
+    expect((await get("/admin/page", { ...fromOutside, cookie })).status).toBe(401);
+  });
+
+  it("refuse a session that was altered or signed with another secret", async () => {
+    const { get } = await serviceWith({ clientSecret, trustProxy: false });
+    const other = await serviceWith({ clientSecret: "another-secret", trustProxy: false });
+    const cookie = ((await other.get("/sign-in")).setCookie[0] ?? "").split(";")[0] ?? "";
+    expect((await other.get("/admin/page", { ...fromOutside, cookie })).status).toBe(200);
+    expect((await get("/admin/page", { ...fromOutside, cookie })).status).toBe(401);
+    const later = cookie.replace(/editor\.(\d+)/, (_, s) => `editor.${Number(s) + 86_400}`);
+    expect(later).not.toBe(cookie);
+    expect((await other.get("/admin/page", { ...fromOutside, cookie: later })).status).toBe(401);
+  });
+
+  it("grant nothing where no sign-in is set up", async () => {
+    const { get, sessions } = await serviceWith({ trustProxy: false });
+    expect(sessions.canSignIn).toBe(false);
+    expect((await get("/sign-in")).setCookie).toEqual([]);
+  });
+});

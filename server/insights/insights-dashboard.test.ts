@@ -1,0 +1,229 @@
+import { JSDOM } from "jsdom";
+import { describe, expect } from "vitest";
+import {
+  readerCode,
+  signInTest,
+  type startGitHubStandIn,
+} from "../../tests/support/github-stand-in";
+import { close, part, test } from "../../tests/support/server-test";
+import { startTestService, type TestService } from "../../tests/support/test-service";
+import { openEnquiryStore } from "../store/open-enquiry-store";
+import { nothingCounted } from "./insights-page";
+import { dayOf } from "./insights-report";
+import { CountTable, type DayBatch, type Visit } from "./insights-store";
+
+/** Two visits, as the counting describes them. */
+const fromSearch: Visit = {
+  entry: "/",
+  source: "bing.com",
+  medium: "",
+  campaign: "",
+  device: "phone",
+};
+const fromMail: Visit = {
+  ...fromSearch,
+  entry: "/hardware",
+  source: "mailing",
+  medium: "email",
+  campaign: "winter-meters",
+  device: "desktop",
+};
+
+/** Who came today, and the pages each saw, first page first. */
+const todaysVisitors = [
+  { hash: "a", visit: fromSearch, pages: ["/"] },
+  { hash: "b", visit: fromMail, pages: ["/hardware", "/contact"] },
+];
+
+/** Today's counts, as an instance's counter hands them to the store. */
+function today(): DayBatch {
+  const day = dayOf(new Date());
+  const views = new CountTable();
+  for (const { visit, pages } of todaysVisitors) {
+    for (const path of pages) {
+      views.add(day, "total", "", "pageviews");
+      views.add(day, "page", path, "pageviews");
+      views.add(day, "device", visit.device, "pageviews");
+    }
+  }
+  return {
+    day,
+    counts: views.rows(),
+    visitors: todaysVisitors.map(({ hash, visit }) => ({ hash, visit })),
+    visitorPages: todaysVisitors.flatMap(({ hash, pages }) =>
+      pages.map((path) => ({ hash, path })),
+    ),
+    enquiries: [],
+  };
+}
+
+/** The rows of the table a caption names, as text, header row first. */
+function tableRows(html: string, caption: RegExp): string[][] {
+  const { document } = new JSDOM(html).window;
+  const table = [...document.querySelectorAll("table")].find((t) =>
+    caption.test(t.caption?.textContent ?? ""),
+  );
+  if (!table) throw new Error(`no table captioned ${caption}`);
+  return [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent ?? ""));
+}
+
+const fromOutside = { "x-forwarded-for": "203.0.113.9" };
+
+/** A service, and a second connection to its own store as another instance would have. */
+const dashboardTest = test
+  .extend("service", { scope: "file" }, part(startTestService, close))
+  .extend("ownStore", { scope: "file" }, async ({ service }, { onCleanup }) => {
+    const store = await openEnquiryStore(`file:${service.databasePath}`);
+    onCleanup(() => store.close());
+    return store;
+  });
+
+describe("the insights dashboard", () => {
+  const it = dashboardTest;
+  let service: TestService;
+  let store: Awaited<ReturnType<typeof openEnquiryStore>>;
+
+  it.beforeAll(({ service: started, ownStore }) => {
+    service = started;
+    store = ownStore;
+  });
+
+  it("says plainly when no page views were counted", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights`);
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).toContain(nothingCounted);
+    const csv = await (await fetch(`${service.baseUrl}/admin/insights.csv?days=7`)).text();
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(8);
+  });
+
+  it("shows the days, pages, sources, campaigns and devices, runs no script and loads nothing", async () => {
+    await store.insights.record([today()]);
+    // Visitor b sends an enquiry: it goes to b's visit, from the newsletter's campaign.
+    await store.insights.record([
+      { ...today(), counts: [], visitors: [], visitorPages: [], enquiries: ["b"] },
+    ]);
+
+    const response = await fetch(`${service.baseUrl}/admin/insights?days=7`);
+    const page = await response.text();
+    expect(response.status).toBe(200);
+    expect(page).not.toContain(nothingCounted);
+    expect(page).not.toMatch(/<script|<link|<img|\ssrc=/i);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-/);
+    expect(policy).not.toContain("script-src");
+    expect(policy).not.toContain("unsafe-inline");
+
+    const { document } = new JSDOM(page).window;
+    expect(document.querySelector("svg[role=img]")?.getAttribute("aria-labelledby")).toBeTruthy();
+    expect(document.querySelector("svg[role=img] path")).not.toBeNull();
+
+    const days = tableRows(page, /^Per day/);
+    expect(days).toHaveLength(8);
+    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "1", "50.0%"]);
+    expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
+      ["mailing", "1", "1", "100.0%"],
+      ["bing.com", "1", "0", "0.0%"],
+    ]);
+    expect(tableRows(page, /^Visits tagged/).slice(1)).toEqual([
+      ["winter-meters", "1", "1", "100.0%"],
+    ]);
+    expect(
+      tableRows(page, /^Pages by page views/)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(expect.arrayContaining(["/", "/hardware", "/contact"]));
+    expect(tableRows(page, /^Page views and visitors by device/).slice(1)).toEqual([
+      ["phone", "1", "33%", "1"],
+      ["tablet", "0", "0%", "0"],
+      ["desktop", "2", "67%", "1"],
+    ]);
+  });
+
+  it("gives the same table per day as CSV, oldest day first", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights.csv?days=30`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-/);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Date,Visitors,Page views,Visits,Enquiries,Conversion");
+    expect(lines).toHaveLength(31);
+    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,1,50.0%`);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,–$/);
+  });
+
+  it("answers a range it does not offer with a 400 naming it", async () => {
+    for (const path of ["/admin/insights?days=14", "/admin/insights.csv?days=all"]) {
+      const response = await fetch(`${service.baseUrl}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: "bad_days",
+        message: /^days: use 7, 30 or 90/,
+      });
+    }
+  });
+
+  it("shows nothing to a visitor from outside who has not signed in", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
+    const page = await response.text();
+    expect(response.status).toBe(401);
+    expect(page).not.toContain("mailing");
+    expect(page).toContain("CMS_GITHUB_CLIENT_ID");
+    const csv = await fetch(`${service.baseUrl}/admin/insights.csv`, { headers: fromOutside });
+    expect(csv.status).toBe(401);
+    expect(await csv.json()).toEqual({ error: "sign_in_required" });
+  });
+});
+
+describe("the insights dashboard with the editor's sign-in set up", () => {
+  const it = signInTest;
+  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
+  let service: TestService;
+
+  it.beforeAll(({ github: standIn, editorService }) => {
+    github = standIn;
+    service = editorService;
+  });
+
+  /** Follows the dashboard's sign-in link to GitHub and back, as a browser from outside would. */
+  async function signIn(code?: string) {
+    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
+    expect(response.status).toBe(401);
+    const { document } = new JSDOM(await response.text()).window;
+    const link = document.querySelector("a")?.getAttribute("href") ?? "";
+    expect(link).toBe("/api/cms/auth?for=insights");
+    const begin = await fetch(`${service.baseUrl}${link}`, {
+      redirect: "manual",
+      headers: fromOutside,
+    });
+    const location = new URL(begin.headers.get("location") ?? "");
+    const cookie = begin.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const back = await fetch(
+      `${service.baseUrl}/api/cms/callback?code=${github.authorize(location, code)}&state=${encodeURIComponent(location.searchParams.get("state") ?? "")}`,
+      { headers: { ...fromOutside, cookie } },
+    );
+    const session = back.headers.getSetCookie().find((line) => line.startsWith("admin-session="));
+    return { back, session: session?.split(";")[0] };
+  }
+
+  it("opens to an editor who may push, once signed in through GitHub", async () => {
+    const { back, session } = await signIn();
+    expect(back.status).toBe(200);
+    expect(session).toBeDefined();
+    const headers = { ...fromOutside, cookie: session ?? "" };
+    const page = await fetch(`${service.baseUrl}/admin/insights`, { headers });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>Insights</h1>");
+    expect((await fetch(`${service.baseUrl}/admin/insights.csv`, { headers })).status).toBe(200);
+  });
+
+  it("stays shut to a GitHub user who may not push", async () => {
+    const { back, session } = await signIn(readerCode);
+    expect(back.status).toBe(403);
+    expect(session).toBeUndefined();
+  });
+});

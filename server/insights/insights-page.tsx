@@ -1,0 +1,294 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
+import type { InsightsReport } from "./insights-report";
+
+// The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
+// the page runs no script, and nothing of it reaches the public pages.
+
+export const dashboardRanges = [7, 30, 90] as const;
+type DashboardRange = (typeof dashboardRanges)[number];
+
+/** Said when nothing was counted: the pages may be served by a static host instead of us. */
+export const nothingCounted = "No page views counted: are the pages served by this service?";
+
+const topRows = 10;
+
+/** Enquiries ÷ visits as a percentage, "–" without visits. */
+function conversion(enquiries: number, visits: number): string {
+  return visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
+}
+
+const number = (n: number) => n.toLocaleString("en-ZA");
+
+const stylesheet = `
+:root{color-scheme:light;font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;background:#fff}
+body{margin:0 auto;max-width:64rem;padding:1rem}
+h1{font-size:1.6rem;margin:0 0 .5rem}
+h2{font-size:1.2rem;margin:2rem 0 .5rem}
+a{color:#1d4ed8}
+nav ul,.legend{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0;margin:.5rem 0}
+nav a{display:inline-block;padding:.5rem .75rem;border:1px solid #1d4ed8;border-radius:.25rem}
+nav a[aria-current]{background:#1d4ed8;color:#fff}
+.totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem;margin:1rem 0;padding:0}
+.totals div{border:1px solid #d1d5db;border-radius:.25rem;padding:.5rem .75rem}
+.totals dt{font-size:.9rem}.totals dd{margin:0;font-size:1.4rem;font-weight:600}
+.chart{display:block;width:100%;max-width:36rem;height:auto}
+.legend li{display:flex;align-items:center;gap:.4rem}
+.legend svg{width:2rem;height:.75rem}
+.scroll{overflow-x:auto;max-width:100%}
+.scroll:focus-visible{outline:2px solid #1d4ed8}
+table{border-collapse:collapse;min-width:100%}
+caption{text-align:left;padding:.25rem 0}
+th,td{padding:.35rem .6rem;border-bottom:1px solid #d1d5db;text-align:right;white-space:nowrap}
+th:first-child,td:first-child{text-align:left}
+thead th{border-bottom:2px solid #1f2937}
+.notice{border-left:4px solid #b45309;padding:.5rem .75rem;background:#fffbeb}
+`;
+
+function Table({
+  id,
+  caption,
+  head,
+  rows,
+}: {
+  id: string;
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+}) {
+  return (
+    // Scrolls sideways on a phone, and can then be reached and scrolled with the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus.
+    <section className="scroll" aria-labelledby={id} tabIndex={0}>
+      <table>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are fixed, never reordered.
+            <tr key={r}>
+              {row.map((cell, c) =>
+                c === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed.
+                  <th key={c} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed.
+                  <td key={c}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The per-day table, the dashboard's and the CSV's: one list of columns for both. */
+export const dayColumns = [
+  ["Date", (day) => day.date],
+  ["Visitors", (day) => day.visitors],
+  ["Page views", (day) => day.pageviews],
+  ["Visits", (day) => day.visits],
+  ["Enquiries", (day) => day.enquiries],
+  ["Conversion", (day) => conversion(day.enquiries, day.visits)],
+] as const satisfies readonly (readonly [
+  string,
+  (day: InsightsReport["days"][number]) => string | number,
+])[];
+
+/** The top rows of visits and their enquiries by one thing (a source, a campaign). */
+const visitRows = (rows: { name: string; visits: number; enquiries: number }[]) =>
+  rows
+    .slice(0, topRows)
+    .map((row) => [
+      row.name,
+      number(row.visits),
+      number(row.enquiries),
+      conversion(row.enquiries, row.visits),
+    ]);
+
+function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRange }) {
+  const counted = report.pageviews > 0;
+  const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
+  return (
+    <>
+      <header>
+        <h1>Insights</h1>
+        <p>
+          {`${shortDate(report.from)} to ${shortDate(report.to)} (UTC days). Counted on the server, without cookies or scripts.`}
+        </p>
+        <nav aria-label="Period">
+          <ul>
+            {dashboardRanges.map((range) => (
+              <li key={range}>
+                <a
+                  href={`?days=${range}`}
+                  {...(range === days ? { "aria-current": "page" as const } : {})}
+                >
+                  {`Last ${range} days`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main>
+        {counted ? null : <p className="notice">{nothingCounted}</p>}
+        <dl className="totals">
+          {(
+            [
+              ["Visitors", number(report.visitors)],
+              ["Page views", number(report.pageviews)],
+              ["Visits", number(report.visits)],
+              ["Enquiries", number(report.enquiries)],
+              ["Conversion", conversion(report.enquiries, report.visits)],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h2 id="per-day">Visitors and page views per day</h2>
+        <ul className="legend">
+          {chartSeries.map((series) => (
+            <li key={series.key}>
+              <svg viewBox="0 0 32 12" aria-hidden="true">
+                <line
+                  x1="0"
+                  x2="32"
+                  y1="6"
+                  y2="6"
+                  stroke={series.colour}
+                  strokeWidth="2.5"
+                  strokeDasharray={series.dash}
+                />
+              </svg>
+              {series.label}
+            </li>
+          ))}
+        </ul>
+        <InsightsChart report={report} idPrefix="chart" />
+        <p>
+          <a href={`insights.csv?days=${days}`} download>
+            {`Download the days as CSV (${days} days)`}
+          </a>
+        </p>
+        <Table
+          id="days-table"
+          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries ÷ visits)"
+          head={dayColumns.map(([name]) => name)}
+          rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
+        />
+
+        <h2>Top pages</h2>
+        <Table
+          id="pages-table"
+          caption="Pages by page views; visits, enquiries and conversion of visits that came in on the page"
+          head={["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"]}
+          rows={report.pages
+            .slice(0, topRows)
+            .map((page) => [
+              page.path,
+              number(page.pageviews),
+              number(page.visitors),
+              number(page.visits),
+              number(page.enquiries),
+              conversion(page.enquiries, page.visits),
+            ])}
+        />
+
+        <h2>Top sources</h2>
+        <Table
+          id="sources-table"
+          caption="Where visits came from (referring site or utm_source), with their enquiries"
+          head={["Source", "Visits", "Enquiries", "Conversion"]}
+          rows={visitRows(report.sources.map((row) => ({ ...row, name: row.source })))}
+        />
+
+        <h2>Campaigns</h2>
+        <Table
+          id="campaigns-table"
+          caption="Visits tagged with utm_campaign, with their enquiries"
+          head={["Campaign", "Visits", "Enquiries", "Conversion"]}
+          rows={visitRows(report.campaigns.map((row) => ({ ...row, name: row.campaign })))}
+        />
+
+        <h2>Devices</h2>
+        <Table
+          id="devices-table"
+          caption="Page views and visitors by device"
+          head={["Device", "Page views", "Share of page views", "Visitors"]}
+          rows={report.devices.map((device) => [
+            device.device,
+            number(device.pageviews),
+            deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
+            number(device.visitors),
+          ])}
+        />
+      </main>
+    </>
+  );
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+const document = (page: ReactNode) => `<!doctype html>${renderToStaticMarkup(page)}`;
+
+export function dashboardPage(report: InsightsReport, days: DashboardRange): string {
+  return document(
+    <Page title="Insights">
+      <Dashboard report={report} days={days} />
+    </Page>,
+  );
+}
+
+/** What someone who is not signed in sees instead. */
+export function signInPage(signInUrl: string | undefined): string {
+  return document(
+    <Page title="Sign in: Insights">
+      <main>
+        <h1>Insights</h1>
+        {signInUrl ? (
+          <p>
+            The insights are for the people who edit the site.{" "}
+            <a href={signInUrl}>Sign in with GitHub</a>
+          </p>
+        ) : (
+          <p>
+            Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so the insights open only
+            on the server's own machine.
+          </p>
+        )}
+      </main>
+    </Page>,
+  );
+}

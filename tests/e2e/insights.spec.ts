@@ -1,0 +1,131 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
+import { DESKTOP, MOBILE } from "../support/widths";
+
+// Issue 25's whole path in a real browser on the production build: two visitors, one from a
+// mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
+// server as it serves the pages; then the dashboard at /admin/insights (loopback: no sign-in)
+// and its CSV show where the enquiry came from.
+
+// Headless Chromium names itself in its user agent, and bots are not counted: these visitors
+// use the browsers' ordinary ones.
+const desktopAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const phoneAgent =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+const campaign = { source: "newsletter", medium: "email", campaign: "spring-meters" };
+
+let peers: EnquiryPeers;
+let baseUrl: string;
+
+test.beforeAll(async () => {
+  peers = await startEnquiryPeers({ INSIGHTS_FLUSH_SECONDS: "1" });
+  baseUrl = peers.service.baseUrl;
+});
+
+test.afterAll(async () => {
+  await peers?.close();
+});
+
+/** A visitor of their own (own user agent, so their own hash), kept to loopback. */
+async function visitor(browser: Browser, userAgent: string) {
+  const context = await browser.newContext({ userAgent });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await keepToLoopback(page);
+  return { page, requested, close: () => context.close() };
+}
+
+async function sendEnquiry(page: Page) {
+  await page.getByLabel("Name", { exact: true }).fill("Lerato Dlamini");
+  await page.getByLabel("Phone number").fill("0831234567");
+  await page.getByLabel("Email address").fill("lerato@example.co.za");
+  await page.getByLabel("Enquiry type").selectOption("consultation");
+  await page.getByLabel("Message", { exact: true }).fill("A quote for 12 meters, please.");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByText("Email sent successfully")).toBeVisible({ timeout: 15_000 });
+}
+
+/** The rows of the dashboard table a caption starts with, as text, header row left out. */
+const rowsOf = (page: Page, caption: string) =>
+  page
+    .locator("table", { has: page.locator("caption", { hasText: caption }) })
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent)),
+    );
+
+test("a campaign's visitor who sends an enquiry shows in the insights, with its source and entry page", async ({
+  browser,
+}) => {
+  const fromMail = await visitor(browser, desktopAgent);
+  const query = `utm_source=${campaign.source}&utm_medium=${campaign.medium}&utm_campaign=${campaign.campaign}`;
+  await fromMail.page.goto(`${baseUrl}/hardware?${query}`);
+  await fromMail.page.getByRole("link", { name: "Contact" }).first().click();
+  await fromMail.page.waitForURL(`${baseUrl}/contact`);
+  await sendEnquiry(fromMail.page);
+
+  const direct = await visitor(browser, phoneAgent);
+  await direct.page.goto(`${baseUrl}/`);
+  await direct.page.goto(`${baseUrl}/software`);
+
+  // The public pages asked for nothing of the dashboard's.
+  for (const path of [...fromMail.requested, ...direct.requested]) {
+    expect(path).not.toMatch(/^\/admin/);
+  }
+  await fromMail.close();
+  await direct.close();
+
+  const { page } = await visitor(browser, desktopAgent);
+  // The dashboard's policy allows its own styles by hash: anything it blocks shows here.
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  // Counts reach the store within a flush (a second here).
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${baseUrl}/admin/insights?days=7`);
+        return rowsOf(page, "Where visits came from");
+      },
+      { timeout: 15_000, message: "the enquiry counted" },
+    )
+    .toEqual([
+      [campaign.source, "1", "1", "100.0%"],
+      ["direct", "1", "0", "0.0%"],
+    ]);
+  expect(await rowsOf(page, "Visits tagged")).toEqual([[campaign.campaign, "1", "1", "100.0%"]]);
+  const entries = Object.fromEntries(
+    (await rowsOf(page, "Pages by page views")).map(([path, ...cells]) => [path, cells]),
+  );
+  // Page views, visitors, visits that came in there, their enquiries, conversion.
+  expect(entries["/hardware"]).toEqual(["1", "1", "1", "1", "100.0%"]);
+  expect(entries["/contact"]).toEqual(["1", "1", "0", "0", "–"]);
+  expect(entries["/"]).toEqual(["1", "1", "1", "0", "0.0%"]);
+  expect(await rowsOf(page, "Page views and visitors by device")).toEqual([
+    ["phone", "2", "50%", "1"],
+    ["tablet", "0", "0%", "0"],
+    ["desktop", "2", "50%", "1"],
+  ]);
+  const [today] = await rowsOf(page, "Per day");
+  expect(today?.slice(1)).toEqual(["2", "4", "2", "1", "50.0%"]);
+  await expect(page.getByRole("img", { name: "Visitors and page views per day" })).toBeVisible();
+  expect(blocked).toEqual([]);
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+  }
+
+  // The CSV is the same table per day, oldest day first.
+  const csv = await page.request.get(`${baseUrl}/admin/insights.csv?days=7`);
+  expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+  const lines = (await csv.text()).trimEnd().split("\r\n");
+  expect(lines).toHaveLength(8);
+  expect(lines.at(-1)).toBe(today?.join(","));
+  const shown = await rowsOf(page, "Per day");
+  expect(lines.slice(1).reverse()).toEqual(shown.map((row) => row.join(",")));
+});
