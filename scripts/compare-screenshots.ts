@@ -27,15 +27,35 @@ async function capture(browser: Browser, siteRoot: string, outDir: string) {
       const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
       const page = await context.newPage();
       await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      // The pages show Inter only if it arrives within a short block period (font-display:
+      // optional), which a busy machine sometimes misses: the screenshots wait for it instead.
+      await page.route(
+        (url) => url.origin === server.baseUrl,
+        async (route) => {
+          if (route.request().resourceType() !== "document") return route.fallback();
+          const response = await route.fetch();
+          const body = (await response.text()).replaceAll(
+            "font-display:optional",
+            "font-display:block",
+          );
+          return route.fulfill({ response, body });
+        },
+      );
       for (const { id, path } of pageRoutes) {
-        // Twice: the font shows only if it arrives within its short block period
-        // (font-display: optional), which the second, cached load always meets.
         await page.goto(`${server.baseUrl}${path}`, { waitUntil: "load" });
-        await page.reload({ waitUntil: "load" });
         await page.evaluate(() => document.fonts.ready);
         // Every block drawn, whether or not the page defers drawing the ones off screen: a full
         // page screenshot would otherwise show the skipped ones empty, before and after alike.
         await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+        // And every picture loaded, the lazy ones far below the first screen too.
+        await page.evaluate(() =>
+          Promise.all(
+            [...document.images].map((image) => {
+              image.loading = "eager";
+              return image.decode();
+            }),
+          ),
+        );
         await page.waitForLoadState("networkidle");
         await page.screenshot({
           path: join(outDir, `${id}-${viewport.width}.png`),
