@@ -10,7 +10,7 @@ const { sections } = legalText;
 describe("privacy statement content", () => {
   it("says how long enquiries are kept, for the configured ENQUIRY_RETENTION_DAYS", () => {
     expect(sectionText(legalText, "security")).toContain(
-      retentionStatement(siteConfig.enquiryRetentionDays),
+      retentionStatement(siteConfig.enquiryRetentionDays, siteConfig.enquiryDelivery),
     );
   });
 

@@ -8,21 +8,37 @@ import { contactPictureNames, type PictureName, pictureNames } from "./picture-l
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
-/** The only placeholders copy may hold, filled in from the site's settings at build time. */
-const placeholders = ["{companyName}"];
+/**
+ * The placeholders the site's settings fill, in every string of every content file, when the
+ * content is read (app/content/content-files.ts). `{companyName}` may stand in any text;
+ * `{retentionStatement}` only where a field allows it.
+ */
+export const settingPlaceholders = ["companyName", "retentionStatement"] as const;
+export type SettingPlaceholder = (typeof settingPlaceholders)[number];
+
+/** Placeholders every text may hold. */
+const everywhere = ["{companyName}"];
+
+/** A text's placeholders must be ones it may hold; a plain message names the stray one. */
+const knownPlaceholders = <T extends z.ZodString>(text: T, allow: string[] = []) => {
+  const allowed = [...everywhere, ...allow];
+  return text.superRefine((value, context) => {
+    for (const found of value.match(/\{[^}]*\}/g) ?? []) {
+      if (allowed.includes(found)) continue;
+      context.addIssue({
+        code: "custom",
+        message: `${found} is not a placeholder; this text may use ${allowed.join(", ")} (or no curly braces at all)`,
+      });
+    }
+  });
+};
 
 const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
-  z
-    .string()
-    .min(1, "must not be empty")
-    .refine(
-      (text) =>
-        (text.match(/\{[^}]*\}/g) ?? []).every((found) =>
-          [...placeholders, ...(options.allow ?? [])].includes(found),
-        ),
-      `only these placeholders may be used: ${[...placeholders, ...(options.allow ?? [])].join(", ")}`,
-    )
-    .meta({ title, hint: options.hint, widget: options.long ? "text" : "string" });
+  knownPlaceholders(z.string().min(1, "must not be empty"), options.allow).meta({
+    title,
+    hint: options.hint,
+    widget: options.long ? "text" : "string",
+  });
 
 const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "A picture from app/assets/illustrations/" });
@@ -31,7 +47,7 @@ const illustration = (names?: PictureNames) =>
   z
     .object({
       picture: picture(names),
-      alt: z.string().meta({
+      alt: knownPlaceholders(z.string()).meta({
         title: "Description (alt text)",
         hint: "What the picture shows, for people who cannot see it; empty if it is decoration",
         widget: "string",
