@@ -4,6 +4,7 @@
 // never offers a field the build would refuse. `title` and `hint` are what the editor shows;
 // `widget: "text"` asks it for a multi-line box.
 import { z } from "zod";
+import { type EnquiryProblem, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
@@ -157,6 +158,40 @@ export const legalPageFile = z.object({
     .meta({ title: "Sections" }),
 });
 
+/** One field per key, in the keys' order: for lists of codes the contract owns. */
+function fieldsFor<Key extends string, Field extends z.ZodType>(
+  keys: readonly Key[],
+  field: (key: Key) => Field,
+) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
+}
+
+const problemTitles: Record<EnquiryProblem, string> = {
+  missing: "When it is left empty",
+  notDigits: "When it holds more than digits",
+  notEmail: "When it is not an email address",
+  notChosen: "When no type is chosen",
+};
+
+const fieldTitles = {
+  name: "Name",
+  phone: "Phone number",
+  email: "Email address",
+  enquiry: "Enquiry type",
+  message: "Message",
+} as const satisfies Record<keyof typeof enquiryProblems, string>;
+
+const problemMessages = <Field extends keyof typeof enquiryProblems>(field: Field) =>
+  fieldsFor(enquiryProblems[field], (code) => copy(problemTitles[code])).meta({
+    title: fieldTitles[field],
+  });
+
+/** The form's messages: one per field and problem the contract (contract/enquiry.ts) names. */
+const formErrors = fieldsFor(
+  Object.keys(enquiryProblems) as (keyof typeof enquiryProblems)[],
+  problemMessages,
+).meta({ title: "Messages beside a field filled in wrongly" });
+
 export const contactPageFile = z.object({
   hero: hero(contactPictureNames),
   formBlock: z
@@ -190,6 +225,11 @@ export const contactPageFile = z.object({
         })
         .meta({ title: "Example text in empty fields" }),
       enquiryPrompt: copy("First option of the enquiry type list"),
+      enquiryTypes: fieldsFor(enquiryTypeValues, (type) => copy(`Option "${type}"`)).meta({
+        title: "Enquiry types",
+        hint: "The options of the enquiry type list, each as the visitor reads it",
+      }),
+      errors: formErrors,
       submit: z
         .object({ idle: copy("Send button"), busy: copy("Send button while sending") })
         .meta({ title: "Send button" }),
