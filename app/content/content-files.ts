@@ -32,12 +32,17 @@ class ContentError extends Error {
   override name = "ContentError";
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path
+/** A field's place in its file as messages name it: `features[2].heading`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path
     .map((key, index) =>
       typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`,
     )
     .join("");
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = fieldPath(issue.path);
   const required = issue.code === "invalid_type" && issue.input === undefined;
   return `${path || "(whole file)"}: ${required ? "required" : issue.message}`;
 }
@@ -90,6 +95,24 @@ export function readContentFile<Name extends ContentFileName>(
   }
   const checked = result.data as z.infer<(typeof contentFiles)[Name]["schema"]>;
   return values ? fillPlaceholders(checked, values) : checked;
+}
+
+/** Every text of every content file, with its file and field, as the build reads them. */
+export function* contentTexts(
+  values: PlaceholderValues,
+): Generator<{ file: string; field: string; text: string }> {
+  function* walk(value: unknown, path: PropertyKey[]): Generator<{ field: string; text: string }> {
+    if (typeof value === "string") yield { field: fieldPath(path), text: value };
+    else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) yield* walk(item, [...path, index]);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) yield* walk(item, [...path, key]);
+    }
+  }
+  for (const name of Object.keys(contentFiles) as ContentFileName[]) {
+    const file = relative(process.cwd(), join(contentDir(), name));
+    for (const found of walk(readContentFile(name, values), [])) yield { file, ...found };
+  }
 }
 
 /**
