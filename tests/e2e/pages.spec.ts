@@ -7,6 +7,7 @@ import type { LegalPageFile, ProductPageFile, SiteShellFile } from "../../app/co
 import siteShellFile from "../../app/content/site-shell.yaml";
 import softwareFile from "../../app/content/software.yaml";
 import termsFile from "../../app/content/terms.yaml";
+import { basicWeights } from "../../app/lib/web-font";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -103,6 +104,40 @@ for (const { id, path, heading, file } of PAGES) {
       for (let i = 1; i < levels.length; i++) {
         expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
       }
+    });
+
+    test("has its heading's letters in the site's font face every page loads first", async ({
+      page,
+    }) => {
+      await open(page, path);
+      // Not the font Chromium drew with: font-display: optional keeps the fallback whenever the
+      // face is a moment late, which a busy test machine makes random. What holds is that each
+      // letter is in the basic face, the one every page preloads: a letter only Inter's whole
+      // latin face has needs a second download, which `optional` never waits for.
+      const basicWeight = `${basicWeights.min} ${basicWeights.max}`;
+      const uncovered = await page.evaluate(
+        async ({ text, weight }) => {
+          await document.fonts.ready;
+          const basic = [...document.fonts].filter(
+            (face) =>
+              face.family.replaceAll('"', "") === "Inter Variable" &&
+              face.weight === weight &&
+              face.status === "loaded",
+          );
+          const ranges = basic.flatMap((face) =>
+            face.unicodeRange.split(",").map((part) => {
+              const [start = "0", end = start] = part.trim().replace(/^U\+/i, "").split("-");
+              return [Number.parseInt(start, 16), Number.parseInt(end, 16)];
+            }),
+          );
+          return [...text.replace(/\s/g, "")].filter((char) => {
+            const code = char.codePointAt(0) ?? 0;
+            return !ranges.some(([start = 0, end = 0]) => code >= start && code <= end);
+          });
+        },
+        { text: heading, weight: basicWeight },
+      );
+      expect(uncovered, heading).toEqual([]);
     });
 
     test("every Get in Touch link in the page leads to the contact page", async ({ page }) => {
