@@ -365,6 +365,10 @@ export const contentFiles = {
 } as const;
 
 export type ContentFileName = keyof typeof contentFiles;
+/** Each content file's data, by name. */
+export type ContentFiles = {
+  [Name in ContentFileName]: z.infer<(typeof contentFiles)[Name]["schema"]>;
+};
 export type HeroFile = z.infer<ReturnType<typeof hero>>;
 export type ProductPageFile = z.infer<typeof productPageFile>;
 export type LegalPageFile = z.infer<typeof legalPageFile>;

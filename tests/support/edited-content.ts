@@ -1,13 +1,16 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
+import type { ContentFileName, ContentFiles } from "../../app/content/schemas";
 
 // Edits an editor could make at /admin, each of a kind the content schemas accept: new figures,
 // letters beyond English (ê ë é ô š), a very long word, an em dash, quotation marks, and the
 // {companyName} placeholder in a heading and a page title. scripts/test-edited-content.ts builds
 // the site from such a copy and runs browser suites on it, which read the same copy.
 
-type Edit = { file: string; change: (data: Record<string, any>) => void };
+type Edit = {
+  [Name in ContentFileName]: { file: Name; change: (data: ContentFiles[Name]) => void };
+}[ContentFileName];
 
 /** A long Afrikaans compound, longer than a phone is wide at the heading's size. */
 export const longWord = "Waterbestuursinligtingstelselontwikkelingsprojekbestuurder";
@@ -51,7 +54,7 @@ export function writeEditedContent(from: string, to: string): void {
   for (const { file, change } of edits) {
     const path = join(to, file);
     const data = parse(readFileSync(path, "utf8"));
-    change(data);
+    (change as (data: unknown) => void)(data);
     writeFileSync(path, stringify(data));
   }
 }
