@@ -14,7 +14,11 @@ function failure(env: Record<string, string>): string {
 describe("public settings", () => {
   it("gives a working local site with nothing set, and says what it leaves out", () => {
     const { settings, notes, warnings } = parsePublicSettings({});
-    expect(settings).toEqual({ ...defaultSettings, recaptchaSiteKey: "" });
+    expect(settings).toEqual({
+      ...defaultSettings,
+      recaptchaSiteKey: "",
+      enquiryDelivery: { email: false, webhook: false },
+    });
     expect(settings.siteUrl).toBeUndefined();
     // Expected on a fresh clone: said as plain notes, not warnings.
     expect(notes.join("\n")).toMatch(/VITE_SITE_URL.*no canonical link/);
@@ -49,6 +53,7 @@ describe("public settings", () => {
       apiBase: "https://api.metsi.co.za/v1",
       recaptchaSiteKey: "6Lc_abc-123",
       enquiryRetentionDays: 90,
+      enquiryDelivery: { email: false, webhook: false },
     });
     expect(notes).toEqual([]);
     expect(warnings).toEqual([]);

@@ -11,16 +11,19 @@ import {
   checkContentFiles,
   contentDir,
   isContentFileName,
+  type PlaceholderValues,
+  placeholderValues,
   readContentFile,
 } from "../app/content/content-files.ts";
 import { readSettings } from "../contract/settings-source.ts";
+import { loadPublicSettings } from "./public-settings-plugin.ts";
 
 const contentFolder = join(import.meta.dirname, "..", "app", "content");
 
 /**
  * Content files (app/content/*.yaml) as modules: each is read from the content folder
- * (CONTENT_DIR when set), checked against its schema and handed to the importing module as
- * plain data, so neither YAML nor zod reaches a page. Every file is checked when the build
+ * (CONTENT_DIR when set), checked against its schema, its placeholders filled from the build's
+ * settings, and handed to the importing module as plain data, so neither YAML nor zod reaches a page. Every file is checked when the build
  * starts, so one that nothing imports fails too, with the file and field named.
  *
  * The client build also gets the editor at /admin: Decap CMS from its npm bundle, with a
@@ -29,11 +32,13 @@ const contentFolder = join(import.meta.dirname, "..", "app", "content");
  */
 export function contentFiles(): Plugin {
   let cms: CmsSettings = {};
+  let placeholders: PlaceholderValues;
   return {
     name: "content-files",
     enforce: "pre",
     config(config) {
       const env = readSettings(process.env, config.root);
+      placeholders = placeholderValues(loadPublicSettings(config).settings);
       cms = {
         repo: env.CMS_GITHUB_REPO || undefined,
         branch: env.CMS_GITHUB_BRANCH || undefined,
@@ -59,7 +64,7 @@ export function contentFiles(): Plugin {
       const name = basename(path);
       if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
       this.addWatchFile(join(contentDir(), name));
-      return `export default ${JSON.stringify(readContentFile(name))};`;
+      return `export default ${JSON.stringify(readContentFile(name, placeholders))};`;
     },
     generateBundle() {
       if (this.environment.config.consumer !== "client") return;

@@ -1,7 +1,16 @@
-import type { Logger, Plugin } from "vite";
+import type { Logger, Plugin, UserConfig } from "vite";
 import { robotsTxt, sitemapXml } from "../app/lib/crawler-files.ts";
 import { type PublicSettings, parsePublicSettings } from "../app/public-settings.ts";
 import { readSettings } from "../contract/settings-source.ts";
+
+/**
+ * The public settings of a build, read as the server reads its own (contract/settings-source.ts).
+ * Besides the VITE_ ones, the server settings the privacy statement describes: the retention
+ * period, and whether mail and a webhook are configured.
+ */
+export function loadPublicSettings(config: UserConfig) {
+  return parsePublicSettings(readSettings(process.env, config.root));
+}
 
 /**
  * Checks the public VITE_* settings when Vite starts (build, dev server, Vitest): a bad value
@@ -17,9 +26,7 @@ export function publicSettings(): Plugin {
   return {
     name: "public-settings",
     config(config) {
-      // Read as the server reads its own, ENQUIRY_RETENTION_DAYS included: the privacy
-      // statement states the server's retention period.
-      ({ settings, notes, warnings } = parsePublicSettings(readSettings(process.env, config.root)));
+      ({ settings, notes, warnings } = loadPublicSettings(config));
       return {
         define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) },
         // Vite's own reading of .env files (for import.meta.env) is off: nothing reads them

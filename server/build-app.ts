@@ -63,6 +63,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     store,
     retentionDays: config.retentionDays,
     insightsRetentionMonths: config.insightsRetentionMonths,
+    channels: { email: Boolean(config.mail), webhook: Boolean(config.webhook) },
     siteRoot: config.siteRoot,
   });
   await app.register(insightsPlugin, {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import contactFile from "../../app/content/contact.yaml";
 import { sitePage } from "../../app/content/pages";
 import type { ContactPageFile } from "../../app/content/schemas";
-import { enquiryTypes, sendEnquiryPath } from "../../contract/enquiry";
+import { enquiryTypeValues, sendEnquiryPath } from "../../contract/enquiry";
 import { startApp } from "../support/page-ready";
 
 // `npm run dev` as a developer uses it: the contact form's island starts (React Refresh's
@@ -36,7 +36,7 @@ test("the contact form sends an enquiry from the dev server, and no page logs an
   await page.getByLabel(labels.name, { exact: true }).fill("Thandi Nkosi");
   await page.getByLabel(labels.phone, { exact: true }).fill("0821234567");
   await page.getByLabel(labels.email, { exact: true }).fill("thandi@example.co.za");
-  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypes[0].value);
+  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypeValues[0]);
   await page.getByLabel(labels.message, { exact: true }).fill("Please show us the meters.");
 
   const sent = page.waitForResponse((response) => response.url().endsWith(sendEnquiryPath));

@@ -1,0 +1,52 @@
+// Part of `npm test`: the site built from content as an editor might change it
+// (tests/support/edited-content.ts), with the content-driven browser suites run on it in
+// Chromium. They read the same edited copy (CONTENT_DIR), so a pass means every edit built,
+// shows on its page in the site's font with its placeholders filled, and breaks no layout.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeEditedContent } from "../tests/support/edited-content.ts";
+
+// The checks that follow the content, kept few so npm test stays within its time: every word
+// shown, headings in order and their letters in the site's font, no sideways scrolling and no accessibility
+// violation on a phone, and each page's head tags. The rest of the suites run on the launch
+// content; their checks do not depend on the words.
+const suites = ["tests/e2e/pages.spec.ts", "tests/e2e/head-tags.spec.ts"];
+const checks = [
+  "shows every word of its content file",
+  "has one h1",
+  "heading's letters in the site's font",
+  "at 375 px",
+  "head-tags",
+];
+
+const contentDir = mkdtempSync(join(tmpdir(), "edited-content-"));
+const buildDir = "build-edited";
+writeEditedContent(join(import.meta.dirname, "..", "app", "content"), contentDir);
+const env = { ...process.env, CONTENT_DIR: contentDir, BUILD_DIR: buildDir };
+
+function run(label: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const ok = spawnSync(command, args, { stdio: "inherit", env }).status === 0;
+  console.log(
+    `${label}: ${ok ? "passed" : "failed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return ok;
+}
+
+const passed =
+  run("Build from edited content", "npm", ["run", "-s", "build"]) &&
+  // The line reporter only: the main browser run's JSON report is npm test's summary.
+  run("Browser tests on edited content", "npx", [
+    "playwright",
+    "test",
+    ...suites,
+    "--project=chromium",
+    `--grep=${checks.map((check) => check.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}`,
+    "--reporter=line",
+  ]);
+rmSync(contentDir, { recursive: true, force: true });
+rmSync(buildDir, { recursive: true, force: true });
+process.exit(passed ? 0 : 1);
