@@ -78,7 +78,7 @@ describe("a broken content file", () => {
     const message = problems();
     expect(message).toMatch(/hardware\.yaml: hero\.illustration\.picture: Invalid option/);
     expect(message).toMatch(/hardware\.yaml: highlights\.columns: Invalid input: expected array/);
-    expect(message).toMatch(/terms\.yaml: sections\[0\]\.heading: only these placeholders/);
+    expect(message).toMatch(/terms\.yaml: sections\[0\]\.heading: .*\{companyName\}/);
   });
 
   it("is refused when it is not YAML, or is a content file the site does not read", () => {

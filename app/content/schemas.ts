@@ -11,29 +11,36 @@ type PictureNames = readonly [PictureName, ...PictureName[]];
 /** The only placeholders copy may hold, filled in from the site's settings at build time. */
 const placeholders = ["{companyName}"];
 
-const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
-  z
-    .string()
-    .min(1, "must not be empty")
-    .refine(
-      (text) =>
-        (text.match(/\{[^}]*\}/g) ?? []).every((found) =>
-          [...placeholders, ...(options.allow ?? [])].includes(found),
-        ),
-      `only these placeholders may be used: ${[...placeholders, ...(options.allow ?? [])].join(", ")}`,
-    )
-    .meta({ title, hint: options.hint, widget: options.long ? "text" : "string" });
+/** A rule of the build that the editor applies too: the message is shown beside the field. */
+const matching = (schema: z.ZodString, pattern: RegExp, message: string) =>
+  schema.regex(pattern, message).meta({ patternMessage: message });
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Text with no braces but around the placeholders allowed. */
+const onlyPlaceholders = (allowed: string[]) =>
+  new RegExp(`^(?:[^{}]|${allowed.map(literally).join("|")})*$`);
+
+const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) => {
+  const allowed = [...placeholders, ...(options.allow ?? [])];
+  return matching(
+    z.string().min(1, "must not be empty"),
+    onlyPlaceholders(allowed),
+    `Curly brackets may only hold ${allowed.join(" or ")}`,
+  ).meta({ title, hint: options.hint, widget: options.long ? "text" : "string" });
+};
 
 const picture = (names: PictureNames = pictureNames) =>
-  z.enum(names).meta({ title: "Picture", hint: "A picture from app/assets/illustrations/" });
+  z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
 
 const illustration = (names?: PictureNames) =>
   z
     .object({
       picture: picture(names),
-      alt: z.string().meta({
+      // Left out of the file when empty: the editor writes no empty optional field.
+      alt: z.string().default("").meta({
         title: "Description (alt text)",
-        hint: "What the picture shows, for people who cannot see it; empty if it is decoration",
+        hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
         widget: "string",
       }),
     })
@@ -124,14 +131,15 @@ export const legalPageFile = z.object({
     .array(
       z
         .object({
-          id: z
-            .string()
-            .regex(/^[a-z0-9-]+$/, "use lower-case letters, digits and hyphens")
-            .meta({
-              title: "Anchor",
-              hint: "Part of links to this section: keep it unchanged once published",
-              widget: "string",
-            }),
+          id: matching(
+            z.string(),
+            /^[a-z0-9-]+$/,
+            "Use only small letters, digits and hyphens (-), no spaces",
+          ).meta({
+            title: "Anchor",
+            hint: "Part of links to this section: keep it unchanged once published",
+            widget: "string",
+          }),
           heading: copy("Heading"),
           blocks: z.array(legalBlock).min(1).meta({ title: "Text" }),
         })
