@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { build, loadEnv, type Plugin, type ResolvedConfig } from "vite";
+import { build, loadEnv, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import {
   adminPage,
   type CmsSettings,
@@ -15,6 +15,15 @@ import {
 } from "../app/content/content-files.ts";
 
 const contentFolder = join(import.meta.dirname, "..", "app", "content");
+
+/** A content file imported by a module: its checked data, as a module of plain data. */
+function contentModule(this: Rolldown.PluginContext, id: string) {
+  const path = id.split("?")[0] ?? id;
+  const name = basename(path);
+  if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
+  this.addWatchFile(join(contentDir(), name));
+  return `export default ${JSON.stringify(readContentFile(name))};`;
+}
 
 /**
  * Content files (app/content/*.yaml) as modules: each is read from the content folder
@@ -48,18 +57,12 @@ export function contentFiles(): Plugin {
     buildStart() {
       checkContentFiles();
     },
-    load(id) {
-      const path = id.split("?")[0] ?? id;
-      const name = basename(path);
-      if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
-      this.addWatchFile(join(contentDir(), name));
-      return `export default ${JSON.stringify(readContentFile(name))};`;
-    },
+    load: contentModule,
     async writeBundle() {
       if (this.environment.config.consumer !== "client") return;
       const outDir = join(this.environment.config.build.outDir, "admin");
-      const script = await buildEditor(resolved, outDir);
-      writeFileSync(join(outDir, "index.html"), adminPage(script));
+      const { script, styles } = await buildEditor(resolved, outDir);
+      writeFileSync(join(outDir, "index.html"), adminPage(script, styles));
       writeFileSync(join(outDir, "config.yml"), cmsConfigYaml(cms));
     },
     configureServer(server) {
@@ -81,9 +84,12 @@ export function contentFiles(): Plugin {
 /**
  * The editor's own build: its module and the chunks, fonts and translations it loads on demand,
  * all under /admin/, so none of it is held in the server's memory with the pages. Returns the
- * module's address.
+ * module's address and those of the site's styles, which its preview applies.
  */
-async function buildEditor(config: ResolvedConfig, outDir: string): Promise<string> {
+async function buildEditor(
+  config: ResolvedConfig,
+  outDir: string,
+): Promise<{ script: string; styles: string[] }> {
   const output = await build({
     configFile: false,
     root: config.root,
@@ -92,6 +98,8 @@ async function buildEditor(config: ResolvedConfig, outDir: string): Promise<stri
     logLevel: "warn",
     define: config.define,
     css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
+    // The preview renders the site's blocks from the content modules.
+    plugins: [{ name: "content-modules", load: contentModule }],
     build: {
       outDir,
       emptyOutDir: true,
@@ -110,6 +118,9 @@ async function buildEditor(config: ResolvedConfig, outDir: string): Promise<stri
   const entry = outputs
     .flatMap((out) => ("output" in out ? out.output : []))
     .find((item) => item.type === "chunk" && item.isEntry);
-  if (!entry) throw new Error("content: the editor's build wrote no module");
-  return `/admin/${entry.fileName}`;
+  if (entry?.type !== "chunk") throw new Error("content: the editor's build wrote no module");
+  return {
+    script: `/admin/${entry.fileName}`,
+    styles: [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/admin/${file}`),
+  };
 }

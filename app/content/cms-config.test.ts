@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { cmsConfig, editorYamlStyle } from "./cms-config";
+import { z } from "zod";
+import { cmsConfig, editorFields, editorYamlStyle } from "./cms-config";
 import { readContentFile } from "./content-files";
 import { pictureNames } from "./picture-list";
 import { type ContentFileName, contentFiles } from "./schemas";
@@ -113,6 +114,20 @@ describe("the editor's configuration", () => {
     const [address] = href?.pattern ?? [""];
     expect(new RegExp(address).test("https://policies.google.com/privacy")).toBe(true);
     expect(new RegExp(address).test("policies.google.com")).toBe(false);
+  });
+
+  it("passes lengths and lists' sizes on, and wants words for every pattern", () => {
+    const [text, list] = editorFields(
+      z.object({
+        text: z.string().min(3).max(80),
+        list: z.array(z.string().min(1)).min(1).max(4),
+      }),
+    );
+    expect(text).toMatchObject({ minlength: 3, maxlength: 80 });
+    expect(list).toMatchObject({ widget: "list", min: 1, max: 4 });
+    expect(() => editorFields(z.object({ code: z.string().regex(/^[A-Z]+$/) }))).toThrow(
+      /no words for the editor/,
+    );
   });
 
   it("signs in through our own service", () => {

@@ -40,14 +40,13 @@ const webAddress = ["^https?://[^\\s]+$", "Enter a full web address, starting wi
 const summaryFields = ["heading", "featureName", "label", "text", "name"];
 
 function stringRules(schema: JsonSchema): Record<string, unknown> {
+  if (schema.pattern && !schema.patternMessage) {
+    // The editor shows the message beside the field; a regular expression says nothing to them.
+    throw new Error(`the pattern ${schema.pattern} has no words for the editor (patternMessage)`);
+  }
   return {
     ...(schema.pattern
-      ? {
-          pattern: [
-            schema.pattern,
-            schema.patternMessage ?? `Must match the pattern ${schema.pattern}`,
-          ],
-        }
+      ? { pattern: [schema.pattern, schema.patternMessage] }
       : schema.format === "uri"
         ? { pattern: webAddress }
         : {}),
@@ -200,13 +199,14 @@ export function cmsConfigYaml(settings: CmsSettings = {}): string {
 }
 
 /** Where the editor's script starts, relative to the project root. */
-export const editorEntry = "app/admin/editor.ts";
+export const editorEntry = "app/admin/editor.tsx";
 
 /**
  * The editor's page: no inline script, so its own policy can forbid them. `script` is the
- * editor's built module (or, on the dev server, its source).
+ * editor's built module (or, on the dev server, its source); `styles` the site's CSS, which the
+ * preview pane applies to the page it shows (preloaded here, not applied to the editor).
  */
-export function adminPage(script: string): string {
+export function adminPage(script: string, styles: string[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -215,7 +215,7 @@ export function adminPage(script: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor</title>
 <link href="/admin/config.yml" type="application/yaml" rel="cms-config-url">
-</head>
+${styles.map((href) => `<link rel="preload" as="style" href="${href}">\n`).join("")}</head>
 <body>
 <script type="module" src="${script}"></script>
 </body>

@@ -62,6 +62,8 @@ export function adminContentSecurityPolicy(): string {
     // GitHub's API, and its status page, which the editor reads to explain an outage; it also
     // reads its own inline pictures (data:) through fetch.
     "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
+    // The preview pane is a frame of a document the editor makes (blob:).
+    "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",

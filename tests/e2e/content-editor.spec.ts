@@ -159,6 +159,21 @@ test.describe("editing content", () => {
     }
   });
 
+  test("previews a page with the site's own blocks and styles, as it is typed", async ({
+    page,
+  }) => {
+    await openLocalRepository(page);
+    await openEntry(page, "Home page");
+    const heading = "Every drop, counted";
+    await field(page, "Heading").fill(heading);
+    const preview = page.frameLocator("iframe").first();
+    const h1 = preview.getByRole("heading", { level: 1, name: heading });
+    await expect(h1).toBeVisible();
+    // The site's CSS reached the preview: its hero block styles the heading with the site's font.
+    expect(await h1.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/Inter/);
+    await expect(preview.getByRole("img", { name: /./ }).first()).toBeVisible();
+  });
+
   test("saves every entry as it stands, changing only the line that was edited", async ({
     page,
   }) => {
