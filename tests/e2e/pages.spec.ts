@@ -105,6 +105,25 @@ for (const { id, path, heading, file } of PAGES) {
       }
     });
 
+    test("draws its heading in the site's font, whatever letters the content uses", async ({
+      page,
+    }) => {
+      await open(page, path);
+      await page.evaluate(() => document.fonts.ready);
+      // The font the browser actually drew each glyph of the heading with, not the CSS asked for.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("DOM.enable");
+      await cdp.send("CSS.enable");
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", {
+        nodeId: root.nodeId,
+        selector: "main h1",
+      });
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) expect(font.familyName, heading).toMatch(/^Inter/);
+    });
+
     test("every Get in Touch link in the page leads to the contact page", async ({ page }) => {
       await open(page, path);
       const links = main(page).getByRole("link", { name: GET_IN_TOUCH });
