@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import routerConfig from "./react-router.config.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
 import { contentFiles } from "./scripts/content-plugin.ts";
+import { webFont } from "./scripts/font-plugin.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     contentFiles(),
     publicSettings(),
+    webFont(),
     island({ clientDir: join(routerConfig.buildDirectory, "client") }),
     reactRouter(),
   ],

@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
 import { contentFiles } from "./scripts/content-plugin.ts";
+import { webFont } from "./scripts/font-plugin.ts";
 import { island } from "./scripts/island-plugin.ts";
 import { publicSettings } from "./scripts/public-settings-plugin.ts";
 
 export default defineConfig({
-  plugins: [contentFiles(), publicSettings(), island({ clientDir: "" })],
+  plugins: [contentFiles(), publicSettings(), webFont(), island({ clientDir: "" })],
   css: {
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },

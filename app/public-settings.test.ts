@@ -14,7 +14,11 @@ function failure(env: Record<string, string>): string {
 describe("public settings", () => {
   it("gives a working local site with nothing set, and says what it leaves out", () => {
     const { settings, warnings } = parsePublicSettings({});
-    expect(settings).toEqual({ ...defaultSettings, recaptchaSiteKey: "" });
+    expect(settings).toEqual({
+      ...defaultSettings,
+      recaptchaSiteKey: "",
+      enquiryDelivery: { email: false, webhook: false },
+    });
     expect(settings.siteUrl).toBeUndefined();
     expect(warnings.join("\n")).toMatch(/VITE_SITE_URL is not set.*no canonical link/);
     expect(warnings.join("\n")).toMatch(/VITE_RECAPTCHA_SITE_KEY is not set/);
@@ -47,6 +51,7 @@ describe("public settings", () => {
       apiBase: "https://api.metsi.co.za/v1",
       recaptchaSiteKey: "6Lc_abc-123",
       enquiryRetentionDays: 90,
+      enquiryDelivery: { email: false, webhook: false },
     });
     expect(warnings).toEqual([]);
   });

@@ -5,7 +5,11 @@
 // Node at build time: app code imports its type, never its schema, so zod stays out of pages
 // that do not need it.
 import { z } from "zod";
-import { defaultRetentionDays } from "../contract/retention.ts";
+import {
+  type DeliveryChannels,
+  defaultRetentionDays,
+  deliveryChannelsOf,
+} from "../contract/retention.ts";
 import { retentionDaysSetting } from "../contract/retention-setting.ts";
 
 export type PublicSettings = {
@@ -28,6 +32,12 @@ export type PublicSettings = {
    * how long enquiries are kept, so the build must read the value the server will apply.
    */
   enquiryRetentionDays: number;
+  /**
+   * Whether the server sends enquiries by mail (SMTP_URL set) and to a webhook
+   * (ENQUIRY_WEBHOOK_URL set): the privacy statement says how enquiries are passed on. Only
+   * whether each is set reaches the build's output, never its value.
+   */
+  enquiryDelivery: DeliveryChannels;
 };
 
 export const defaultSettings = {
@@ -118,6 +128,7 @@ export function parsePublicSettings(env: Record<string, string | undefined>): {
     apiBase: values.VITE_API_BASE,
     recaptchaSiteKey: values.VITE_RECAPTCHA_SITE_KEY,
     enquiryRetentionDays: values.ENQUIRY_RETENTION_DAYS,
+    enquiryDelivery: deliveryChannelsOf(env),
   };
   if (values.VITE_SITE_URL) settings.siteUrl = values.VITE_SITE_URL;
 

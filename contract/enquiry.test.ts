@@ -6,7 +6,8 @@ import {
   enquiryFromPayload,
   enquiryPayload,
   enquiryPayloadSchema,
-  enquiryTypes,
+  enquiryProblems,
+  enquiryTypeValues,
   isRequiredField,
 } from "./enquiry";
 
@@ -28,6 +29,10 @@ describe("the form's field list", () => {
     expect(enquiryFormFields).toEqual(["name", "phone", "email", "enquiry", "message"]);
     expect(enquiryFormFields.filter(isRequiredField)).toEqual(enquiryFormFields);
   });
+
+  it("lists the problems of exactly these fields, so the content has a message for each", () => {
+    expect(Object.keys(enquiryProblems)).toEqual(enquiryFormFields);
+  });
 });
 
 describe("enquiryFormSchema", () => {
@@ -36,7 +41,9 @@ describe("enquiryFormSchema", () => {
   });
 
   it.each(["name", "phone", "email", "enquiry", "message"])("requires %s", (field) => {
-    expect(errorsFor({ ...valid, [field]: "" })[field as keyof typeof valid]).toHaveLength(1);
+    expect(errorsFor({ ...valid, [field]: "" })[field as keyof typeof valid]).toEqual([
+      field === "enquiry" ? "notChosen" : "missing",
+    ]);
     const { [field as keyof typeof valid]: _left, ...without } = valid;
     expect(errorsFor(without)[field as keyof typeof valid]).toHaveLength(1);
   });
@@ -52,28 +59,23 @@ describe("enquiryFormSchema", () => {
   it.each(["012 345 6789", "+27123456789", "012-345", "12a", "０１２"])(
     "rejects the phone %s",
     (phone) => {
-      expect(errorsFor({ ...valid, phone }).phone).toEqual(["Use digits only"]);
+      expect(errorsFor({ ...valid, phone }).phone).toEqual(["notDigits"]);
     },
   );
 
   it.each(["thandi", "thandi@", "@example.co.za", "thandi@example", "a b@example.co.za"])(
     "rejects the email %s",
     (email) => {
-      expect(errorsFor({ ...valid, email }).email).toEqual(["Enter a valid email address"]);
+      expect(errorsFor({ ...valid, email }).email).toEqual(["notEmail"]);
     },
   );
 
   it("accepts exactly the four enquiry types", () => {
-    expect(enquiryTypes.map((type) => [type.value, type.label])).toEqual([
-      ["consultation", "Consultation"],
-      ["support", "Support"],
-      ["feedback", "Feedback"],
-      ["other", "Other"],
-    ]);
-    for (const { value } of enquiryTypes) {
+    expect(enquiryTypeValues).toEqual(["consultation", "support", "feedback", "other"]);
+    for (const value of enquiryTypeValues) {
       expect(errorsFor({ ...valid, enquiry: value })).toEqual({});
     }
-    expect(errorsFor({ ...valid, enquiry: "sales" }).enquiry).toEqual(["Choose an enquiry type"]);
+    expect(errorsFor({ ...valid, enquiry: "sales" }).enquiry).toEqual(["notChosen"]);
     expect(errorsFor({ ...valid, enquiry: "Consultation" })).toHaveProperty("enquiry");
   });
 });

@@ -15,31 +15,43 @@ export const sendEnquiryPath = "/Comms/ValidateEmailTokens";
 /** The reCAPTCHA action the browser asks a token for and the server insists on. */
 export const botCheckAction = "contact";
 
-export const enquiryTypes = [
-  { value: "consultation", label: "Consultation" },
-  { value: "support", label: "Support" },
-  { value: "feedback", label: "Feedback" },
-  { value: "other", label: "Other" },
-] as const;
+/** The enquiry types, as codes; their labels are copy (app/content/contact.yaml). */
+export const enquiryTypeValues = ["consultation", "support", "feedback", "other"] as const;
 
-export type EnquiryType = (typeof enquiryTypes)[number]["value"];
+export type EnquiryType = (typeof enquiryTypeValues)[number];
 
-const enquiryTypeValues = enquiryTypes.map((type) => type.value) as [EnquiryType, ...EnquiryType[]];
+/**
+ * What can be wrong with each field of the form, as codes. The schema's messages are these
+ * codes; the form shows the words app/content/contact.yaml gives each, and the service answers
+ * a bad field with its code.
+ */
+export const enquiryProblems = {
+  name: ["missing"],
+  phone: ["missing", "notDigits"],
+  email: ["missing", "notEmail"],
+  enquiry: ["notChosen"],
+  message: ["missing"],
+} as const;
 
-const required = (message: string) =>
-  z.string(message).check(z.refine((value) => value.trim().length > 0, message));
+export type EnquiryProblem = (typeof enquiryProblems)[keyof typeof enquiryProblems][number];
+
+const problem = (code: EnquiryProblem) => code;
+
+const required = z
+  .string(problem("missing"))
+  .check(z.refine((value) => value.trim().length > 0, problem("missing")));
 
 /** The form's rules: the browser checks them as the visitor types, the server again. */
 export const enquiryFormSchema = z.object({
-  name: required("Enter your name"),
-  phone: required("Enter your phone number").check(z.regex(/^[0-9]*$/, "Use digits only")),
-  email: z.pipe(required("Enter your email address"), z.email("Enter a valid email address")),
+  name: required,
+  phone: required.check(z.regex(/^[0-9]*$/, problem("notDigits"))),
+  email: z.pipe(required, z.email(problem("notEmail"))),
   // Input is any string (a <select> starts on its empty prompt); output is one of the four values.
   enquiry: z.pipe(
-    z.string("Choose an enquiry type"),
-    z.enum(enquiryTypeValues, "Choose an enquiry type"),
+    z.string(problem("notChosen")),
+    z.enum([...enquiryTypeValues], problem("notChosen")),
   ),
-  message: required("Enter your message"),
+  message: required,
 });
 
 /** What the form holds while it is being filled in. */

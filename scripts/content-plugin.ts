@@ -11,25 +11,30 @@ import {
   checkContentFiles,
   contentDir,
   isContentFileName,
+  type PlaceholderValues,
+  placeholderValues,
   readContentFile,
 } from "../app/content/content-files.ts";
+import { loadPublicSettings } from "./public-settings-plugin.ts";
 
 const contentFolder = join(import.meta.dirname, "..", "app", "content");
 
-/** A content file imported by a module: its checked data, as a module of plain data. */
-function contentModule(this: Rolldown.PluginContext, id: string) {
-  const path = id.split("?")[0] ?? id;
-  const name = basename(path);
-  if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
-  this.addWatchFile(join(contentDir(), name));
-  return `export default ${JSON.stringify(readContentFile(name))};`;
+/** Content files imported by modules: their checked data, placeholders filled, as plain data. */
+function contentModules(placeholders: () => PlaceholderValues) {
+  return function load(this: Rolldown.PluginContext, id: string) {
+    const path = id.split("?")[0] ?? id;
+    const name = basename(path);
+    if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
+    this.addWatchFile(join(contentDir(), name));
+    return `export default ${JSON.stringify(readContentFile(name, placeholders()))};`;
+  };
 }
 
 /**
  * Content files (app/content/*.yaml) as modules: each is read from the content folder
- * (CONTENT_DIR when set), checked against its schema and handed to the importing module as
- * plain data, so neither YAML nor zod reaches a page. Every file is checked when the build
- * starts, so one that nothing imports fails too, with the file and field named.
+ * (CONTENT_DIR when set), checked against its schema, its placeholders filled from the build's
+ * settings, and handed to the importing module as plain data, so neither YAML nor zod reaches a
+ * page. Every file is checked when the build starts, so one that nothing imports fails too, with the file and field named.
  *
  * The client build also gets the editor at /admin: Sveltia CMS from its npm package, built by a
  * build of its own into <client>/admin/ (the server reads that folder from disk, not memory),
@@ -39,12 +44,14 @@ function contentModule(this: Rolldown.PluginContext, id: string) {
 export function contentFiles(): Plugin {
   let cms: CmsSettings = {};
   let resolved: ResolvedConfig;
+  let placeholders: PlaceholderValues;
   return {
     name: "content-files",
     enforce: "pre",
     config(config, { mode }) {
       const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
       const env = loadEnv(mode, envDir, ["VITE_SITE_URL", "CMS_"]);
+      placeholders = placeholderValues(loadPublicSettings(config, mode).settings);
       cms = {
         repo: env.CMS_GITHUB_REPO || undefined,
         branch: env.CMS_GITHUB_BRANCH || undefined,
@@ -57,11 +64,11 @@ export function contentFiles(): Plugin {
     buildStart() {
       checkContentFiles();
     },
-    load: contentModule,
+    load: contentModules(() => placeholders),
     async writeBundle() {
       if (this.environment.config.consumer !== "client") return;
       const outDir = join(this.environment.config.build.outDir, "admin");
-      const { script, styles } = await buildEditor(resolved, outDir);
+      const { script, styles } = await buildEditor(resolved, outDir, placeholders);
       writeFileSync(join(outDir, "index.html"), adminPage(script, styles));
       writeFileSync(join(outDir, "config.yml"), cmsConfigYaml(cms));
     },
@@ -89,6 +96,7 @@ export function contentFiles(): Plugin {
 async function buildEditor(
   config: ResolvedConfig,
   outDir: string,
+  placeholders: PlaceholderValues,
 ): Promise<{ script: string; styles: string[] }> {
   const output = await build({
     configFile: false,
@@ -99,7 +107,7 @@ async function buildEditor(
     define: config.define,
     css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
     // The preview renders the site's blocks from the content modules.
-    plugins: [{ name: "content-modules", load: contentModule }],
+    plugins: [{ name: "content-modules", load: contentModules(() => placeholders) }],
     build: {
       outDir,
       emptyOutDir: true,

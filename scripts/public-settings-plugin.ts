@@ -1,6 +1,18 @@
-import { type Logger, loadEnv, type Plugin } from "vite";
+import { type Logger, loadEnv, type Plugin, type UserConfig } from "vite";
 import { robotsTxt, sitemapXml } from "../app/lib/crawler-files.ts";
 import { type PublicSettings, parsePublicSettings } from "../app/public-settings.ts";
+
+/**
+ * The public settings of a build, from process.env and the .env files of its mode. Besides the
+ * VITE_ ones, the server settings the privacy statement describes: the retention period, and
+ * whether mail and a webhook are configured.
+ */
+export function loadPublicSettings(config: UserConfig, mode: string) {
+  const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
+  return parsePublicSettings(
+    loadEnv(mode, envDir, ["VITE_", "ENQUIRY_RETENTION_DAYS", "SMTP_URL", "ENQUIRY_WEBHOOK_URL"]),
+  );
+}
 
 /**
  * Checks the public VITE_* settings when Vite starts (build, dev server, Vitest): a bad value
@@ -15,10 +27,7 @@ export function publicSettings(): Plugin {
   return {
     name: "public-settings",
     config(config, { mode }) {
-      const envDir = typeof config.envDir === "string" ? config.envDir : process.cwd();
-      // ENQUIRY_RETENTION_DAYS too: the privacy statement states the server's retention period.
-      const env = loadEnv(mode, envDir, ["VITE_", "ENQUIRY_RETENTION_DAYS"]);
-      ({ settings, warnings } = parsePublicSettings(env));
+      ({ settings, warnings } = loadPublicSettings(config, mode));
       return { define: { __PUBLIC_SETTINGS__: JSON.stringify(settings) } };
     },
     configResolved(config) {

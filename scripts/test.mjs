@@ -130,6 +130,16 @@ const steps = [
   ["Chromium", () => ensureChromium()],
   ["Firefox and WebKit", () => ensureOtherEngines()],
   ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"], browserTestEnv)],
+  [
+    "Edited content",
+    () =>
+      run(
+        "Build and browser tests on edited content",
+        "node",
+        ["--import", "tsx", "scripts/test-edited-content.ts"],
+        browserTestEnv,
+      ),
+  ],
 ];
 
 const failedStep = steps.find(([, step]) => !step())?.[0];

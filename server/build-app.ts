@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(retentionLifecyclePlugin, {
     store,
     retentionDays: config.retentionDays,
+    channels: { email: Boolean(config.mail), webhook: Boolean(config.webhook) },
     siteRoot: config.siteRoot,
   });
   await app.register(deliveryLifecyclePlugin, {

@@ -1,6 +1,5 @@
 import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
-import { siteConfig } from "../config";
 import { headerLinks, sitePage } from "../content/pages";
 import { headerCopy } from "../content/site-shell";
 import { Logo } from "./logo";
@@ -25,7 +24,7 @@ export function SiteHeader() {
         <a
           href={sitePage("home").path}
           className={styles.logoLink}
-          aria-label={headerCopy.homeLinkLabel(siteConfig.companyName)}
+          aria-label={headerCopy.homeLinkLabel}
         >
           <Logo />
         </a>

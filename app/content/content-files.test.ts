@@ -29,6 +29,21 @@ describe("the picture list", () => {
   });
 });
 
+describe("placeholders", () => {
+  const values = { companyName: "Metsi Works", retentionStatement: "We keep it a week." };
+
+  it("are filled in every text of every file where the content is read", () => {
+    for (const name of Object.keys(contentFiles) as (keyof typeof contentFiles)[]) {
+      const filled = JSON.stringify(readContentFile(name, values));
+      expect(filled, name).not.toMatch(/\{(companyName|retentionStatement)\}/);
+    }
+    const shell = readContentFile("site-shell.yaml", values);
+    expect(shell.header.homeLinkLabel).toContain("Metsi Works");
+    // Filled per link by the code that knows the topic.
+    expect(shell.getInTouch.about).toContain("{topic}");
+  });
+});
+
 describe("a broken content file", () => {
   let dir: string;
   const previous = process.env.CONTENT_DIR;
@@ -60,6 +75,25 @@ describe("a broken content file", () => {
     }
   };
 
+  it("with {companyName} in a hero, a page title and the footer shows the company's name", () => {
+    change("home.yaml", (data) => {
+      data.hero.heading = "Meters by {companyName}";
+    });
+    change("pages.yaml", (data) => {
+      data.hardware.title = "{companyName} hardware";
+    });
+    change("site-shell.yaml", (data) => {
+      data.footer.tagline = "{companyName}: made in South Africa.";
+    });
+    const values = { companyName: "Metsi Works", retentionStatement: "" };
+    expect(problems()).toBe("");
+    expect(readContentFile("home.yaml", values).hero.heading).toBe("Meters by Metsi Works");
+    expect(readContentFile("pages.yaml", values).hardware.title).toBe("Metsi Works hardware");
+    expect(readContentFile("site-shell.yaml", values).footer.tagline).toBe(
+      "Metsi Works: made in South Africa.",
+    );
+  });
+
   it("is refused with the file and the missing field named", () => {
     change("home.yaml", (data) => {
       delete data.features[2].heading;
@@ -78,7 +112,21 @@ describe("a broken content file", () => {
     const message = problems();
     expect(message).toMatch(/hardware\.yaml: hero\.illustration\.picture: Invalid option/);
     expect(message).toMatch(/hardware\.yaml: highlights\.columns: Invalid input: expected array/);
-    expect(message).toMatch(/terms\.yaml: sections\[0\]\.heading: .*\{companyName\}/);
+    expect(message).toMatch(
+      /terms\.yaml: sections\[0\]\.heading: \{company\} is not a placeholder; this text may use \{companyName\}/,
+    );
+  });
+
+  it("refuses a placeholder one field allows in another, and in a picture description", () => {
+    change("home.yaml", (data) => {
+      data.hero.heading = "Kept for {retentionStatement}";
+      data.hero.illustration.alt = "{logo}";
+    });
+    const message = problems();
+    expect(message).toMatch(
+      /home\.yaml: hero\.heading: \{retentionStatement\} is not a placeholder/,
+    );
+    expect(message).toMatch(/home\.yaml: hero\.illustration\.alt: \{logo\} is not a placeholder/);
   });
 
   it("is refused when it is not YAML, or is a content file the site does not read", () => {

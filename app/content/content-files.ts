@@ -4,7 +4,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
-import { type ContentFileName, contentFiles } from "./schemas.ts";
+import { retentionStatement } from "../../contract/retention.ts";
+import type { PublicSettings } from "../public-settings.ts";
+import { type ContentFileName, contentFiles, type SettingPlaceholder } from "./schemas.ts";
+
+/** What each placeholder the site's settings fill stands for, in this build. */
+export type PlaceholderValues = Record<SettingPlaceholder, string>;
+
+/** The placeholders' values for a build's settings. */
+export function placeholderValues(settings: PublicSettings): PlaceholderValues {
+  return {
+    companyName: settings.companyName,
+    // The server checks at startup that the built page states its own retention and delivery.
+    retentionStatement: retentionStatement(settings.enquiryRetentionDays, settings.enquiryDelivery),
+  };
+}
 
 /**
  * Where the content files are read from: app/content/, or CONTENT_DIR to build from another
@@ -18,12 +32,17 @@ class ContentError extends Error {
   override name = "ContentError";
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path
+/** A field's place in its file as messages name it: `features[2].heading`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path
     .map((key, index) =>
       typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`,
     )
     .join("");
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = fieldPath(issue.path);
   const required = issue.code === "invalid_type" && issue.input === undefined;
   return `${path || "(whole file)"}: ${required ? "required" : issue.message}`;
 }
@@ -33,11 +52,32 @@ export function isContentFileName(name: string): name is ContentFileName {
 }
 
 /**
- * One content file, parsed and checked against its schema. A problem throws a ContentError
- * naming the file and each wrong field, e.g. `app/content/home.yaml: features[2].heading: required`.
+ * Every string of checked content with the settings' placeholders filled in, so no page, title
+ * or footer has to remember to. Placeholders code fills per use (`{topic}`) are left as they are.
+ */
+function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {
+  if (typeof value === "string") {
+    return value.replace(/\{(\w+)\}/g, (found, key: string) =>
+      Object.hasOwn(values, key) ? values[key as SettingPlaceholder] : found,
+    ) as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => fillPlaceholders(item, values)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, values)]),
+    ) as T;
+  }
+  return value;
+}
+
+/**
+ * One content file, parsed and checked against its schema, with the placeholders filled in
+ * when `values` are given (the build always gives them). A problem throws a ContentError naming
+ * the file and each wrong field, e.g. `app/content/home.yaml: features[2].heading: required`.
  */
 export function readContentFile<Name extends ContentFileName>(
   name: Name,
+  values?: PlaceholderValues,
 ): z.infer<(typeof contentFiles)[Name]["schema"]> {
   const path = join(contentDir(), name);
   const shown = relative(process.cwd(), path);
@@ -53,7 +93,26 @@ export function readContentFile<Name extends ContentFileName>(
       result.error.issues.map((issue) => `${shown}: ${describeIssue(issue)}`).join("\n"),
     );
   }
-  return result.data as z.infer<(typeof contentFiles)[Name]["schema"]>;
+  const checked = result.data as z.infer<(typeof contentFiles)[Name]["schema"]>;
+  return values ? fillPlaceholders(checked, values) : checked;
+}
+
+/** Every text of every content file, with its file and field, as the build reads them. */
+export function* contentTexts(
+  values: PlaceholderValues,
+): Generator<{ file: string; field: string; text: string }> {
+  function* walk(value: unknown, path: PropertyKey[]): Generator<{ field: string; text: string }> {
+    if (typeof value === "string") yield { field: fieldPath(path), text: value };
+    else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) yield* walk(item, [...path, index]);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) yield* walk(item, [...path, key]);
+    }
+  }
+  for (const name of Object.keys(contentFiles) as ContentFileName[]) {
+    const file = relative(process.cwd(), join(contentDir(), name));
+    for (const found of walk(readContentFile(name, values), [])) yield { file, ...found };
+  }
 }
 
 /**

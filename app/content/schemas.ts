@@ -4,31 +4,56 @@
 // never offers a field the build would refuse. `title` and `hint` are what the editor shows;
 // `widget: "text"` asks it for a multi-line box.
 import { z } from "zod";
+import { type EnquiryProblem, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
-/** The only placeholders copy may hold, filled in from the site's settings at build time. */
-const placeholders = ["{companyName}"];
+/**
+ * The placeholders the site's settings fill, in every string of every content file, when the
+ * content is read (app/content/content-files.ts). `{companyName}` may stand in any text;
+ * `{retentionStatement}` only where a field allows it.
+ */
+export const settingPlaceholders = ["companyName", "retentionStatement"] as const;
+export type SettingPlaceholder = (typeof settingPlaceholders)[number];
+
+/** Placeholders every text may hold. */
+const everywhere = ["{companyName}"];
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A text's placeholders must be ones it may hold; a plain message names the stray one. */
+const knownPlaceholders = <T extends z.ZodString>(text: T, allow: string[] = []) => {
+  const allowed = [...everywhere, ...allow];
+  return (
+    text
+      .superRefine((value, context) => {
+        for (const found of value.match(/\{[^}]*\}/g) ?? []) {
+          if (allowed.includes(found)) continue;
+          context.addIssue({
+            code: "custom",
+            message: `${found} is not a placeholder; this text may use ${allowed.join(", ")} (or no curly braces at all)`,
+          });
+        }
+      })
+      // The same rule for the editor, which checks patterns while the text is typed.
+      .meta({
+        pattern: `^(?:[^{}]|${allowed.map(literally).join("|")})*$`,
+        patternMessage: `Curly brackets may only hold ${allowed.join(" or ")}`,
+      })
+  );
+};
 
 /** A rule of the build that the editor applies too: the message is shown beside the field. */
 const matching = (schema: z.ZodString, pattern: RegExp, message: string) =>
   schema.regex(pattern, message).meta({ patternMessage: message });
 
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Text with no braces but around the placeholders allowed. */
-const onlyPlaceholders = (allowed: string[]) =>
-  new RegExp(`^(?:[^{}]|${allowed.map(literally).join("|")})*$`);
-
-const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) => {
-  const allowed = [...placeholders, ...(options.allow ?? [])];
-  return matching(
-    z.string().min(1, "must not be empty"),
-    onlyPlaceholders(allowed),
-    `Curly brackets may only hold ${allowed.join(" or ")}`,
-  ).meta({ title, hint: options.hint, widget: options.long ? "text" : "string" });
-};
+const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
+  knownPlaceholders(z.string().min(1, "must not be empty"), options.allow).meta({
+    title,
+    hint: options.hint,
+    widget: options.long ? "text" : "string",
+  });
 
 const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
@@ -38,7 +63,7 @@ const illustration = (names?: PictureNames) =>
     .object({
       picture: picture(names),
       // Left out of the file when empty: the editor writes no empty optional field.
-      alt: z.string().default("").meta({
+      alt: knownPlaceholders(z.string()).default("").meta({
         title: "Description (alt text)",
         hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
         widget: "string",
@@ -149,6 +174,40 @@ export const legalPageFile = z.object({
     .meta({ title: "Sections" }),
 });
 
+/** One field per key, in the keys' order: for lists of codes the contract owns. */
+function fieldsFor<Key extends string, Field extends z.ZodType>(
+  keys: readonly Key[],
+  field: (key: Key) => Field,
+) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
+}
+
+const problemTitles: Record<EnquiryProblem, string> = {
+  missing: "When it is left empty",
+  notDigits: "When it holds more than digits",
+  notEmail: "When it is not an email address",
+  notChosen: "When no type is chosen",
+};
+
+const fieldTitles = {
+  name: "Name",
+  phone: "Phone number",
+  email: "Email address",
+  enquiry: "Enquiry type",
+  message: "Message",
+} as const satisfies Record<keyof typeof enquiryProblems, string>;
+
+const problemMessages = <Field extends keyof typeof enquiryProblems>(field: Field) =>
+  fieldsFor(enquiryProblems[field], (code) => copy(problemTitles[code])).meta({
+    title: fieldTitles[field],
+  });
+
+/** The form's messages: one per field and problem the contract (contract/enquiry.ts) names. */
+const formErrors = fieldsFor(
+  Object.keys(enquiryProblems) as (keyof typeof enquiryProblems)[],
+  problemMessages,
+).meta({ title: "Messages beside a field filled in wrongly" });
+
 export const contactPageFile = z.object({
   hero: hero(contactPictureNames),
   formBlock: z
@@ -182,6 +241,11 @@ export const contactPageFile = z.object({
         })
         .meta({ title: "Example text in empty fields" }),
       enquiryPrompt: copy("First option of the enquiry type list"),
+      enquiryTypes: fieldsFor(enquiryTypeValues, (type) => copy(`Option "${type}"`)).meta({
+        title: "Enquiry types",
+        hint: "The options of the enquiry type list, each as the visitor reads it",
+      }),
+      errors: formErrors,
       submit: z
         .object({ idle: copy("Send button"), busy: copy("Send button while sending") })
         .meta({ title: "Send button" }),

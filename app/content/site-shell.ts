@@ -12,8 +12,7 @@ export const headerCopy = {
   /** Accessible name of the button that opens and closes the menu on narrow screens. */
   menuButtonLabel: header.menuButtonLabel,
   /** Accessible name of the logo link, which leads home. */
-  homeLinkLabel: (companyName: string) =>
-    header.homeLinkLabel.replaceAll("{companyName}", companyName),
+  homeLinkLabel: header.homeLinkLabel,
 } as const;
 
 export const footerCopy = footer;

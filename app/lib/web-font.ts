@@ -1,14 +1,18 @@
 import fontsourceRanges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 
-// Inter, self-hosted, in two faces of one family. Every page's text is plain English: the
-// "basic" face (scripts/subset-font.ts cuts it from Inter's latin file) holds only those
-// characters, the weights the styles use and kerning, under 14 KiB against the whole file's 48.
+// Inter, self-hosted, in two faces of one family. The "basic" face (scripts/subset-font.ts cuts
+// it from Inter's latin file at build time) holds only the characters the content uses, the
+// weights the styles use and kerning, under 14 KiB for plain English against the whole file's 48.
 // That size is the point: with its response headers it arrives in a new connection's first
 // round trip (ten TCP segments), one round trip sooner than anything bigger on a slow phone
 // connection. Any other latin character (an accented name typed into the form) comes from
 // Inter's whole latin file, which a browser fetches only for a page that has one.
 
-/** The characters of the basic face: printable ASCII and the typographic punctuation of our copy. */
+/**
+ * The characters the basic face always holds, whatever the copy: printable ASCII and the usual
+ * typographic punctuation. The build adds every other character the content uses that Inter's
+ * latin file has.
+ */
 export const basicCharacters =
   " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +
   "©–—‘’“”…";
@@ -55,5 +59,9 @@ export const fontFaceCss = (files: { latin: string; basic: string }) =>
   [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
     inter(files.latin, "100 900", fontsourceRanges.latin),
-    inter(files.basic, `${basicWeights.min} ${basicWeights.max}`, unicodeRangeOf(basicCharacters)),
+    inter(
+      files.basic,
+      `${basicWeights.min} ${basicWeights.max}`,
+      unicodeRangeOf(__BASIC_FONT_CHARACTERS__),
+    ),
   ].join("");

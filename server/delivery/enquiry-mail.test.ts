@@ -17,7 +17,7 @@ const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" }
 
 it("builds a one-line subject from the type and name, and a stable Message-ID", () => {
   const mail = composeEnquiryMail(enquiry, addresses);
-  expect(mail.subject).toBe("Website enquiry (Support) from Sipho Mokoena <i>");
+  expect(mail.subject).toBe("Website enquiry (support) from Sipho Mokoena <i>");
   expect(mail.subject).not.toMatch(/[\r\n\u2028]/);
   expect(mail.messageId).toBe(`<enquiry-${enquiry.id}@amanzi.example>`);
   expect(composeEnquiryMail(enquiry, addresses).messageId).toBe(mail.messageId);
@@ -43,7 +43,7 @@ it("lists each field once with its label, leaving out an optional one the payloa
     "Name: Sipho Mokoena",
     "Phone: 0821234567",
     "Email: sipho@example.co.za",
-    "Enquiry type: Support",
+    "Enquiry type: support",
     `Received: ${enquiry.receivedAt}`,
     `Reference: ${enquiry.id}`,
   ]);

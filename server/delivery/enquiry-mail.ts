@@ -1,4 +1,4 @@
-import { enquiryFields, enquiryTypes } from "../../contract/enquiry";
+import { enquiryFields } from "../../contract/enquiry";
 import type { StoredEnquiry } from "../store/enquiry-store";
 
 export type MailAddresses = { from: string; to: string };
@@ -35,9 +35,6 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntit
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 
-const typeLabel = (enquiry: StoredEnquiry) =>
-  enquiryTypes.find((type) => type.value === enquiry.enquiryType)?.label ?? enquiry.enquiryType;
-
 const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
 export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddresses): EnquiryMail {
@@ -45,7 +42,8 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
   // The message goes below the table, on its own; an optional field left empty is left out.
   const fields: [string, string][] = [
     ...enquiryFields.flatMap(({ key, label }): [string, string][] => {
-      const value = key === "enquiryType" ? typeLabel(enquiry) : enquiry[key];
+      // The type as its code ("support"): the site's label for it is copy the server never reads.
+      const value = enquiry[key];
       return key === "message" || value == null ? [] : [[label, value]];
     }),
     ["Received", enquiry.receivedAt],
@@ -69,7 +67,7 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
     from: { name: "Website enquiries", address: addresses.from },
     to: addresses.to,
     replyTo: { name, address: enquiry.email },
-    subject: `Website enquiry (${typeLabel(enquiry)}) from ${name}`,
+    subject: `Website enquiry (${enquiry.enquiryType}) from ${name}`,
     text,
     html,
     date: new Date(enquiry.receivedAt),
@@ -88,7 +86,7 @@ export function composeAcknowledgementMail(
 ): EnquiryMail {
   const paragraphs = [
     "Hello,",
-    `We have received your ${typeLabel(enquiry).toLowerCase()} enquiry, sent through our website on ${enquiry.receivedAt.slice(0, 10)}.`,
+    `We have received your ${enquiry.enquiryType} enquiry, sent through our website on ${enquiry.receivedAt.slice(0, 10)}.`,
     `Our team will answer ${settings.answerWithin}.`,
     "To add anything or to reach us sooner, reply to this email.",
     `Reference: ${enquiry.id}`,

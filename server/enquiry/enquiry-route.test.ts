@@ -69,7 +69,7 @@ describe("a valid enquiry", () => {
     expect(mail.to).toEqual(["sales@amanzi.example"]);
     expect(mail.from).toBe("website@amanzi.example");
     expect(mail.replyTo).toContain("thandi@example.co.za");
-    expect(mail.subject).toBe("Website enquiry (Consultation) from Thandi <b>Nkosi</b> & Co");
+    expect(mail.subject).toBe("Website enquiry (consultation) from Thandi <b>Nkosi</b> & Co");
     expect(mail.messageId).toBe(`<enquiry-${id}@amanzi.example>`);
 
     const html = mail.html ?? "";
@@ -96,7 +96,7 @@ describe("a valid enquiry", () => {
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
     const mail = await waitFor("the mail", () => smtp.received.find((m) => m.raw.includes(id)));
-    expect(mail.subject).toBe("Website enquiry (Consultation) from Eve Bcc: victim@example.com");
+    expect(mail.subject).toBe("Website enquiry (consultation) from Eve Bcc: victim@example.com");
     const headers = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
     expect(headers).not.toMatch(/^Bcc:/im);
     expect(mail.to).toEqual(["sales@amanzi.example"]);

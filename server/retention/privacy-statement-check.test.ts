@@ -1,12 +1,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { retentionStatement } from "../../contract/retention";
+import {
+  type DeliveryChannels,
+  deliveryChannelsOf,
+  retentionStatement,
+} from "../../contract/retention";
 import { retentionDaysSetting } from "../../contract/retention-setting";
 import { testPartsClosedAfterEach } from "../../tests/support/test-parts";
 import { privacyStatementMismatch } from "./privacy-statement-check";
 
 const parts = testPartsClosedAfterEach();
+const email: DeliveryChannels = { email: true, webhook: false };
 
 /** A site whose privacy page holds `paragraph`, escaped as React escapes text. */
 function siteWithPrivacyPage(paragraph: string): string {
@@ -22,33 +27,53 @@ function siteWithPrivacyPage(paragraph: string): string {
 
 it("is satisfied when the built page states the configured period", () => {
   for (const days of [0, 1, 30, 365]) {
-    expect(privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(days)), days)).toBe(
-      undefined,
-    );
+    expect(
+      privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(days, email)), days, email),
+    ).toBe(undefined);
   }
 });
 
 it("names ENQUIRY_RETENTION_DAYS and what the page says when they differ", () => {
-  const root = siteWithPrivacyPage(retentionStatement(365));
-  expect(privacyStatementMismatch(root, 30)).toBe(
-    "The built privacy statement does not state ENQUIRY_RETENTION_DAYS=30 (it states 365 days): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS as the server.",
+  const root = siteWithPrivacyPage(retentionStatement(365, email));
+  expect(privacyStatementMismatch(root, 30, email)).toBe(
+    "The built privacy statement does not state ENQUIRY_RETENTION_DAYS=30 with SMTP_URL set, ENQUIRY_WEBHOOK_URL unset (it states 365 days): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.",
   );
-  expect(privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(0)), 7)).toMatch(
-    /ENQUIRY_RETENTION_DAYS=7 \(it states until delivered, 0\)/,
+  expect(
+    privacyStatementMismatch(siteWithPrivacyPage(retentionStatement(0, email)), 7, email),
+  ).toMatch(/ENQUIRY_RETENTION_DAYS=7 with .*\(it states until delivered, 0\)/);
+});
+
+it("names the delivery the server has when the page states another", () => {
+  const root = siteWithPrivacyPage(retentionStatement(365, email));
+  const webhook = { email: false, webhook: true };
+  expect(privacyStatementMismatch(root, 365, webhook)).toMatch(
+    /SMTP_URL unset, ENQUIRY_WEBHOOK_URL set \(it states 365 days\)/,
   );
 });
 
 it("says so when there is no privacy page to check", () => {
   const root = parts.tempDir("privacy-check-");
-  expect(privacyStatementMismatch(root, 365)).toMatch(
+  expect(privacyStatementMismatch(root, 365, email)).toMatch(
     /^Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=365: .*privacy\/index\.html is missing/,
   );
 });
 
 it("words the period for each setting", () => {
-  expect(retentionStatement(1)).toMatch(/for 1 day after receiving it/);
-  expect(retentionStatement(365)).toMatch(/for 365 days after receiving it and then deletes it/);
-  expect(retentionStatement(0)).toMatch(/only until it has been passed on to our team/);
+  expect(retentionStatement(1, email)).toMatch(/for 1 day after receiving it/);
+  expect(retentionStatement(365, email)).toMatch(
+    /for 365 days after receiving it and then deletes it/,
+  );
+  expect(retentionStatement(0, email)).toMatch(/only until it has been passed on to our team/);
+});
+
+it("says email only when enquiries go by email", () => {
+  const channels = (env: Record<string, string>) => retentionStatement(30, deliveryChannelsOf(env));
+  expect(channels({ SMTP_URL: "smtp://mail.example" })).toMatch(/by email is kept/);
+  expect(channels({ ENQUIRY_WEBHOOK_URL: "https://crm.example/hook" })).not.toMatch(/email/);
+  expect(channels({ ENQUIRY_WEBHOOK_URL: "https://crm.example/hook" })).toMatch(/enquiry system/);
+  const both = channels({ SMTP_URL: "smtp://m.example", ENQUIRY_WEBHOOK_URL: "https://c.example" });
+  expect(both).toMatch(/by email and to our enquiry system/);
+  expect(channels({})).not.toMatch(/email|system/);
 });
 
 it("checks the setting the same way for server and build", () => {

@@ -1,4 +1,5 @@
 import fastifyPlugin from "fastify-plugin";
+import type { DeliveryChannels } from "../../contract/retention";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type RetentionSchedule, startRetentionSchedule } from "./enquiry-retention";
 import { privacyStatementMismatch } from "./privacy-statement-check";
@@ -12,14 +13,16 @@ declare module "fastify" {
 
 /**
  * Runs the retention purge while the app runs: once when it is ready, then daily. Warns at
- * startup when the built privacy statement (under `siteRoot`) states another period.
+ * startup when the built privacy statement (under `siteRoot`) states another period or
+ * delivery.
  */
 export const retentionLifecyclePlugin = fastifyPlugin<{
   store: EnquiryStore;
   retentionDays: number;
+  channels: DeliveryChannels;
   siteRoot: string;
-}>(async (app, { store, retentionDays, siteRoot }) => {
-  const privacyMismatch = privacyStatementMismatch(siteRoot, retentionDays);
+}>(async (app, { store, retentionDays, channels, siteRoot }) => {
+  const privacyMismatch = privacyStatementMismatch(siteRoot, retentionDays, channels);
   if (privacyMismatch) app.log.warn(privacyMismatch);
   let retention: RetentionSchedule | undefined;
   app.decorate("runRetentionNow", async () => {

@@ -3,7 +3,8 @@ import hardwareFile from "../../app/content/hardware.yaml";
 import homeFile from "../../app/content/home.yaml";
 import { type PageId, sitePage } from "../../app/content/pages";
 import privacyFile from "../../app/content/privacy.yaml";
-import type { LegalPageFile, ProductPageFile } from "../../app/content/schemas";
+import type { LegalPageFile, ProductPageFile, SiteShellFile } from "../../app/content/schemas";
+import siteShellFile from "../../app/content/site-shell.yaml";
 import softwareFile from "../../app/content/software.yaml";
 import termsFile from "../../app/content/terms.yaml";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
@@ -31,9 +32,12 @@ const PAGES = Object.entries(contentFiles).map(([id, file]) => ({
 }));
 
 const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
-const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
+const GET_IN_TOUCH = (siteShellFile as SiteShellFile).getInTouch.label;
 
-/** A content file's words as the page shows them: its texts, and its pictures' descriptions. */
+/**
+ * A content file's words as the page shows them (placeholders are filled where the file is
+ * read): its texts, and its pictures' descriptions.
+ */
 function wordsOf(file: unknown): { texts: string[]; alts: string[] } {
   const texts: string[] = [];
   const alts: string[] = [];
@@ -41,10 +45,7 @@ function wordsOf(file: unknown): { texts: string[]; alts: string[] } {
     if (typeof value === "string") {
       // Picture names, block kinds and anchors are not shown as words.
       if (["picture", "icon", "type", "id"].includes(key)) return;
-      const shown = value
-        .replaceAll("{companyName}", COMPANY_NAME)
-        .replaceAll("{retentionStatement}", retentionStatement(defaultRetentionDays));
-      (key === "alt" ? alts : texts).push(shown);
+      (key === "alt" ? alts : texts).push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);
     } else if (value && typeof value === "object") {
@@ -104,9 +105,28 @@ for (const { id, path, heading, file } of PAGES) {
       }
     });
 
-    test("every Get in Touch link in the page leads to /contact", async ({ page }) => {
+    test("draws its heading in the site's font, whatever letters the content uses", async ({
+      page,
+    }) => {
       await open(page, path);
-      const links = main(page).getByRole("link", { name: /^Get in Touch/ });
+      await page.evaluate(() => document.fonts.ready);
+      // The font the browser actually drew each glyph of the heading with, not the CSS asked for.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("DOM.enable");
+      await cdp.send("CSS.enable");
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", {
+        nodeId: root.nodeId,
+        selector: "main h1",
+      });
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) expect(font.familyName, heading).toMatch(/^Inter/);
+    });
+
+    test("every Get in Touch link in the page leads to the contact page", async ({ page }) => {
+      await open(page, path);
+      const links = main(page).getByRole("link", { name: GET_IN_TOUCH });
       const count = await links.count();
       expect(count).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) {
@@ -119,7 +139,7 @@ for (const { id, path, heading, file } of PAGES) {
           return copy.textContent?.trim();
         }),
       );
-      expect(new Set(visibleLabels)).toEqual(new Set(["Get in Touch"]));
+      expect(new Set(visibleLabels)).toEqual(new Set([GET_IN_TOUCH]));
       const names = await links.evaluateAll((nodes) =>
         nodes.map((node) => node.textContent?.replace(/\s+/g, " ").trim()),
       );
@@ -271,9 +291,10 @@ test.describe("block layout", () => {
   }) => {
     await page.setViewportSize(DESKTOP);
     await open(page, sitePage("hardware").path);
-    expect(await rowImageSides(page)).toEqual(["left", "right", "left"]);
+    const rows = (contentFiles.hardware as ProductPageFile).features;
+    expect(await rowImageSides(page)).toEqual(rows.map((_, i) => (i % 2 ? "right" : "left")));
     await page.setViewportSize(MOBILE);
-    expect(await rowImageSides(page)).toEqual(["above", "above", "above"]);
+    expect(await rowImageSides(page)).toEqual(rows.map(() => "above"));
   });
 
   test("highlight columns have vertical dividers on wide screens, horizontal on narrow", async ({
@@ -282,7 +303,8 @@ test.describe("block layout", () => {
     await page.setViewportSize(DESKTOP);
     await open(page, sitePage("software").path);
     const columns = main(page).locator("section").nth(1).getByRole("listitem");
-    await expect(columns).toHaveCount(3);
+    const count = (contentFiles.software as ProductPageFile).highlights.columns.length;
+    await expect(columns).toHaveCount(count);
     const borders = () =>
       columns.evaluateAll((items) =>
         items.map((item) => {
@@ -290,9 +312,11 @@ test.describe("block layout", () => {
           return `${style.borderLeftWidth}/${style.borderTopWidth}`;
         }),
       );
-    expect(await borders()).toEqual(["0px/0px", "1px/0px", "1px/0px"]);
+    const firstThen = (border: string) =>
+      Array.from({ length: count }, (_, i) => (i ? border : "0px/0px"));
+    expect(await borders()).toEqual(firstThen("1px/0px"));
     await page.setViewportSize(MOBILE);
-    expect(await borders()).toEqual(["0px/0px", "0px/1px", "0px/1px"]);
+    expect(await borders()).toEqual(firstThen("0px/1px"));
   });
 
   test("four highlight columns sit in one row on wide screens and two by two on mid-width ones", async ({
@@ -316,21 +340,21 @@ test.describe("block layout", () => {
 test("the privacy statement shows all its sections and the support mailbox", async ({ page }) => {
   await open(page, sitePage("privacy").path);
   const sections = privacy.sections.map((section) => section.heading);
-  expect(sections).toHaveLength(6);
   for (const name of sections) {
     await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
     await expect(main(page).getByRole("navigation").getByRole("link", { name })).toBeVisible();
   }
-  await expect(main(page)).toContainText("Protection of Personal Information Act");
   // The test build leaves ENQUIRY_RETENTION_DAYS at its default, as the test server does.
-  await expect(main(page)).toContainText(retentionStatement(defaultRetentionDays));
+  await expect(main(page)).toContainText(
+    retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
+  );
   await expect(main(page).getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
     "href",
     `mailto:${SUPPORT_EMAIL}`,
   );
 });
 
-test("the terms of use show all their sections, the 2015 notice and South African law", async ({
+test("the terms of use show all their sections, and each contents link reaches its section", async ({
   page,
 }) => {
   await open(page, sitePage("terms").path);
@@ -339,26 +363,9 @@ test("the terms of use show all their sections, the 2015 notice and South Africa
   for (const name of sections) {
     await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
   }
-  await expect(main(page)).toContainText(`© 2015 ${COMPANY_NAME}`);
-  await expect(main(page)).toContainText("laws of the Republic of South Africa");
-
-  const governingLaw = terms.sections.find((section) => section.id === "governing-law");
-  const name = governingLaw?.heading ?? "";
-  await main(page).getByRole("navigation").getByRole("link", { name }).click();
-  await expect(page).toHaveURL(/#governing-law$/);
+  const last = terms.sections.at(-1);
+  const name = last?.heading ?? "";
+  await main(page).getByRole("navigation").getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#${last?.id}$`));
   await expect(main(page).getByRole("heading", { name })).toBeInViewport();
-});
-
-test("the hardware page's prerendered HTML carries every spec figure", async ({ request }) => {
-  const html = await (await request.get(sitePage("hardware").path)).text();
-  for (const figure of [
-    "up to 12 hours",
-    "256-bit",
-    "100 litres",
-    "5+ years",
-    "12+ hours",
-    "220 V",
-  ]) {
-    expect(html).toContain(figure);
-  }
 });

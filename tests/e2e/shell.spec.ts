@@ -3,8 +3,15 @@ import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { loadEnv } from "vite";
 import homeFile from "../../app/content/home.yaml";
-import { footerLinks, headerLinks, sitePage, sitePages } from "../../app/content/pages";
-import type { ProductPageFile } from "../../app/content/schemas";
+import {
+  footerLinks,
+  headerLinks,
+  type PageId,
+  sitePage,
+  sitePages,
+} from "../../app/content/pages";
+import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
+import siteShellFile from "../../app/content/site-shell.yaml";
 import { parsePublicSettings } from "../../app/public-settings";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";
@@ -13,8 +20,13 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const ROUTES = sitePages.map((page) => page.path);
 
-const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-const menuButton = (page: Page) => mainNav(page).getByRole("button", { name: "Menu" });
+const shell = siteShellFile as SiteShellFile;
+const label = (id: PageId) => sitePage(id).headerLabel ?? "";
+const footerLabel = (id: PageId) => sitePage(id).footerLabel ?? "";
+const mainNav = (page: Page) =>
+  page.getByRole("navigation", { name: shell.header.navigationLabel, exact: true });
+const menuButton = (page: Page) =>
+  mainNav(page).getByRole("button", { name: shell.header.menuButtonLabel, exact: true });
 
 const CONTENT_PAGES = ROUTES.filter((path) => !HYDRATED_PATHS.includes(path));
 
@@ -27,10 +39,9 @@ for (const viewport of ALL_WIDTHS) {
     test("header shows the logo and the four links, the current one marked", async ({ page }) => {
       await page.goto(sitePage("software").path);
       const header = page.getByRole("banner");
-      await expect(header.getByRole("link", { name: /home$/i }).first()).toHaveAttribute(
-        "href",
-        "/",
-      );
+      await expect(
+        header.getByRole("link", { name: shell.header.homeLinkLabel, exact: true }),
+      ).toHaveAttribute("href", "/");
       if (collapsed) {
         await expect(menuButton(page)).toBeVisible();
         await expect(mainNav(page).getByRole("link")).toHaveCount(0);
@@ -43,7 +54,7 @@ for (const viewport of ALL_WIDTHS) {
           mainNav(page).getByRole("link", { name: link.label, exact: true }),
         ).toHaveAttribute("href", link.to);
       }
-      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Software");
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(label("software"));
       await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
     });
 
@@ -70,7 +81,10 @@ for (const viewport of ALL_WIDTHS) {
       await page.goto(sitePage("privacy").path);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-      await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: footerLabel("hardware"), exact: true })
+        .click();
       await expect(page).toHaveURL(/\/hardware$/);
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
     });
@@ -83,7 +97,7 @@ async function menuExpandedForAssistiveTech(cdp: CDPSession): Promise<unknown> {
   const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
   const { nodes } = await cdp.send("Accessibility.queryAXTree", {
     nodeId: root.nodeId,
-    accessibleName: "Menu",
+    accessibleName: shell.header.menuButtonLabel,
     role: "button",
   });
   expect(nodes).toHaveLength(1);
@@ -130,7 +144,9 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
     test("Escape closes it and returns focus to the button", async ({ page }) => {
       await page.goto("/");
       await menuButton(page).click();
-      await mainNav(page).getByRole("link", { name: "Hardware" }).focus();
+      await mainNav(page)
+        .getByRole("link", { name: label("hardware"), exact: true })
+        .focus();
       await page.keyboard.press("Escape");
       await expect(menu(page)).toBeHidden();
       await expect(menuButton(page)).toBeFocused();
@@ -147,10 +163,12 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
     test("following a link opens that page with the menu closed", async ({ page }) => {
       await page.goto("/");
       await menuButton(page).click();
-      await mainNav(page).getByRole("link", { name: "Software" }).click();
+      await mainNav(page)
+        .getByRole("link", { name: label("software"), exact: true })
+        .click();
       await expect(page).toHaveURL(/\/software$/);
       await expect(menu(page)).toBeHidden();
-      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText("Software");
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(label("software"));
     });
 
     test("works by keyboard alone", async ({ page }) => {
@@ -160,7 +178,9 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
       await expect(menu(page)).toBeVisible();
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
-      await expect(mainNav(page).getByRole("link", { name: "Hardware" })).toBeFocused();
+      await expect(
+        mainNav(page).getByRole("link", { name: label("hardware"), exact: true }),
+      ).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/hardware$/);
     });
@@ -364,7 +384,10 @@ test.describe("routes", () => {
           });
         });
         await page.goto(sitePage("privacy").path);
-        await page.getByRole("contentinfo").getByRole("link", { name: "Hardware" }).click();
+        await page
+          .getByRole("contentinfo")
+          .getByRole("link", { name: footerLabel("hardware"), exact: true })
+          .click();
         await expect(page).toHaveURL(/\/hardware$/);
         await expect
           .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
@@ -376,7 +399,7 @@ test.describe("routes", () => {
   test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await page.goto(sitePage("hardware").path);
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to main content" });
+    const skip = page.getByRole("link", { name: shell.skipLinkLabel, exact: true });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
     await page.keyboard.press("Enter");
@@ -407,7 +430,7 @@ test.describe("routes", () => {
       .toBe(true);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(
-      page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }),
+      page.getByRole("contentinfo").getByRole("link", { name: footerLabel("terms"), exact: true }),
     ).toBeVisible();
   });
 
@@ -424,7 +447,10 @@ test.describe("routes", () => {
     await touchForm(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => errors.length).toBeGreaterThan(0);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of use" }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: footerLabel("terms"), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect(page).toHaveTitle(/^Terms of use/);
   });

@@ -21,11 +21,12 @@ export function writeFixtureSite(root: string): void {
     "index.html": page("Home", fixtureInlineScript),
     "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
-    // States the default retention period, as a default build does (the server checks it).
+    // States the default retention period and no delivery, as a default build does (the server
+    // checks it).
     "privacy/index.html": page(
       "Privacy",
       'window.__fixture = {"page":"privacy"};',
-      retentionStatement(defaultRetentionDays),
+      retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
     ),
     "404.html": page("Not found", "window.__fixture = 404;"),
     "__spa-fallback.html": page("Fallback", "window.__fixture = 0;"),

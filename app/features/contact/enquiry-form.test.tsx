@@ -2,14 +2,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EnquiryField } from "../../../contract/enquiry";
+import { type EnquiryField, enquiryTypeValues } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 import { enquiryFormCopy } from "../../content/contact";
 import { EnquiryForm } from "./enquiry-form";
 import { EnquiryNotifications, NOTIFICATION_DURATION_MS } from "./enquiry-notifications";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 
-const { labels, placeholders, notifications } = enquiryFormCopy;
+const { labels, placeholders, notifications, errors, enquiryTypes } = enquiryFormCopy;
 const PRIVACY_NOTE = "We use your personal information only to provide what you ask for.";
 
 type SentRequest = { url: string; init: RequestInit };
@@ -129,10 +129,7 @@ describe("fields", () => {
     const options = within(field.enquiry()).getAllByRole("option") as HTMLOptionElement[];
     expect(options.map((option) => [option.value, option.textContent])).toEqual([
       ["", enquiryFormCopy.enquiryPrompt],
-      ["consultation", "Consultation"],
-      ["support", "Support"],
-      ["feedback", "Feedback"],
-      ["other", "Other"],
+      ...enquiryTypeValues.map((type) => [type, enquiryTypes[type]]),
     ]);
     expect(field.enquiry().value).toBe("");
   });
@@ -195,7 +192,7 @@ describe("error state", () => {
     const { user } = renderForm();
     await user.type(field.phone(), "08a");
     await user.tab();
-    expectErrorShown(field.phone(), "Use digits only");
+    expectErrorShown(field.phone(), errors.phone.notDigits);
     expectNoErrorShown(field.email());
   });
 
@@ -203,7 +200,7 @@ describe("error state", () => {
     const { user } = renderForm();
     await user.click(field.name());
     await user.tab();
-    expectErrorShown(field.name(), "Enter your name");
+    expectErrorShown(field.name(), errors.name.missing);
     expectNoErrorShown(field.phone());
   });
 
@@ -212,15 +209,15 @@ describe("error state", () => {
     await user.type(field.email(), "thandi@example");
     await user.click(field.enquiry());
     await user.click(field.message());
-    expectErrorShown(field.email(), "Enter a valid email address");
-    expectErrorShown(field.enquiry(), "Choose an enquiry type");
+    expectErrorShown(field.email(), errors.email.notEmail);
+    expectErrorShown(field.enquiry(), errors.enquiry.notChosen);
   });
 
   it("clears as soon as a touched field is corrected", async () => {
     const { user } = renderForm();
     await user.type(field.phone(), "08a");
     await user.tab();
-    expectErrorShown(field.phone(), "Use digits only");
+    expectErrorShown(field.phone(), errors.phone.notDigits);
     await user.clear(field.phone());
     await user.type(field.phone(), "082");
     expectNoErrorShown(field.phone());
@@ -229,11 +226,11 @@ describe("error state", () => {
   it("is shown on every invalid field after a submit, touched or not", async () => {
     renderForm();
     fireEvent.submit(form());
-    await waitFor(() => expectErrorShown(field.name(), "Enter your name"));
-    expectErrorShown(field.phone(), "Enter your phone number");
-    expectErrorShown(field.email(), "Enter your email address");
-    expectErrorShown(field.enquiry(), "Choose an enquiry type");
-    expectErrorShown(field.message(), "Enter your message");
+    await waitFor(() => expectErrorShown(field.name(), errors.name.missing));
+    expectErrorShown(field.phone(), errors.phone.missing);
+    expectErrorShown(field.email(), errors.email.missing);
+    expectErrorShown(field.enquiry(), errors.enquiry.notChosen);
+    expectErrorShown(field.message(), errors.message.missing);
     expect(sent).toHaveLength(0);
   });
 });
@@ -335,7 +332,7 @@ describe("sending", () => {
         `${labels.name}: ${filledValues.name}`,
         `${labels.phone}: ${filledValues.phone}`,
         `${labels.email}: ${filledValues.email}`,
-        `${labels.enquiry}: Support`,
+        `${labels.enquiry}: ${enquiryTypes.support}`,
         `${labels.message}: ${filledValues.message}`,
       ].join("\r\n"),
     );
@@ -345,8 +342,8 @@ describe("sending", () => {
 describe("before the form started", () => {
   it("shows the errors of fields the visitor left, and only those", async () => {
     renderForm(undefined, {}, ["name", "email"]);
-    await waitFor(() => expectErrorShown(field.name(), "Enter your name"));
-    expectErrorShown(field.email(), "Enter your email address");
+    await waitFor(() => expectErrorShown(field.name(), errors.name.missing));
+    expectErrorShown(field.email(), errors.email.missing);
     expectNoErrorShown(field.phone());
     expectNoErrorShown(field.message());
   });

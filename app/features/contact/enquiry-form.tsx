@@ -4,8 +4,9 @@ import {
   type EnquiryField,
   type EnquiryFormInput,
   type EnquiryFormValues,
+  type EnquiryProblem,
   enquiryFormFields,
-  enquiryTypes,
+  enquiryTypeValues,
   isRequiredField,
 } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
@@ -124,18 +125,23 @@ export function EnquiryForm({
   /** The enquiry as typed so far, written out for the visitor's own mail program. */
   function emailHref(): string {
     const values = getValues();
-    const typeLabel = enquiryTypes.find((type) => type.value === values.enquiry)?.label ?? "";
+    const typeLabel = enquiryTypeValues.find((type) => type === values.enquiry);
     const lines = enquiryFormFields.map((name) => ({
       label: copy.labels[name],
-      value: name === "enquiry" ? typeLabel : values[name],
+      value: name === "enquiry" ? (typeLabel ? copy.enquiryTypes[typeLabel] : "") : values[name],
     }));
     return enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, copy.emailInstead.subject, lines);
   }
 
-  /** Requirements §6.2: an invalid field shows its error once touched or after a submit. */
+  /**
+   * Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
+   * words the content gives the problem the shared rules name.
+   */
   function shownError(name: EnquiryField): string | undefined {
     const error = errors[name];
-    return error && (touchedFields[name] || isSubmitted) ? error.message : undefined;
+    if (!error || !(touchedFields[name] || isSubmitted)) return undefined;
+    const messages: Partial<Record<EnquiryProblem, string>> = copy.errors[name];
+    return messages[error.message as EnquiryProblem] ?? error.message;
   }
 
   function controlProps(name: EnquiryField) {
@@ -205,9 +211,9 @@ export function EnquiryForm({
           <option value="" disabled>
             {copy.enquiryPrompt}
           </option>
-          {enquiryTypes.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
+          {enquiryTypeValues.map((type) => (
+            <option key={type} value={type}>
+              {copy.enquiryTypes[type]}
             </option>
           ))}
         </select>

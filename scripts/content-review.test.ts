@@ -1,0 +1,48 @@
+import { expect, it } from "vitest";
+import { readContentFile } from "../app/content/content-files";
+import type { ProductPageFile } from "../app/content/schemas";
+import { reviewContent, reviewReport } from "./content-review";
+
+const files = () => ({
+  home: readContentFile("home.yaml"),
+  hardware: readContentFile("hardware.yaml"),
+  software: readContentFile("software.yaml"),
+  privacy: readContentFile("privacy.yaml"),
+  terms: readContentFile("terms.yaml"),
+});
+
+/** A hardware page whose meter row gives one sentence, as an editor might write it. */
+const withMeterRow = (page: ProductPageFile, paragraph: string): ProductPageFile => ({
+  ...page,
+  highlights: { ...page.highlights, heading: "Hardware", intro: "Our hardware.", columns: [] },
+  features: [
+    {
+      illustration: { picture: "smart-water-meter", alt: "" },
+      featureName: "Smart water meter",
+      heading: "Meters",
+      paragraph,
+    },
+  ],
+});
+
+it("reports a changed figure in words, and figures the launch copy did not have", () => {
+  const edited = { ...files() };
+  edited.hardware = withMeterRow(
+    edited.hardware,
+    "A battery of 10+ years, reading per 100 litres.",
+  );
+  const report = reviewReport(reviewContent(edited));
+  expect(report).toMatch(/^ {2}no longer says: meter battery 5\+ years$/m);
+  expect(report).toMatch(/^ {2}says: meters transmit per 100 litres$/m);
+  expect(report).toMatch(/Figures the launch copy did not have \(check they are right\): 10$/m);
+  expect(report).toMatch(/promise\(s\) to confirm\.$/);
+});
+
+it("lists a claim as said when the copy says it in other words around it", () => {
+  const edited = { ...files() };
+  edited.hardware = withMeterRow(
+    edited.hardware,
+    "Ons meters hou 5+ years — met “lekker” batterye.",
+  );
+  expect(reviewReport(reviewContent(edited))).toMatch(/^ {2}says: meter battery 5\+ years$/m);
+});
