@@ -1,33 +1,16 @@
-// `npm run cms`: the site's dev server with the content editor at /admin, writing the working
-// tree's content files through Decap's local backend (decap-server, on this machine only).
-// Ctrl+C stops both.
+// `npm run cms`: the site's dev server with the content editor at /admin. In Chrome or Edge,
+// "Work with Local Repository" in the editor opens this folder and saves the content files in
+// it directly (the browser's File System Access API); nothing else runs on this machine.
 // Run through npm, which puts node_modules/.bin on the PATH.
 import { spawn } from "node:child_process";
 
-const port = process.env.CMS_LOCAL_PORT || "8081";
-const env = { ...process.env, CMS_LOCAL_PORT: port };
-
-const children = [
-  spawn("decap-server", [], {
-    stdio: "inherit",
-    env: { ...env, PORT: port, BIND_HOST: "127.0.0.1", MODE: "fs" },
-  }),
-  spawn("react-router", ["dev", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env,
-  }),
-];
+const server = spawn("react-router", ["dev", ...process.argv.slice(2)], { stdio: "inherit" });
 console.log(
-  "cms: the editor is at http://127.0.0.1:5173/admin (the port the dev server prints) once the dev server is up",
+  "cms: once the dev server is up, open /admin on the address it prints (http://localhost:5173/admin) in Chrome or Edge, choose Work with Local Repository and pick this project's folder",
 );
-
-let stopping = false;
-function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  process.exitCode = code;
+server.on("exit", (code) => {
+  process.exitCode = code ?? 0;
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.kill(signal));
 }
-for (const child of children) child.on("exit", (code) => stop(code ?? 0));
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));

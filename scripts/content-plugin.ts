@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { Plugin } from "vite";
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import {
   adminPage,
   type CmsSettings,
   cmsConfigYaml,
-  decapBundleFiles,
+  editorEntry,
 } from "../app/content/cms-config.ts";
 import {
   checkContentFiles,
@@ -20,18 +20,31 @@ import { loadPublicSettings } from "./public-settings-plugin.ts";
 
 const contentFolder = join(import.meta.dirname, "..", "app", "content");
 
+/** Content files imported by modules: their checked data, placeholders filled, as plain data. */
+function contentModules(placeholders: () => PlaceholderValues) {
+  return function load(this: Rolldown.PluginContext, id: string) {
+    const path = id.split("?")[0] ?? id;
+    const name = basename(path);
+    if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
+    this.addWatchFile(join(contentDir(), name));
+    return `export default ${JSON.stringify(readContentFile(name, placeholders()))};`;
+  };
+}
+
 /**
  * Content files (app/content/*.yaml) as modules: each is read from the content folder
  * (CONTENT_DIR when set), checked against its schema, its placeholders filled from the build's
- * settings, and handed to the importing module as plain data, so neither YAML nor zod reaches a page. Every file is checked when the build
- * starts, so one that nothing imports fails too, with the file and field named.
+ * settings, and handed to the importing module as plain data, so neither YAML nor zod reaches a
+ * page. Every file is checked when the build starts, so one that nothing imports fails too, with the file and field named.
  *
- * The client build also gets the editor at /admin: Decap CMS from its npm bundle, with a
- * configuration generated from the same schemas. `npm run cms` serves the same from the dev
- * server, pointed at decap-server on this machine.
+ * The client build also gets the editor at /admin: Sveltia CMS from its npm package, built by a
+ * build of its own into <client>/admin/ (the server reads that folder from disk, not memory),
+ * with a configuration generated from the same schemas. `npm run cms` serves the same from the
+ * dev server.
  */
 export function contentFiles(): Plugin {
   let cms: CmsSettings = {};
+  let resolved: ResolvedConfig;
   let placeholders: PlaceholderValues;
   return {
     name: "content-files",
@@ -43,63 +56,79 @@ export function contentFiles(): Plugin {
         repo: env.CMS_GITHUB_REPO || undefined,
         branch: env.CMS_GITHUB_BRANCH || undefined,
         siteUrl: env.VITE_SITE_URL || undefined,
-        localBackendPort: env.CMS_LOCAL_PORT || undefined,
       };
-      // Decap's bundle is served as it ships, from /admin, never bundled with the site.
-      return { optimizeDeps: { exclude: ["decap-cms"] } };
     },
     configResolved(config) {
-      // Decap's package brings react-router-dom 5 along, which React Router's plugin then lists
-      // for the dev server to pre-bundle (against React Router 7, which fails). The site never
-      // imports it, so it comes off the list.
-      const include = config.optimizeDeps.include;
-      const index = include?.indexOf("react-router-dom") ?? -1;
-      if (include && index !== -1) include.splice(index, 1);
+      resolved = config;
     },
     buildStart() {
       checkContentFiles();
     },
-    load(id) {
-      const path = id.split("?")[0] ?? id;
-      const name = basename(path);
-      if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
-      this.addWatchFile(join(contentDir(), name));
-      return `export default ${JSON.stringify(readContentFile(name, placeholders))};`;
-    },
-    generateBundle() {
+    load: contentModules(() => placeholders),
+    async writeBundle() {
       if (this.environment.config.consumer !== "client") return;
-      this.emitFile({ type: "asset", fileName: "admin/index.html", source: adminPage() });
-      // The built editor signs in to GitHub; decap-server is for `npm run cms` only.
-      this.emitFile({
-        type: "asset",
-        fileName: "admin/config.yml",
-        source: cmsConfigYaml({ ...cms, localBackendPort: undefined }),
-      });
-      for (const file of decapBundleFiles()) {
-        this.emitFile({
-          type: "asset",
-          fileName: `admin/${basename(file)}`,
-          source: readFileSync(file),
-        });
-      }
+      const outDir = join(this.environment.config.build.outDir, "admin");
+      const { script, styles } = await buildEditor(resolved, outDir, placeholders);
+      writeFileSync(join(outDir, "index.html"), adminPage(script, styles));
+      writeFileSync(join(outDir, "config.yml"), cmsConfigYaml(cms));
     },
     configureServer(server) {
-      // The editor on a workstation: same page, configuration pointed at the local decap-server.
+      // The editor on a workstation: the same page and configuration, the script from source.
       server.middlewares.use((request, response, next) => {
         const url = (request.url ?? "").split("?")[0];
         if (url === "/admin" || url === "/admin/") {
           response.setHeader("content-type", "text/html; charset=utf-8");
-          response.end(adminPage());
+          response.end(adminPage(`/${editorEntry}`));
         } else if (url === "/admin/config.yml") {
-          response.setHeader("content-type", "text/yaml; charset=utf-8");
-          response.end(cmsConfigYaml({ ...cms, localBackendPort: cms.localBackendPort || "8081" }));
-        } else if (url?.startsWith("/admin/")) {
-          const file = decapBundleFiles().find((path) => `/admin/${basename(path)}` === url);
-          if (!file) return next();
-          response.setHeader("content-type", "text/javascript; charset=utf-8");
-          response.end(readFileSync(file));
+          response.setHeader("content-type", "application/yaml; charset=utf-8");
+          response.end(cmsConfigYaml(cms));
         } else next();
       });
     },
+  };
+}
+
+/**
+ * The editor's own build: its module and the chunks, fonts and translations it loads on demand,
+ * all under /admin/, so none of it is held in the server's memory with the pages. Returns the
+ * module's address and those of the site's styles, which its preview applies.
+ */
+async function buildEditor(
+  config: ResolvedConfig,
+  outDir: string,
+  placeholders: PlaceholderValues,
+): Promise<{ script: string; styles: string[] }> {
+  const output = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    base: "/admin/",
+    logLevel: "warn",
+    define: config.define,
+    css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
+    // The preview renders the site's blocks from the content modules.
+    plugins: [{ name: "content-modules", load: contentModules(() => placeholders) }],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      // The editor's bundle is large by nature; the site's pages load none of it.
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        input: { editor: editorEntry },
+        checks: config.build.rolldownOptions.checks,
+        output: { entryFileNames: "[name]-[hash].js" },
+      },
+    },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  const entry = outputs
+    .flatMap((out) => ("output" in out ? out.output : []))
+    .find((item) => item.type === "chunk" && item.isEntry);
+  if (entry?.type !== "chunk") throw new Error("content: the editor's build wrote no module");
+  return {
+    script: `/admin/${entry.fileName}`,
+    styles: [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/admin/${file}`),
   };
 }

@@ -2,5 +2,5 @@
 export const apiPrefix = "/api";
 /** The build's content-hashed files, which may be cached for good. */
 export const assetsPrefix = "/assets";
-/** The content editor (Decap CMS), built into the site by scripts/content-plugin.ts. */
+/** The content editor (Sveltia CMS), built into the site by scripts/content-plugin.ts. */
 export const adminPrefix = "/admin";

@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cmsConfig } from "./cms-config";
+import { parse, stringify } from "yaml";
+import { z } from "zod";
+import { cmsConfig, editorFields, editorYamlStyle } from "./cms-config";
 import { readContentFile } from "./content-files";
 import { pictureNames } from "./picture-list";
 import { type ContentFileName, contentFiles } from "./schemas";
 
 type Field = {
   name: string;
+  hint?: string;
   widget: string;
   required?: boolean;
+  pattern?: [string, string];
   options?: string[];
   fields?: Field[];
   field?: Field;
@@ -83,12 +89,70 @@ describe("the editor's configuration", () => {
     expect(field(features?.fields, "paragraph")?.widget).toBe("text");
   });
 
-  it("signs in through our own service, with the local backend only when asked for", () => {
-    const backend = cmsConfig().backend as Record<string, string>;
-    expect(backend).toMatchObject({ name: "github", auth_endpoint: "api/cms/auth" });
-    expect(cmsConfig().local_backend).toBeUndefined();
-    expect(cmsConfig({ localBackendPort: "18081" }).local_backend).toEqual({
-      url: "http://127.0.0.1:18081/api/v1",
+  it("lets a decorative picture keep an empty description, as the build does", () => {
+    const alt = field(entry("contact")?.fields, "hero.illustration.alt");
+    expect(alt?.required).toBe(false);
+    expect(alt?.hint).toMatch(/empty/);
+    expect(readContentFile("contact.yaml").hero.illustration.alt).toBe("");
+    expect(cmsConfig().output).toMatchObject({ omit_empty_optional_fields: true });
+  });
+
+  it("refuses, with the build's own message, what the build's patterns refuse", () => {
+    const heading = field(entry("home")?.fields, "hero.heading");
+    const [pattern, message] = heading?.pattern ?? ["", ""];
+    expect(new RegExp(pattern).test("Water for {companyName}")).toBe(true);
+    expect(new RegExp(pattern).test("Water for {company}")).toBe(false);
+    expect(message).toContain("{companyName}");
+
+    const sections = field(entry("privacy")?.fields, "sections");
+    const [anchor, anchorMessage] = field(sections?.fields, "id")?.pattern ?? ["", ""];
+    expect(new RegExp(anchor).test("who-we-are")).toBe(true);
+    expect(new RegExp(anchor).test("Who we are")).toBe(false);
+    expect(anchorMessage).toMatch(/hyphens/);
+
+    const href = field(entry("contact")?.fields, "enquiryForm.botCheckNotice.privacy.href");
+    const [address] = href?.pattern ?? [""];
+    expect(new RegExp(address).test("https://policies.google.com/privacy")).toBe(true);
+    expect(new RegExp(address).test("policies.google.com")).toBe(false);
+  });
+
+  it("passes lengths and lists' sizes on, and wants words for every pattern", () => {
+    const [text, list] = editorFields(
+      z.object({
+        text: z.string().min(3).max(80),
+        list: z.array(z.string().min(1)).min(1).max(4),
+      }),
+    );
+    expect(text).toMatchObject({ minlength: 3, maxlength: 80 });
+    expect(list).toMatchObject({ widget: "list", min: 1, max: 4 });
+    expect(() => editorFields(z.object({ code: z.string().regex(/^[A-Z]+$/) }))).toThrow(
+      /no words for the editor/,
+    );
+  });
+
+  it("signs in through our own service", () => {
+    const backend = cmsConfig({ repo: "owner/site" }).backend as Record<string, string>;
+    expect(backend).toMatchObject({
+      name: "github",
+      repo: "owner/site",
+      auth_endpoint: "api/cms/auth",
     });
   });
+
+  it.each(Object.keys(contentFiles))(
+    "%s is kept in the editor's YAML style, so a publish changes only what was edited",
+    (name) => {
+      // The editor's writer (Sveltia CMS's formatYAML: the yaml package with these options).
+      const text = readFileSync(join(import.meta.dirname, name), "utf8");
+      const editorStyle = `${stringify(parse(text), {
+        indent: editorYamlStyle.indent_size,
+        indentSeq: editorYamlStyle.indent_sequences,
+        lineWidth: 0,
+        defaultKeyType: "PLAIN",
+        defaultStringType: "PLAIN",
+        singleQuote: true,
+      }).trim()}\n`;
+      expect(text).toBe(editorStyle);
+    },
+  );
 });

@@ -1,80 +1,148 @@
-// The editor at /admin (Decap CMS): its page, its bundle and its configuration, generated at
-// build time from the content schemas so the editor offers exactly the fields the build accepts.
+// The editor at /admin (Sveltia CMS): its page, its bundle and its configuration, generated at
+// build time from the content schemas so the editor offers exactly the fields the build accepts
+// and refuses, beside the field, what the build would refuse.
 // See docs/decisions/0013-git-based-content-editor.md.
-import { readdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
 import { contentFiles } from "./schemas.ts";
 
-type DecapField = Record<string, unknown>;
+/**
+ * The part of JSON Schema that z.toJSONSchema writes for our schemas, plus the keys our
+ * `.meta()` calls add (title, hint, widget, patternMessage), which it copies through.
+ */
+type JsonSchema = {
+  type?: string;
+  title?: string;
+  hint?: string;
+  widget?: string;
+  patternMessage?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  enum?: string[];
+  const?: string;
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+};
 
-type Meta = { title?: string; hint?: string; widget?: string };
+type EditorField = Record<string, unknown> & { name: string };
 
-function metaOf(schema: z.ZodType): Meta {
-  return (schema.meta() as Meta | undefined) ?? {};
+/** A web address the build accepts (z.url()), as the editor checks it while typing. */
+const webAddress = ["^https?://[^\\s]+$", "Enter a full web address, starting with https://"];
+
+/** The collapsed line of a list item: the field that tells items apart, as the page shows it. */
+const summaryFields = ["heading", "featureName", "label", "text", "name"];
+
+function stringRules(schema: JsonSchema): Record<string, unknown> {
+  if (schema.pattern && !schema.patternMessage) {
+    // The editor shows the message beside the field; a regular expression says nothing to them.
+    throw new Error(`the pattern ${schema.pattern} has no words for the editor (patternMessage)`);
+  }
+  return {
+    ...(schema.pattern
+      ? { pattern: [schema.pattern, schema.patternMessage] }
+      : schema.format === "uri"
+        ? { pattern: webAddress }
+        : {}),
+    // One character is what "required" already asks for.
+    ...((schema.minLength ?? 0) > 1 ? { minlength: schema.minLength } : {}),
+    ...(schema.maxLength !== undefined ? { maxlength: schema.maxLength } : {}),
+  };
 }
 
-function decapField(name: string, schema: z.ZodType, inherited: Meta = {}): DecapField {
-  const meta = { ...inherited, ...metaOf(schema) };
+function editorField(name: string, schema: JsonSchema, present: boolean): EditorField {
   const base = {
     name,
-    label: meta.title ?? name,
-    ...(meta.hint ? { hint: meta.hint } : {}),
+    label: schema.title ?? name,
+    ...(schema.hint ? { hint: schema.hint } : {}),
   };
-  if (schema instanceof z.ZodOptional) {
-    return { ...decapField(name, schema.unwrap() as z.ZodType, meta), required: false };
+  // What the file must hold the editor requires; what may be left out (a decorative picture's
+  // description, bullet points) it may leave empty, and then writes nothing for it.
+  const required = present ? {} : { required: false };
+  if (schema.enum) {
+    return { ...base, widget: "select", options: schema.enum, ...required };
   }
-  if (schema._zod.def.type === "string") {
-    return { ...base, widget: meta.widget ?? "string" };
+  if (schema.type === "string") {
+    return { ...base, widget: schema.widget ?? "string", ...stringRules(schema), ...required };
   }
-  if (schema instanceof z.ZodEnum) {
-    return { ...base, widget: "select", options: schema.options };
+  if (schema.type === "object") {
+    return { ...base, widget: "object", fields: objectFields(schema), ...required };
   }
-  if (schema instanceof z.ZodObject) {
-    return { ...base, widget: "object", fields: objectFields(schema) };
-  }
-  if (schema instanceof z.ZodArray) {
-    const element = schema.element as z.ZodType;
-    const min = schema._zod.bag.minimum;
-    const list = { ...base, widget: "list", ...(typeof min === "number" ? { min } : {}) };
-    if (element instanceof z.ZodDiscriminatedUnion) {
-      const typeKey = element._zod.def.discriminator;
+  if (schema.type === "array" && schema.items) {
+    const list = {
+      ...base,
+      widget: "list",
+      ...(schema.minItems ? { min: schema.minItems } : {}),
+      ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+      ...required,
+    };
+    const item = schema.items;
+    const variants = item.oneOf ?? item.anyOf;
+    if (variants) {
+      const typeKey = discriminator(variants);
       return {
         ...list,
         typeKey,
-        types: element.options.map((option) => {
-          const object = option as z.ZodObject;
-          const type = (object.shape[typeKey] as z.ZodLiteral).value;
-          return {
-            name: type,
-            label: metaOf(object).title ?? String(type),
-            widget: "object",
-            fields: objectFields(object, typeKey),
-          };
-        }),
+        types: variants.map((variant) => ({
+          name: variant.properties?.[typeKey]?.const,
+          label: variant.title ?? variant.properties?.[typeKey]?.const,
+          widget: "object",
+          summary: summary(variant),
+          fields: objectFields(variant, typeKey),
+        })),
       };
     }
-    if (element instanceof z.ZodObject) {
+    if (item.type === "object") {
       return {
         ...list,
         collapsed: true,
-        summary: "{{fields.heading}}{{fields.featureName}}",
-        fields: objectFields(element),
+        summary: summary(item),
+        fields: objectFields(item),
       };
     }
-    const { name: _ignored, label: _label, ...inner } = decapField("item", element);
-    return { ...list, field: { name: "item", label: metaOf(element).title ?? name, ...inner } };
+    const { name: _name, label: _label, ...inner } = editorField("item", item, true);
+    return { ...list, field: { name: "item", label: item.title ?? base.label, ...inner } };
   }
-  throw new Error(`the editor has no field for ${name} (${schema._zod.def.type})`);
+  throw new Error(`the editor has no field for ${name} (${JSON.stringify(schema)})`);
 }
 
-/** An object's fields, but for the one (a list item's type) Decap keeps itself. */
-function objectFields(schema: z.ZodObject, typeKey?: string): DecapField[] {
-  return Object.entries(schema.shape)
+/** The property every variant of a list item fixes to its own value (zod's discriminator). */
+function discriminator(variants: JsonSchema[]): string {
+  const key = Object.keys(variants[0]?.properties ?? {}).find((name) =>
+    variants.every((variant) => variant.properties?.[name]?.const !== undefined),
+  );
+  if (!key) throw new Error("a list of several kinds of item needs a field naming the kind");
+  return key;
+}
+
+function summary(item: JsonSchema): string | undefined {
+  const names = Object.entries(item.properties ?? {})
+    .filter(([, property]) => property.type === "string" && !property.enum && !property.const)
+    .map(([name]) => name);
+  const name = summaryFields.find((candidate) => names.includes(candidate)) ?? names[0];
+  return name ? `{{fields.${name}}}` : undefined;
+}
+
+/** An object's fields, but for the one (a list item's kind) the editor keeps itself. */
+function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== typeKey)
-    .map(([name, field]) => decapField(name, field as z.ZodType));
+    .map(([name, property]) => editorField(name, property, required.has(name)));
+}
+
+/**
+ * A content file's form, from its schema's JSON Schema (zod's public conversion). The editor
+ * writes what the build reads, so the schema's input side: a field with a default may be absent.
+ */
+export function editorFields(schema: z.ZodType): EditorField[] {
+  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
 }
 
 export type CmsSettings = {
@@ -84,40 +152,42 @@ export type CmsSettings = {
   branch?: string;
   /** VITE_SITE_URL: the origin the editor (and its sign-in route) is served from. */
   siteUrl?: string;
-  /** Set by `npm run cms`: the port of decap-server on this machine. */
-  localBackendPort?: string;
 };
 
-/** Decap's configuration: one collection, a form per content file. */
+/**
+ * How the editor writes YAML: the style the content files are kept in (checked by
+ * cms-config.test.ts), so a publish changes only the lines the editor changed.
+ */
+export const editorYamlStyle = { indent_size: 2, indent_sequences: true, quote: "none" } as const;
+
+/** The editor's configuration: one collection, a form per content file. */
 export function cmsConfig(settings: CmsSettings = {}): Record<string, unknown> {
-  const { repo, siteUrl, localBackendPort } = settings;
+  const { repo, siteUrl } = settings;
   return {
     backend: {
       name: "github",
-      ...(repo ? { repo } : {}),
+      // The editor needs a repository to start; a build without CMS_GITHUB_REPO still gets a
+      // working editor for `npm run cms` (local folder) and says where to set it.
+      repo: repo || "set-CMS_GITHUB_REPO/in-the-build-settings",
       branch: settings.branch || "main",
       // The sign-in popup goes to our own service (server/cms-auth.ts), not a third party.
       ...(siteUrl ? { base_url: siteUrl } : {}),
       auth_endpoint: "api/cms/auth",
     },
-    // `npm run cms`: decap-server on this machine writes the working tree's files instead.
-    // Decap honours it only when the editor is opened on localhost.
-    ...(localBackendPort
-      ? { local_backend: { url: `http://127.0.0.1:${localBackendPort}/api/v1` } }
-      : {}),
     // Pictures are chosen by name from the fixed list; editors do not upload files.
     media_folder: "app/assets/illustrations",
-    site_url: siteUrl,
+    ...(siteUrl ? { site_url: siteUrl } : {}),
+    // An optional field left empty is left out of the file, as the files are kept.
+    output: { omit_empty_optional_fields: true, yaml: editorYamlStyle },
     collections: [
       {
         name: "content",
         label: "Site content",
-        editor: { preview: false },
         files: Object.entries(contentFiles).map(([file, { title, schema }]) => ({
           name: file.replace(/\.yaml$/, ""),
           label: title,
           file: `app/content/${file}`,
-          fields: objectFields(schema),
+          fields: editorFields(schema),
         })),
       },
     ],
@@ -128,8 +198,15 @@ export function cmsConfigYaml(settings: CmsSettings = {}): string {
   return stringify(cmsConfig(settings), { lineWidth: 0 });
 }
 
-/** The editor's page: no inline script, so its own policy can forbid them. */
-export function adminPage(): string {
+/** Where the editor's script starts, relative to the project root. */
+export const editorEntry = "app/admin/editor.tsx";
+
+/**
+ * The editor's page: no inline script, so its own policy can forbid them. `script` is the
+ * editor's built module (or, on the dev server, its source); `styles` the site's CSS, which the
+ * preview pane applies to the page it shows (preloaded here, not applied to the editor).
+ */
+export function adminPage(script: string, styles: string[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -137,20 +214,11 @@ export function adminPage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor</title>
-<link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
-</head>
+<link href="/admin/config.yml" type="application/yaml" rel="cms-config-url">
+${styles.map((href) => `<link rel="preload" as="style" href="${href}">\n`).join("")}</head>
 <body>
-<script src="/admin/decap-cms.js"></script>
+<script type="module" src="${script}"></script>
 </body>
 </html>
 `;
-}
-
-/** Decap's bundle and the chunks it loads on demand, from its npm package. */
-export function decapBundleFiles(): string[] {
-  const require = createRequire(import.meta.url);
-  const dist = dirname(require.resolve("decap-cms/dist/decap-cms.js"));
-  return readdirSync(dist)
-    .filter((name) => name.endsWith("decap-cms.js") || name.endsWith(".wasm"))
-    .map((name) => join(dist, name));
 }

@@ -42,7 +42,9 @@ describe("contact content", () => {
   it("words the bot-check notice as Google requires", () => {
     const notice = enquiryFormCopy.botCheckNotice;
     expect(
-      notice.before + notice.privacy.label + notice.between + notice.terms.label + notice.after,
+      [notice.before, notice.privacy.label, notice.between, notice.terms.label, notice.after].join(
+        " ",
+      ),
     ).toBe(
       "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
     );

@@ -20,19 +20,33 @@ export type SettingPlaceholder = (typeof settingPlaceholders)[number];
 /** Placeholders every text may hold. */
 const everywhere = ["{companyName}"];
 
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** A text's placeholders must be ones it may hold; a plain message names the stray one. */
 const knownPlaceholders = <T extends z.ZodString>(text: T, allow: string[] = []) => {
   const allowed = [...everywhere, ...allow];
-  return text.superRefine((value, context) => {
-    for (const found of value.match(/\{[^}]*\}/g) ?? []) {
-      if (allowed.includes(found)) continue;
-      context.addIssue({
-        code: "custom",
-        message: `${found} is not a placeholder; this text may use ${allowed.join(", ")} (or no curly braces at all)`,
-      });
-    }
-  });
+  return (
+    text
+      .superRefine((value, context) => {
+        for (const found of value.match(/\{[^}]*\}/g) ?? []) {
+          if (allowed.includes(found)) continue;
+          context.addIssue({
+            code: "custom",
+            message: `${found} is not a placeholder; this text may use ${allowed.join(", ")} (or no curly braces at all)`,
+          });
+        }
+      })
+      // The same rule for the editor, which checks patterns while the text is typed.
+      .meta({
+        pattern: `^(?:[^{}]|${allowed.map(literally).join("|")})*$`,
+        patternMessage: `Curly brackets may only hold ${allowed.join(" or ")}`,
+      })
+  );
 };
+
+/** A rule of the build that the editor applies too: the message is shown beside the field. */
+const matching = (schema: z.ZodString, pattern: RegExp, message: string) =>
+  schema.regex(pattern, message).meta({ patternMessage: message });
 
 const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
   knownPlaceholders(z.string().min(1, "must not be empty"), options.allow).meta({
@@ -42,15 +56,16 @@ const copy = (title: string, options: { long?: boolean; hint?: string; allow?: s
   });
 
 const picture = (names: PictureNames = pictureNames) =>
-  z.enum(names).meta({ title: "Picture", hint: "A picture from app/assets/illustrations/" });
+  z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
 
 const illustration = (names?: PictureNames) =>
   z
     .object({
       picture: picture(names),
-      alt: knownPlaceholders(z.string()).meta({
+      // Left out of the file when empty: the editor writes no empty optional field.
+      alt: knownPlaceholders(z.string()).default("").meta({
         title: "Description (alt text)",
-        hint: "What the picture shows, for people who cannot see it; empty if it is decoration",
+        hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
         widget: "string",
       }),
     })
@@ -141,14 +156,15 @@ export const legalPageFile = z.object({
     .array(
       z
         .object({
-          id: z
-            .string()
-            .regex(/^[a-z0-9-]+$/, "use lower-case letters, digits and hyphens")
-            .meta({
-              title: "Anchor",
-              hint: "Part of links to this section: keep it unchanged once published",
-              widget: "string",
-            }),
+          id: matching(
+            z.string(),
+            /^[a-z0-9-]+$/,
+            "Use only small letters, digits and hyphens (-), no spaces",
+          ).meta({
+            title: "Anchor",
+            hint: "Part of links to this section: keep it unchanged once published",
+            widget: "string",
+          }),
           heading: copy("Heading"),
           blocks: z.array(legalBlock).min(1).meta({ title: "Text" }),
         })

@@ -47,19 +47,23 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 }
 
 /**
- * The content editor's own policy (/admin, Decap CMS; docs/decisions/0013-git-based-content-editor.md).
- * Decap compiles its configuration checks at run time (`new Function`), so the editor, and only
- * the editor, may evaluate code; inline script stays forbidden. It talks to GitHub's API and shows
- * the editors' avatars; the site's pages keep the policy above.
+ * The content editor's own policy (/admin, Sveltia CMS; docs/decisions/0013-git-based-content-editor.md).
+ * Its scripts, fonts and styles come from our own origin; it talks to GitHub's API and shows the
+ * editors' avatars. No inline script and no evaluated code: the site's script rule without the
+ * pages' hashes.
  */
 export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-eval'",
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    "connect-src 'self' https://api.github.com",
+    // GitHub's API, and its status page, which the editor reads to explain an outage; it also
+    // reads its own inline pictures (data:) through fetch.
+    "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
+    // The preview pane is a frame of a document the editor makes (blob:).
+    "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",

@@ -9,7 +9,7 @@ import { defaultRetentionDays, retentionStatement } from "../../contract/retenti
 export const fixtureInlineScript = 'window.__fixture = {"page":"home"};';
 export const fixtureAsset = "/assets/app-Ab12Cd34.js";
 /** A file of the content editor, which the server reads from disk rather than memory. */
-export const fixtureEditorAsset = "/admin/decap-cms.js";
+export const fixtureEditorAsset = "/admin/editor-Ab12Cd34.js";
 
 const page = (title: string, script: string, paragraph = "") =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title>` +

@@ -41,9 +41,8 @@ export function ContactFormBlock({ content, illustrations, formCopy }: ContactFo
           <p className={styles.intro}>{content.intro}</p>
           <noscript>
             <p className={styles.noScript}>
-              {noScript.before}
-              {siteConfig.companyName}
-              {noScript.between}
+              {/* The editor trims its texts, so the spaces around the name and link are ours. */}
+              {`${noScript.before} ${siteConfig.companyName} ${noScript.between} `}
               <a href={mailbox}>{siteConfig.supportEmail}</a>.
             </p>
           </noscript>

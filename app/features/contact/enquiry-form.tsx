@@ -241,11 +241,12 @@ export function EnquiryForm({
         </button>
         {botCheck.enabled ? (
           <p className={styles.botCheckNotice}>
-            {notice.before}
+            {/* The editor trims its texts, so the spaces around the links are ours. */}
+            {`${notice.before} `}
             <a href={notice.privacy.href}>{notice.privacy.label}</a>
-            {notice.between}
+            {` ${notice.between} `}
             <a href={notice.terms.href}>{notice.terms.label}</a>
-            {notice.after}
+            {` ${notice.after}`}
           </p>
         ) : null}
       </div>
