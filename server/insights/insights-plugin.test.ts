@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect } from "vitest";
+import { fixtureEditorAsset } from "../../tests/support/fixture-site";
 import { it } from "../../tests/support/server-test";
 import {
   openSession,
@@ -129,7 +130,7 @@ it("counts no bot, prefetch, HEAD, file, editor, API call or redirect", async ({
     await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
     await visit(started, "/hardware", browser, "HEAD"),
     await visit(started, "/favicon.svg", browser),
-    await visit(started, "/admin/decap-cms.js", browser),
+    await visit(started, fixtureEditorAsset, browser),
     await visit(started, "/healthz", browser),
     await visit(started, "/hardware/", browser),
     await visit(started, "/no-such-page", browser),
