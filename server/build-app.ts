@@ -69,7 +69,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(insightsPlugin, {
     store,
     siteRoot: config.siteRoot,
-    insights: config.insights,
+    // The dev server serves the pages itself, from source: there is no build to count pages of.
+    insights: options.servesSite === false ? undefined : config.insights,
   });
   await app.register(deliveryLifecyclePlugin, {
     mail: config.mail,
