@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import hardwareFile from "../../app/content/hardware.yaml";
 import homeFile from "../../app/content/home.yaml";
 import { type PageId, sitePage } from "../../app/content/pages";
@@ -191,15 +191,19 @@ for (const { id, path, heading, file } of PAGES) {
     });
 
     test("has its full copy in the prerendered HTML", async ({ browser, page }) => {
+      // The text itself, not innerText: sections below the first screen are laid out only as
+      // they near it (content-visibility: auto), and innerText leaves out what is not laid out.
+      const copyOf = (locator: Locator) =>
+        locator.evaluate((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim());
       const withoutScript = await browser.newContext({ javaScriptEnabled: false });
       const staticPage = await withoutScript.newPage();
       await staticPage.goto(path);
-      const prerendered = await staticPage.locator("main").innerText();
+      const prerendered = await copyOf(staticPage.locator("main"));
       await withoutScript.close();
 
       await open(page, path);
       // With JavaScript on, nothing may add to or change the copy either.
-      const withScript = await main(page).innerText();
+      const withScript = await copyOf(main(page));
       expect(prerendered).toBe(withScript);
       expect(prerendered).toContain(heading);
     });

@@ -1,8 +1,12 @@
+import contactFile from "../../app/content/contact.yaml";
 import { headerLinks, sitePage, sitePages } from "../../app/content/pages";
+import type { ContactPageFile } from "../../app/content/schemas";
 import { type EngineDriver, waitFor } from "../support/engine-driver";
 import { type EnquiryPeers, startEnquiryPeers } from "../support/enquiry-peers";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { expect, test } from "./engine-test";
+
+const { success } = (contactFile as ContactPageFile).enquiryForm.notifications;
 
 // What a visitor does in Firefox and in Safari's engine, at a phone's width and a desktop's:
 // the same steps for both engines (engine-test.ts). Checks run in the page, as plain DOM.
@@ -120,7 +124,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await driver.click('form button[type="submit"]');
       await waitFor(
         driver,
-        `return document.body.innerText.includes("Email sent successfully")`,
+        `return document.body.innerText.includes(${JSON.stringify(success)})`,
         "the success notification",
         15_000,
       );
