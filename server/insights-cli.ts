@@ -1,6 +1,10 @@
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "./config";
-import { type InsightsReportWithMediums, readInsightsReport } from "./insights/insights-report";
+import {
+  conversion,
+  type InsightsReportWithMediums,
+  readInsightsReport,
+} from "./insights/insights-report";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
 // `npm run insights -- --days N [--json]`: the figures of the /admin/insights dashboard for
@@ -30,9 +34,6 @@ function parse(argv: string[]) {
   }
 }
 
-const rate = (enquiries: number, visits: number) =>
-  visits === 0 ? "-" : `${((100 * enquiries) / visits).toFixed(1)}%`;
-
 function table(title: string, header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((row) => row.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
@@ -56,12 +57,17 @@ function insightsAsText(report: InsightsReportWithMediums): string {
     table(
       `\n${title}`,
       [key, ...visitHeader],
-      rows.map((row) => [row[key], row.visits, row.enquiries, rate(row.enquiries, row.visits)]),
+      rows.map((row) => [
+        row[key],
+        row.visits,
+        row.enquiries,
+        conversion(row.enquiries, row.visits),
+      ]),
     );
   return [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
-      `(conversion ${rate(report.enquiries, report.visits)})`,
+      `(conversion ${conversion(report.enquiries, report.visits)})`,
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),
@@ -79,7 +85,7 @@ function insightsAsText(report: InsightsReportWithMediums): string {
         p.visitors,
         p.visits,
         p.enquiries,
-        rate(p.enquiries, p.visits),
+        conversion(p.enquiries, p.visits),
       ]),
     ),
     visitTable("Sources", "source", report.sources),

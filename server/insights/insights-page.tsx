@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
-import type { InsightsReport } from "./insights-report";
+import { conversion, type InsightsReport } from "./insights-report";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
 // the page runs no script, and nothing of it reaches the public pages.
@@ -13,11 +13,6 @@ type DashboardRange = (typeof dashboardRanges)[number];
 export const nothingCounted = "No page views counted: are the pages served by this service?";
 
 const topRows = 10;
-
-/** Enquiries ÷ visits as a percentage, "–" without visits. */
-function conversion(enquiries: number, visits: number): string {
-  return visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
-}
 
 const number = (n: number) => n.toLocaleString("en-ZA");
 

@@ -29,6 +29,11 @@ export type InsightsReportWithMediums = InsightsReport & {
 const dayMs = 86_400_000;
 
 /** The UTC day of a moment, as YYYY-MM-DD. */
+/** Enquiries ÷ visits as a percentage, "–" without visits: the dashboard's and the CLI's. */
+export function conversion(enquiries: number, visits: number): string {
+  return visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
+}
+
 export const dayOf = (moment: Date): string => moment.toISOString().slice(0, 10);
 
 /** The day `n` days after (or, negative, before) `day`. */
