@@ -11,10 +11,9 @@ import {
   checkContentFiles,
   contentDir,
   isContentFileName,
-  type PlaceholderValues,
-  placeholderValues,
   readContentFile,
 } from "../app/content/content-files.ts";
+import { type PlaceholderValues, placeholderValues } from "../app/content/placeholders.ts";
 import { readSettings } from "../contract/settings-source.ts";
 import { loadPublicSettings } from "./public-settings-plugin.ts";
 

@@ -2,7 +2,8 @@
 // §11), checked against the content as it is now, as a plain-language report for the company.
 // It is a review, not a gate: the copy may change to anything the editor accepts, and a line
 // marked "no longer says" is something to confirm was meant. It always exits 0.
-import { placeholderValues, readContentFile } from "../app/content/content-files.ts";
+import { readContentFile } from "../app/content/content-files.ts";
+import { placeholderValues } from "../app/content/placeholders.ts";
 import type { LegalPageFile, ProductPageFile } from "../app/content/schemas.ts";
 import { visibleCopy } from "../tests/support/visible-copy.ts";
 import { loadPublicSettings } from "./public-settings-plugin.ts";

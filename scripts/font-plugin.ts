@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { placeholderValues } from "../app/content/content-files.ts";
+import { placeholderValues } from "../app/content/placeholders.ts";
 import { loadPublicSettings } from "./public-settings-plugin.ts";
 import { basicFont, missingCharactersWarning, siteFontCharacters } from "./subset-font.ts";
 

@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import fontsourceRanges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 import subsetFont from "subset-font";
-import { contentTexts, type PlaceholderValues } from "../app/content/content-files.ts";
+import { contentTexts } from "../app/content/content-files.ts";
+import type { PlaceholderValues } from "../app/content/placeholders.ts";
 import { basicCharacters, basicFeatures, basicWeights } from "../app/lib/web-font.ts";
 
 /** The code points of a CSS unicode-range, like fontsource's list for a file. */
@@ -77,7 +78,7 @@ export async function basicFont(characters: string): Promise<Buffer> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadPublicSettings } = await import("./public-settings-plugin.ts");
-  const { placeholderValues } = await import("../app/content/content-files.ts");
+  const { placeholderValues } = await import("../app/content/placeholders.ts");
   const { characters, missing } = siteFontCharacters(
     placeholderValues(loadPublicSettings({}).settings),
   );

@@ -3,7 +3,9 @@
 // /admin/config.yml, generated from the content schemas (app/content/cms-config.ts).
 //
 // The preview pane shows the page as the site renders it: the site's own blocks, rendered here
-// to HTML with the site's React, and the site's CSS, applied to the preview only.
+// to HTML with the site's React, with the placeholders filled as the build fills them, and the
+// site's CSS, in two frames as wide as a phone and a computer, so each width's layout shows.
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server.browser";
@@ -11,11 +13,75 @@ import { Hero } from "../components/blocks/hero";
 import { InfoBlock } from "../components/blocks/info-block";
 import { InfoListBlock } from "../components/blocks/info-list-block";
 import { LegalDocument } from "../components/legal-document";
+import { siteConfig } from "../config";
 import { legalPage } from "../content/legal-page";
 import { heroContent } from "../content/pictures";
+import { fillPlaceholders, placeholderValues } from "../content/placeholders";
 import { pictureAsset, productPage } from "../content/product-page";
 import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
+import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
+
+/** The widths the preview shows a page at: the narrowest phone the site is made for, and a laptop. */
+const previewWidths = [
+  { label: "On a phone", width: 375 },
+  { label: "On a computer", width: 1280 },
+] as const;
+
+/** The site's styles, the global ones and each block's, as the preview frames link them. */
+const styleUrls = [
+  new URL(siteStyles, location.href).href,
+  ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
+    (link) => link.href,
+  ),
+];
+
+// The site's font faces, both from Inter's whole latin file: the pages' basic face is cut from it
+// for the published words, which the words being typed may outgrow.
+const fontFaces = fontFaceCss({
+  latin: new URL(interLatin, location.href).href,
+  basic: new URL(interLatin, location.href).href,
+});
+
+/** A page of the preview's markup with the site's fonts and styles, for a frame of its own. */
+const framePage = (markup: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaces}</style>${styleUrls
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join("")}</head><body>${markup}</body></html>`;
+
+/**
+ * Sizes a frame to its page once the page has loaded, and scales a frame wider than the pane
+ * down to fit it: the page inside is laid out at the frame's own width all the same.
+ */
+function fitFrame(frame: HTMLIFrameElement) {
+  const box = frame.parentElement;
+  const height = frame.contentDocument?.documentElement.scrollHeight;
+  if (!box || !height) return;
+  const scale = Math.min(1, box.clientWidth / Number(frame.width));
+  frame.style.height = `${height}px`;
+  frame.style.transform = `scale(${scale})`;
+  box.style.height = `${Math.ceil(height * scale)}px`;
+}
+
+function PreviewFrames({ markup }: { markup: string }) {
+  const page = framePage(markup);
+  return previewWidths.map(({ label, width }) => (
+    <figure key={width} style={{ margin: "0 0 2rem" }}>
+      <figcaption style={{ font: "600 0.875rem/1.5 system-ui, sans-serif", margin: "0.5rem" }}>
+        {label} ({width} px wide)
+      </figcaption>
+      <div style={{ overflow: "hidden" }}>
+        <iframe
+          title={`${label}: preview`}
+          srcDoc={page}
+          width={width}
+          style={{ border: 0, display: "block", transformOrigin: "0 0" }}
+          onLoad={(event) => fitFrame(event.currentTarget)}
+        />
+      </div>
+    </figure>
+  ));
+}
 
 function productPreview(file: ProductPageFile, home = false) {
   const page = productPage(file);
@@ -57,23 +123,15 @@ const previews: Record<string, (data: never) => ReactElement> = {
 for (const [name, render] of Object.entries(previews)) {
   CMS.registerPreviewTemplate(name, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
-    let html: string;
     try {
-      html = renderToStaticMarkup(<main>{render(data)}</main>);
+      const filled = fillPlaceholders(data, placeholderValues(siteConfig));
+      // Markup of the site's own blocks, in which React escaped every text.
+      return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled)}</main>)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.
-      html = "<p>The preview appears once the required fields are filled in.</p>";
+      return <p>The preview appears once the required fields are filled in.</p>;
     }
-    // React-rendered markup of the site's own blocks: React escaped every text in it.
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is React's, not a string of ours
-    return <div dangerouslySetInnerHTML={{ __html: html }} />;
   });
-}
-
-// The site's global styles, and its blocks' own, which the build lists in the editor's page.
-CMS.registerPreviewStyle(siteStyles);
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')) {
-  CMS.registerPreviewStyle(link.href);
 }
 
 CMS.init();

@@ -4,21 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
-import { retentionStatement } from "../../contract/retention.ts";
-import type { PublicSettings } from "../public-settings.ts";
-import { type ContentFileName, contentFiles, type SettingPlaceholder } from "./schemas.ts";
-
-/** What each placeholder the site's settings fill stands for, in this build. */
-export type PlaceholderValues = Record<SettingPlaceholder, string>;
-
-/** The placeholders' values for a build's settings. */
-export function placeholderValues(settings: PublicSettings): PlaceholderValues {
-  return {
-    companyName: settings.companyName,
-    // The server checks at startup that the built page states its own retention and delivery.
-    retentionStatement: retentionStatement(settings.enquiryRetentionDays, settings.enquiryDelivery),
-  };
-}
+import { fillPlaceholders, type PlaceholderValues } from "./placeholders.ts";
+import { type ContentFileName, contentFiles } from "./schemas.ts";
 
 /**
  * Where the content files are read from: app/content/, or CONTENT_DIR to build from another
@@ -49,25 +36,6 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 export function isContentFileName(name: string): name is ContentFileName {
   return Object.hasOwn(contentFiles, name);
-}
-
-/**
- * Every string of checked content with the settings' placeholders filled in, so no page, title
- * or footer has to remember to. Placeholders code fills per use (`{topic}`) are left as they are.
- */
-function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {
-  if (typeof value === "string") {
-    return value.replace(/\{(\w+)\}/g, (found, key: string) =>
-      Object.hasOwn(values, key) ? values[key as SettingPlaceholder] : found,
-    ) as T;
-  }
-  if (Array.isArray(value)) return value.map((item) => fillPlaceholders(item, values)) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, values)]),
-    ) as T;
-  }
-  return value;
 }
 
 /**

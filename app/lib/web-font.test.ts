@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteFontCharacters } from "../../scripts/subset-font";
 import { siteConfig } from "../config";
-import { contentTexts, placeholderValues } from "../content/content-files";
+import { contentTexts } from "../content/content-files";
+import { placeholderValues } from "../content/placeholders";
 import { basicCharacters, basicWeights, fontFaceCss, unicodeRangeOf } from "./web-font";
 
 /** Characters of the copy the font lacks: the build names them rather than cutting them. */

@@ -6,6 +6,7 @@ import { checkContentFiles } from "../../app/content/content-files";
 import { sitePage, sitePages } from "../../app/content/pages";
 import { contactPictureNames } from "../../app/content/picture-list";
 import { contentFiles as contentSchemas } from "../../app/content/schemas";
+import { loadPublicSettings } from "../../scripts/public-settings-plugin";
 
 // The content editor at /admin (Sveltia CMS) in the production build: under its own policy, and
 // editing a local copy of the repository the way `npm run cms` does ("Work with Local
@@ -159,19 +160,47 @@ test.describe("editing content", () => {
     }
   });
 
-  test("previews a page with the site's own blocks and styles, as it is typed", async ({
+  test("previews a page with the site's own blocks and styles, as it is typed, at phone and computer width", async ({
     page,
   }) => {
     await openLocalRepository(page);
     await openEntry(page, "Home page");
-    const heading = "Every drop, counted";
-    await field(page, "Heading").fill(heading);
-    const preview = page.frameLocator("iframe").first();
-    const h1 = preview.getByRole("heading", { level: 1, name: heading });
-    await expect(h1).toBeVisible();
-    // The site's CSS reached the preview: its hero block styles the heading with the site's font.
-    expect(await h1.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/Inter/);
-    await expect(preview.getByRole("img", { name: /./ }).first()).toBeVisible();
+    await field(page, "Heading").fill("{companyName} counts every drop");
+    const { companyName } = loadPublicSettings({}).settings;
+    const heading = `${companyName} counts every drop`;
+    const pane = page.frameLocator("iframe").first();
+    for (const [frameTitle, width, narrow] of [
+      ["On a phone: preview", 375, true],
+      ["On a computer: preview", 1280, false],
+    ] as const) {
+      const preview = pane.frameLocator(`iframe[title="${frameTitle}"]`);
+      // The placeholder is filled as the build fills it.
+      const h1 = preview.getByRole("heading", { level: 1, name: heading, exact: true });
+      await expect(h1, frameTitle).toBeVisible();
+      // The site's CSS and font reached the preview: the heading is drawn in the site's font.
+      expect(await h1.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/Inter/);
+      await expect
+        .poll(() =>
+          h1.evaluate((element) =>
+            document.fonts.check(getComputedStyle(element).font, element.textContent ?? ""),
+          ),
+        )
+        .toBe(true);
+      expect(
+        await h1.evaluate(() =>
+          [...document.fonts].some((face) => /Inter/.test(face.family) && face.status === "loaded"),
+        ),
+      ).toBe(true);
+      await expect(preview.getByRole("img", { name: /./ }).first()).toBeVisible();
+      // The page is laid out at the frame's width, so the site's own breakpoint applies.
+      expect(
+        await h1.evaluate(() => ({
+          width: window.innerWidth,
+          narrow: matchMedia("(width <= 768px)").matches,
+        })),
+        frameTitle,
+      ).toEqual({ width, narrow });
+    }
   });
 
   test("saves every entry as it stands, changing only the line that was edited", async ({

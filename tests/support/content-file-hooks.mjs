@@ -6,6 +6,7 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const loader = new URL("../../app/content/content-files.ts", import.meta.url).href;
+const placeholders = new URL("../../app/content/placeholders.ts", import.meta.url).href;
 const settings = new URL("../../scripts/public-settings-plugin.ts", import.meta.url).href;
 
 export async function load(url, context, nextLoad) {
@@ -15,7 +16,8 @@ export async function load(url, context, nextLoad) {
     format: "module",
     shortCircuit: true,
     source: [
-      `import { placeholderValues, readContentFile } from ${JSON.stringify(loader)};`,
+      `import { readContentFile } from ${JSON.stringify(loader)};`,
+      `import { placeholderValues } from ${JSON.stringify(placeholders)};`,
       `import { loadPublicSettings } from ${JSON.stringify(settings)};`,
       `const { settings } = loadPublicSettings({}, "production");`,
       `export default readContentFile(${JSON.stringify(name)}, placeholderValues(settings));`,
