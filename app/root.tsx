@@ -1,4 +1,5 @@
 import "./styles/global.css";
+import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
@@ -25,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 
 // Declared in the head: the site's stylesheets are inlined after the build
 // (scripts/postbuild/critical-css.ts), and the first paint must already know both faces.
-const fontFaces = fontFaceCss({ latin: interLatin, basic: interBasic });
+const fontFaces = fontFaceCss({ latin: interLatin, latinExt: interLatinExt, basic: interBasic });
 
 // No page renders React Router's <Scripts />: no module preloads, router context or entry
 // script. The contact form starts as an island of its own (app/lib/hydration.tsx).

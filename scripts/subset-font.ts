@@ -23,12 +23,15 @@ function codePointsOf(unicodeRange: string): (codePoint: number) => boolean {
 
 /** Whether Inter's latin file has a character: the range fontsource cut it for. */
 const inLatinFile = codePointsOf(fontsourceRanges.latin);
+/** Whether the site's font has a character at all: in its latin or its latin-ext file. */
+const inSiteFont = codePointsOf(`${fontsourceRanges.latin},${fontsourceRanges["latin-ext"]}`);
 
 export type MissingCharacter = { character: string; file: string; field: string };
 
 /**
- * The characters the basic face holds for some texts: every one they use that the font file
- * has, plus the base set; and each one it lacks, where it first appears.
+ * The characters the basic face holds for some texts: every one they use that the latin file
+ * has, plus the base set; and each one the site's font lacks, where it first appears. A letter of
+ * the latin-ext file (š, Č) is neither: the site declares that whole file too (app/lib/web-font.ts).
  */
 export function fontCharacters(texts: Iterable<{ file: string; field: string; text: string }>): {
   characters: string;
@@ -39,8 +42,9 @@ export function fontCharacters(texts: Iterable<{ file: string; field: string; te
   for (const { file, field, text } of texts) {
     for (const character of text) {
       if (characters.has(character) || missing.has(character) || /\s/.test(character)) continue;
-      if (inLatinFile(character.codePointAt(0) ?? 0)) characters.add(character);
-      else missing.set(character, { character, file, field });
+      const codePoint = character.codePointAt(0) ?? 0;
+      if (inLatinFile(codePoint)) characters.add(character);
+      else if (!inSiteFont(codePoint)) missing.set(character, { character, file, field });
     }
   }
   const sorted = [...characters].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0));
@@ -59,7 +63,7 @@ export function missingCharactersWarning(missing: readonly MissingCharacter[]): 
     ({ character, file, field }) =>
       `  "${character}" (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) first in ${file}: ${field}`,
   );
-  return `The site's font (Inter, latin) has no letter for these characters of the copy; they show in a fallback font:\n${lines.join("\n")}`;
+  return `The site's font (Inter, latin and latin-ext) has no letter for these characters of the copy; they show in a fallback font:\n${lines.join("\n")}`;
 }
 
 export async function basicFont(characters: string): Promise<Buffer> {

@@ -5,6 +5,8 @@
 // The preview pane shows the page as the site renders it: the site's own blocks, rendered here
 // to HTML with the site's React, with the placeholders filled as the build fills them, and the
 // site's CSS, in two frames as wide as a phone and a computer, so each width's layout shows.
+
+import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
 import type { ReactElement } from "react";
@@ -40,6 +42,7 @@ const styleUrls = [
 // for the published words, which the words being typed may outgrow.
 const fontFaces = fontFaceCss({
   latin: new URL(interLatin, location.href).href,
+  latinExt: new URL(interLatinExt, location.href).href,
   basic: new URL(interLatin, location.href).href,
 });
 

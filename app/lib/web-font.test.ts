@@ -46,13 +46,19 @@ describe("the web font's basic face", () => {
     }
   });
 
-  it("is declared for exactly its characters, after the whole latin face so it is tried first", () => {
-    const css = fontFaceCss({ latin: "/latin.woff2", basic: "/basic.woff2" });
+  it("is declared for exactly its characters, after the whole latin faces so it is tried first", () => {
+    const css = fontFaceCss({
+      latin: "/latin.woff2",
+      latinExt: "/ext.woff2",
+      basic: "/basic.woff2",
+    });
     const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? "");
     const latin = faces.findIndex((face) => face.includes("/latin.woff2"));
+    const latinExt = faces.findIndex((face) => face.includes("/ext.woff2"));
     const basic = faces.findIndex((face) => face.includes("/basic.woff2"));
     expect(latin).toBeGreaterThan(-1);
-    expect(basic).toBeGreaterThan(latin);
+    expect(latinExt).toBeGreaterThan(-1);
+    expect(basic).toBeGreaterThan(Math.max(latin, latinExt));
     expect(faces[basic]).toContain(`unicode-range:${unicodeRangeOf(__BASIC_FONT_CHARACTERS__)}`);
     expect(faces[basic]).toContain(`font-weight:${basicWeights.min} ${basicWeights.max}`);
     for (const face of faces.slice(1)) expect(face).toContain("font-display:optional");

@@ -6,7 +6,8 @@ import fontsourceRanges from "@fontsource-variable/inter/unicode.json" with { ty
 // That size is the point: with its response headers it arrives in a new connection's first
 // round trip (ten TCP segments), one round trip sooner than anything bigger on a slow phone
 // connection. Any other latin character (an accented name typed into the form) comes from
-// Inter's whole latin file, which a browser fetches only for a page that has one.
+// Inter's whole latin file, and a letter of central European languages (š, Č, ł) from its
+// latin-ext file: a browser fetches either only for a page that has such a letter.
 
 /**
  * The characters the basic face always holds, whatever the copy: printable ASCII and the usual
@@ -53,11 +54,12 @@ const inter = (src: string, weights: string, unicodeRange: string) =>
 
 /**
  * The @font-face rules every page declares in its head, before any of its text, given where the
- * build put Inter's whole latin file and the basic face (app/root.tsx imports both).
+ * build put Inter's whole latin and latin-ext files and the basic face (app/root.tsx imports them).
  */
-export const fontFaceCss = (files: { latin: string; basic: string }) =>
+export const fontFaceCss = (files: { latin: string; latinExt: string; basic: string }) =>
   [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
+    inter(files.latinExt, "100 900", fontsourceRanges["latin-ext"]),
     inter(files.latin, "100 900", fontsourceRanges.latin),
     inter(
       files.basic,
