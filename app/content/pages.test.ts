@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { routeModules } from "./page-list";
 import { footerLinks, headerLinks, type PageId, sitePage, sitePages } from "./pages";
 
 const requirements = readFileSync(join(process.cwd(), "docs", "requirements.md"), "utf8");
@@ -32,9 +33,9 @@ describe("the page list", () => {
     expect(new Set(sitePages.map((page) => page.title)).size).toBe(sitePages.length);
   });
 
-  it("points every page at a route module that exists", () => {
-    for (const page of sitePages) {
-      expect(existsSync(join(process.cwd(), "app", page.routeModule)), page.id).toBe(true);
+  it("renders every kind of page with a route module that exists", () => {
+    for (const [kind, module] of Object.entries(routeModules)) {
+      expect(existsSync(join(process.cwd(), "app", module)), kind).toBe(true);
     }
   });
 
