@@ -12,6 +12,7 @@ import {
   type ContentFiles,
   contentFiles,
   contentFilesOf,
+  pageSchemas,
   siteShellFileName,
 } from "./schemas.ts";
 
@@ -90,7 +91,12 @@ export const contentModulePrefix = "virtual:content/";
 export type ContentModuleName = "pages" | PageKind | "site-shell";
 
 export function isContentModuleName(name: string): name is ContentModuleName {
-  return ["pages", "site-shell", "product", "legal", "contact"].includes(name);
+  return name === "pages" || name === "site-shell" || Object.hasOwn(pageSchemas, name);
+}
+
+/** The pages a content module holds: every page for `pages`, else the pages of that kind. */
+function pagesOf(name: Exclude<ContentModuleName, "site-shell">, pages: readonly PageEntry[]) {
+  return pages.filter((page) => name === "pages" || page.kind === name);
 }
 
 /** A content module's data: checked, placeholders filled, plain data (no YAML, no zod). */
@@ -101,12 +107,11 @@ export function contentModuleData(
 ): unknown {
   const files = contentFilesOf(pages);
   if (name === "site-shell") return readListedFile(siteShellFileName, files, values);
-  const read = (page: PageEntry) =>
-    readListedFile(contentFileOf(page), files, values) as { page: unknown };
   return Object.fromEntries(
-    pages
-      .filter((page) => name === "pages" || page.kind === name)
-      .map((page) => [page.id, name === "pages" ? read(page).page : read(page)]),
+    pagesOf(name, pages).map((page) => {
+      const file = readListedFile(contentFileOf(page), files, values) as { page: unknown };
+      return [page.id, name === "pages" ? file.page : file];
+    }),
   );
 }
 
@@ -115,8 +120,7 @@ export function contentModuleFiles(
   name: ContentModuleName,
   pages: readonly PageEntry[] = pageList,
 ): string[] {
-  if (name === "site-shell") return [siteShellFileName];
-  return pages.filter((page) => name === "pages" || page.kind === name).map(contentFileOf);
+  return name === "site-shell" ? [siteShellFileName] : pagesOf(name, pages).map(contentFileOf);
 }
 
 /** Every text of every content file, with its file and field, as the build reads them. */
