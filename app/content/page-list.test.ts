@@ -11,7 +11,7 @@ import { cmsConfig } from "./cms-config";
 import { checkContentFiles, contentModuleData } from "./content-files";
 import { type PageEntry, pageList } from "./page-list";
 import { footerLinksOf, headerLinksOf, sitePagesOf } from "./pages";
-import type { PageBlockFile, ProductPageFile } from "./schemas";
+import { type PageBlockFile, type ProductPageFile, productPageFile } from "./schemas";
 
 // Adding a page of an existing kind is one entry in the page list and one content file
 // (docs/editing-the-site.md, "Adding a page"). Here the list gets a product page /valves, its
@@ -30,7 +30,7 @@ const valves = {
 const pages: readonly PageEntry[] = [...pageList, valves];
 
 const fixture = join(import.meta.dirname, "fixtures", "valves.yaml");
-const file = parse(readFileSync(fixture, "utf8")) as ProductPageFile;
+const file = productPageFile.parse(parse(readFileSync(fixture, "utf8")));
 const values = { companyName: "Metsi Works", retentionStatement: "We keep it a week." };
 
 describe("a product page added to the page list", () => {
