@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
-import { pageRoutes } from "../app/content/page-routes.ts";
+import { pageList } from "../app/content/page-list.ts";
 import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import { HYDRATED_PATHS } from "../tests/support/page-ready.ts";
@@ -34,7 +34,7 @@ const args = process.argv.slice(2);
 const READINESS_ONLY = args.includes("--readiness-only");
 const NO_BUILD = args.includes("--no-build");
 const routeArgs = args.filter((arg) => !arg.startsWith("--"));
-const ROUTES = routeArgs.length ? routeArgs : pageRoutes.map((page) => page.path);
+const ROUTES = routeArgs.length ? routeArgs : pageList.map((page) => page.path);
 // Five, not three: the reference's own TBT swings by 100 ms between runs on a busy machine.
 const RUNS = 5;
 // The margins over the reference page (issue 26, decision 0023).

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "@playwright/test";
-import { pageRoutes } from "../app/content/page-routes.ts";
+import { pageList } from "../app/content/page-list.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 import { DESKTOP, MOBILE } from "../tests/support/widths.ts";
@@ -41,7 +41,7 @@ async function capture(browser: Browser, siteRoot: string, outDir: string) {
           return route.fulfill({ response, body });
         },
       );
-      for (const { id, path } of pageRoutes) {
+      for (const { id, path } of pageList) {
         await page.goto(`${server.baseUrl}${path}`, { waitUntil: "load" });
         await page.evaluate(() => document.fonts.ready);
         // Every block drawn, whether or not the page defers drawing the ones off screen: a full

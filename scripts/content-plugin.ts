@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import {
   adminPage,
@@ -10,31 +10,42 @@ import {
 import {
   checkContentFiles,
   contentDir,
-  isContentFileName,
-  readContentFile,
+  contentModuleData,
+  contentModuleFiles,
+  contentModulePrefix,
+  isContentModuleName,
 } from "../app/content/content-files.ts";
 import { type PlaceholderValues, placeholderValues } from "../app/content/placeholders.ts";
 import { readSettings } from "../contract/settings-source.ts";
 import { loadPublicSettings } from "./public-settings-plugin.ts";
 
-const contentFolder = join(import.meta.dirname, "..", "app", "content");
+/** Vite's mark for a module that is no file: other plugins leave it alone. */
+const resolvedPrefix = `\0${contentModulePrefix}`;
 
-/** Content files imported by modules: their checked data, placeholders filled, as plain data. */
+/**
+ * The content modules (`virtual:content/product`, …): their files' checked data, placeholders
+ * filled, as plain data.
+ */
 function contentModules(placeholders: () => PlaceholderValues) {
-  return function load(this: Rolldown.PluginContext, id: string) {
-    const path = id.split("?")[0] ?? id;
-    const name = basename(path);
-    if (dirname(path) !== contentFolder || !isContentFileName(name)) return null;
-    this.addWatchFile(join(contentDir(), name));
-    return `export default ${JSON.stringify(readContentFile(name, placeholders()))};`;
+  return {
+    resolveId(id: string) {
+      return id.startsWith(contentModulePrefix) ? `\0${id}` : null;
+    },
+    load(this: Rolldown.PluginContext, id: string) {
+      if (!id.startsWith(resolvedPrefix)) return null;
+      const name = id.slice(resolvedPrefix.length);
+      if (!isContentModuleName(name)) throw new Error(`content: no content module ${name}`);
+      for (const file of contentModuleFiles(name)) this.addWatchFile(join(contentDir(), file));
+      return `export default ${JSON.stringify(contentModuleData(name, placeholders()))};`;
+    },
   };
 }
 
 /**
- * Content files (app/content/*.yaml) as modules: each is read from the content folder
- * (CONTENT_DIR when set), checked against its schema, its placeholders filled from the build's
- * settings, and handed to the importing module as plain data, so neither YAML nor zod reaches a
- * page. Every file is checked when the build starts, so one that nothing imports fails too, with the file and field named.
+ * Content files (app/content/*.yaml) as modules, one per schema (app/content/content-files.ts):
+ * each file is read from the content folder (CONTENT_DIR when set), checked against its schema,
+ * its placeholders filled from the build's settings, and handed to the importing module as plain
+ * data, so neither YAML nor zod reaches a page. Every file is checked when the build starts, so one that nothing imports fails too, with the file and field named.
  *
  * The client build also gets the editor at /admin: Sveltia CMS from its npm package, built by a
  * build of its own into <client>/admin/ (the server reads that folder from disk, not memory),
@@ -63,7 +74,7 @@ export function contentFiles(): Plugin {
     buildStart() {
       checkContentFiles();
     },
-    load: contentModules(() => placeholders),
+    ...contentModules(() => placeholders),
     async writeBundle() {
       if (this.environment.config.consumer !== "client") return;
       const outDir = join(this.environment.config.build.outDir, "admin");
@@ -106,7 +117,7 @@ async function buildEditor(
     define: config.define,
     css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
     // The preview renders the site's blocks from the content modules.
-    plugins: [{ name: "content-modules", load: contentModules(() => placeholders) }],
+    plugins: [{ name: "content-modules", ...contentModules(() => placeholders) }],
     build: {
       outDir,
       emptyOutDir: true,

@@ -8,8 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { siteConfig } from "../app/config";
-import { type SitePage, sitePages } from "../app/content/pages";
-import { shareCardArtwork } from "../app/content/share-cards";
+import { type ListedSitePage, sitePages } from "../app/content/pages";
 import { shareCardPath, shareCardSize } from "../app/lib/link-preview";
 import { brandMarkColours, logoMarkShapes } from "../app/lib/logo-mark";
 import {
@@ -106,9 +105,9 @@ function dataUri(svg: string): string {
 }
 
 /** The card: logo and company name, the page title, the site's host, the page's illustration. */
-export async function shareCardSvg(page: SitePage): Promise<string> {
+export async function shareCardSvg(page: ListedSitePage): Promise<string> {
   const { width, height } = shareCardSize;
-  const artwork = await readFile(join(illustrations, shareCardArtwork[page.id].file), "utf8");
+  const artwork = await readFile(join(illustrations, `${page.shareCard.picture}.svg`), "utf8");
   const title = fitText(page.title, {
     maxWidth: 560,
     maxLines: 3,
@@ -207,9 +206,12 @@ async function write(client: string, path: string, body: Buffer | string): Promi
 }
 
 /** Writes each page's share card into the client build; returns the paths written. */
-export async function writeShareCards(client: string): Promise<string[]> {
+export async function writeShareCards(
+  client: string,
+  pages: readonly ListedSitePage[] = sitePages,
+): Promise<string[]> {
   const written: string[] = [];
-  for (const page of sitePages) {
+  for (const page of pages) {
     const path = shareCardPath(page.id);
     await write(client, path, renderPng(await shareCardSvg(page), shareCardSize.width));
     written.push(path);

@@ -9,7 +9,7 @@ it("collects the characters the copy uses that Inter's latin file has, beside th
   const { characters, missing } = fontCharacters(
     texts(
       ["app/content/home.yaml", "hero.heading", "Ons kliënte sê: “10+ jaar” — Gérôme"],
-      ["app/content/pages.yaml", "home.title", "Crème brûlée"],
+      ["app/content/home.yaml", "page.title", "Crème brûlée"],
     ),
   );
   for (const char of "ëêéô“”—") expect(characters).toContain(char);

@@ -17,6 +17,7 @@ import { InfoListBlock } from "../components/blocks/info-list-block";
 import { LegalDocument } from "../components/legal-document";
 import { siteConfig } from "../config";
 import { legalPage } from "../content/legal-page";
+import { type PageEntry, type PageKind, pageList } from "../content/page-list";
 import { heroContent } from "../content/pictures";
 import { fillPlaceholders, placeholderValues } from "../content/placeholders";
 import { pictureAsset, productPage } from "../content/product-page";
@@ -86,15 +87,16 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-function productPreview(file: ProductPageFile, home = false) {
+function productPreview(file: ProductPageFile, entry: PageEntry) {
   const page = productPage(file);
+  const round = entry.roundHero ?? false;
   return (
     <>
       <Hero
         content={page.hero}
         showGetInTouch
-        roundIllustration={home}
-        illustrationFirstWhenNarrow={home}
+        roundIllustration={round}
+        illustrationFirstWhenNarrow={round}
       />
       <InfoListBlock content={page.highlights} />
       <InfoBlock items={page.features} />
@@ -112,24 +114,23 @@ function legalPreview(file: LegalPageFile) {
   );
 }
 
-/** What the page shows of each entry that is a page; the rest keep the editor's own preview. */
-const previews: Record<string, (data: never) => ReactElement> = {
-  home: (file: ProductPageFile) => productPreview(file, true),
-  hardware: (file: ProductPageFile) => productPreview(file),
-  software: (file: ProductPageFile) => productPreview(file),
+/** What the page shows, for each kind of page; the site's shell keeps the editor's own preview. */
+const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement> = {
+  product: productPreview,
   // The form itself is an island with a script of its own; the banner is what the copy changes.
   contact: (file: ContactPageFile) => <Hero content={heroContent(file.hero, pictureAsset)} />,
-  privacy: legalPreview,
-  terms: legalPreview,
+  legal: legalPreview,
 };
 
-for (const [name, render] of Object.entries(previews)) {
-  CMS.registerPreviewTemplate(name, ({ entry }) => {
+// One preview per page of the list: the editor names each page's entry by the page's id.
+for (const page of pageList) {
+  const render = previews[page.kind];
+  CMS.registerPreviewTemplate(page.id, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
     try {
       const filled = fillPlaceholders(data, placeholderValues(siteConfig));
       // Markup of the site's own blocks, in which React escaped every text.
-      return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled)}</main>)} />;
+      return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled, page)}</main>)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.
       return <p>The preview appears once the required fields are filled in.</p>;

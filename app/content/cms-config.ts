@@ -4,7 +4,8 @@
 // See docs/decisions/0013-git-based-content-editor.md.
 import { stringify } from "yaml";
 import { z } from "zod";
-import { contentFiles } from "./schemas.ts";
+import { type PageEntry, pageList } from "./page-list.ts";
+import { contentFilesOf } from "./schemas.ts";
 
 /**
  * The part of JSON Schema that z.toJSONSchema writes for our schemas, plus the keys our
@@ -160,8 +161,14 @@ export type CmsSettings = {
  */
 export const editorYamlStyle = { indent_size: 2, indent_sequences: true, quote: "none" } as const;
 
-/** The editor's configuration: one collection, a form per content file. */
-export function cmsConfig(settings: CmsSettings = {}): Record<string, unknown> {
+/**
+ * The editor's configuration: one collection, a form per content file: one per page of the
+ * list (named by the page's id), and the site's shell.
+ */
+export function cmsConfig(
+  settings: CmsSettings = {},
+  pages: readonly PageEntry[] = pageList,
+): Record<string, unknown> {
   const { repo, siteUrl } = settings;
   return {
     backend: {
@@ -183,7 +190,7 @@ export function cmsConfig(settings: CmsSettings = {}): Record<string, unknown> {
       {
         name: "content",
         label: "Site content",
-        files: Object.entries(contentFiles).map(([file, { title, schema }]) => ({
+        files: Object.entries(contentFilesOf(pages)).map(([file, { title, schema }]) => ({
           name: file.replace(/\.yaml$/, ""),
           label: title,
           file: `app/content/${file}`,

@@ -1,4 +1,4 @@
-import file from "./contact.yaml";
+import pages from "virtual:content/contact";
 import { heroContent, pictureResolver } from "./pictures";
 import type { ContactPageFile } from "./schemas";
 import type { ContactFormContent, HeroContent, ImageAsset } from "./types";
@@ -13,7 +13,8 @@ const contactPicture = pictureResolver(
   }),
 );
 
-const { hero, formBlock, illustrations, enquiryForm } = file as ContactPageFile;
+// The one contact page: its form is the site's one island (decision 0011).
+const { hero, formBlock, illustrations, enquiryForm } = pages.contact;
 
 export const contactHero: HeroContent = heroContent(hero, contactPicture);
 

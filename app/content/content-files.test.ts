@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { checkContentFiles, readContentFile } from "./content-files";
 import { pictureSizes } from "./picture-list";
-import { contentFiles } from "./schemas";
+import { type ContentFileName, contentFiles } from "./schemas";
 
 describe("the content files", () => {
-  it.each(Object.keys(contentFiles))("%s passes its schema", (name) => {
-    expect(() => readContentFile(name as keyof typeof contentFiles)).not.toThrow();
+  it.each(Object.keys(contentFiles) as ContentFileName[])("%s passes its schema", (name) => {
+    expect(() => readContentFile(name)).not.toThrow();
   });
 
   it("are all the content files there are", () => {
@@ -33,7 +33,7 @@ describe("placeholders", () => {
   const values = { companyName: "Metsi Works", retentionStatement: "We keep it a week." };
 
   it("are filled in every text of every file where the content is read", () => {
-    for (const name of Object.keys(contentFiles) as (keyof typeof contentFiles)[]) {
+    for (const name of Object.keys(contentFiles) as ContentFileName[]) {
       const filled = JSON.stringify(readContentFile(name, values));
       expect(filled, name).not.toMatch(/\{(companyName|retentionStatement)\}/);
     }
@@ -79,8 +79,8 @@ describe("a broken content file", () => {
     change("home.yaml", (data) => {
       data.hero.heading = "Meters by {companyName}";
     });
-    change("pages.yaml", (data) => {
-      data.hardware.title = "{companyName} hardware";
+    change("hardware.yaml", (data) => {
+      data.page.title = "{companyName} hardware";
     });
     change("site-shell.yaml", (data) => {
       data.footer.tagline = "{companyName}: made in South Africa.";
@@ -88,7 +88,7 @@ describe("a broken content file", () => {
     const values = { companyName: "Metsi Works", retentionStatement: "" };
     expect(problems()).toBe("");
     expect(readContentFile("home.yaml", values).hero.heading).toBe("Meters by Metsi Works");
-    expect(readContentFile("pages.yaml", values).hardware.title).toBe("Metsi Works hardware");
+    expect(readContentFile("hardware.yaml", values).page.title).toBe("Metsi Works hardware");
     expect(readContentFile("site-shell.yaml", values).footer.tagline).toBe(
       "Metsi Works: made in South Africa.",
     );
@@ -130,10 +130,10 @@ describe("a broken content file", () => {
   });
 
   it("is refused when it is not YAML, or is a content file the site does not read", () => {
-    writeFileSync(join(dir, "pages.yaml"), "home: [unclosed");
+    writeFileSync(join(dir, "terms.yaml"), "page: [unclosed");
     writeFileSync(join(dir, "hom.yaml"), "hero: {}");
     const message = problems();
-    expect(message).toMatch(/pages\.yaml: /);
+    expect(message).toMatch(/terms\.yaml: /);
     expect(message).toMatch(/hom\.yaml: not a content file the site reads/);
   });
 });

@@ -1,8 +1,7 @@
 // The shared call to action on every page but the contact page (requirements §1).
-import type { SiteShellFile } from "./schemas";
-import file from "./site-shell.yaml";
+import file from "virtual:content/site-shell";
 
-const { label, about } = (file as SiteShellFile).getInTouch;
+const { label, about } = file.getInTouch;
 
 export const getInTouch = {
   label,

@@ -1,4 +1,6 @@
+import pages from "virtual:content/legal";
 import { siteConfig } from "../config";
+import type { PageIdOfKind } from "./page-list";
 import { heroContent } from "./pictures";
 import { pictureAsset } from "./product-page";
 import type { LegalBlockFile, LegalPageFile } from "./schemas";
@@ -27,4 +29,9 @@ export function legalPage({ hero, contentsLabel, introduction, sections }: Legal
     })),
   };
   return { hero: heroContent(hero, pictureAsset), legalText } as const;
+}
+
+/** A legal page of the site, by its id in the page list. */
+export function legalPageContent(id: PageIdOfKind<"legal">) {
+  return legalPage(pages[id]);
 }

@@ -1,29 +1,27 @@
-// The site's pages, listed once. The route table (app/routes.ts), the header and footer
-// navigation, the sitemap, the page titles, the benchmark and the tests all read this list:
-// each page's place and route module from app/content/page-routes.ts, its words from pages.yaml.
-import { type PageId, type PageRoute, pageRoutes } from "./page-routes";
-import file from "./pages.yaml";
-import type { PagesFile } from "./schemas";
+// The site's pages with their words: each entry of the page list (app/content/page-list.ts)
+// joined with its own file's `page` block (title, description, link texts, share card). The
+// header and footer navigation, the page titles, the share cards and the tests read these.
+import pageBlocks from "virtual:content/pages";
+import { type PageEntry, type PageId, pageList } from "./page-list";
+import type { PageBlockFile } from "./schemas";
 
 export type { PageId };
 
-export type SitePage = PageRoute & {
-  /** The page's own title; the company name is appended in the document title. */
-  title: string;
-  /** The meta description, also used for link previews. */
-  description: string;
-  /** The link text in the header's main navigation; absent when the header does not link it. */
-  headerLabel?: string;
-  /** The link text in the footer; absent when the footer does not link it. */
-  footerLabel?: string;
-};
+/** A page of a list, with its words. */
+export type ListedSitePage<Entry extends PageEntry = PageEntry> = Entry & PageBlockFile;
 
-const copy = file as PagesFile;
+/** A page of the site, with its words. */
+export type SitePage = ListedSitePage<(typeof pageList)[number]>;
 
-export const sitePages: readonly SitePage[] = pageRoutes.map((route) => ({
-  ...route,
-  ...copy[route.id],
-}));
+/** A page list's pages, in list order, each with the `page` block of its file. */
+export function sitePagesOf<Entry extends PageEntry>(
+  pages: readonly Entry[],
+  blocks: Record<Entry["id"], PageBlockFile>,
+): ListedSitePage<Entry>[] {
+  return pages.map((page) => ({ ...page, ...blocks[page.id as Entry["id"]] }));
+}
+
+export const sitePages: readonly SitePage[] = sitePagesOf(pageList, pageBlocks);
 
 /** One page by its id, for links and page metadata. */
 export function sitePage(id: PageId): SitePage {
@@ -34,17 +32,29 @@ export function sitePage(id: PageId): SitePage {
 
 export type NavLinkItem = { label: string; to: string };
 
-/** The header's main navigation, in list order. */
-export const headerLinks: readonly NavLinkItem[] = sitePages.flatMap((page: SitePage) =>
-  page.headerLabel ? [{ label: page.headerLabel, to: page.path }] : [],
-);
+/** The header's main navigation: the pages with a header link text, in list order. */
+export function headerLinksOf(pages: readonly ListedSitePage[]): NavLinkItem[] {
+  return pages.flatMap((page) =>
+    page.headerLabel ? [{ label: page.headerLabel, to: page.path }] : [],
+  );
+}
 
-// The footer lists the products before the contact and legal pages, as requirements §3.3 orders them.
-const footerOrder: readonly PageId[] = ["software", "hardware", "contact", "privacy", "terms"];
+/**
+ * The footer's links: the pages with a footer link text, by their footer rank (requirements
+ * §3.3 puts the products before the contact and legal pages); pages without one follow, in list
+ * order.
+ */
+export function footerLinksOf(pages: readonly ListedSitePage[]): NavLinkItem[] {
+  return pages
+    .flatMap(({ footerLabel, footerRank, path }) =>
+      footerLabel
+        ? [{ rank: footerRank ?? Number.POSITIVE_INFINITY, link: { label: footerLabel, to: path } }]
+        : [],
+    )
+    .toSorted((a, b) => a.rank - b.rank)
+    .map(({ link }) => link);
+}
 
-/** The footer's links. */
-export const footerLinks: readonly NavLinkItem[] = footerOrder.map((id) => {
-  const { footerLabel, path } = sitePage(id);
-  if (!footerLabel) throw new Error(`page ${id} is in the footer but has no footerLabel`);
-  return { label: footerLabel, to: path };
-});
+export const headerLinks: readonly NavLinkItem[] = headerLinksOf(sitePages);
+
+export const footerLinks: readonly NavLinkItem[] = footerLinksOf(sitePages);

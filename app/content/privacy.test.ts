@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { retentionStatement } from "../../contract/retention";
 import { sectionText } from "../../tests/support/visible-copy";
 import { siteConfig } from "../config";
-import { privacyPage } from "./privacy";
+import { legalPageContent } from "./legal-page";
 
-const { legalText } = privacyPage;
+const { legalText } = legalPageContent("privacy");
 const { sections } = legalText;
 
 describe("privacy statement content", () => {

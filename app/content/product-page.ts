@@ -1,3 +1,5 @@
+import pages from "virtual:content/product";
+import type { PageIdOfKind } from "./page-list";
 import { heroContent, pictureResolver } from "./pictures";
 import type { ProductPageFile } from "./schemas";
 import type { InfoBlockItem, InfoListContent } from "./types";
@@ -26,4 +28,9 @@ export function productPage({ hero, highlights, features }: ProductPageFile) {
       }),
     ),
   } as const;
+}
+
+/** A product page of the site, by its id in the page list. */
+export function productPageContent(id: PageIdOfKind<"product">) {
+  return productPage(pages[id]);
 }

@@ -5,6 +5,13 @@
 // `widget: "text"` asks it for a multi-line box.
 import { z } from "zod";
 import { type EnquiryProblem, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
+import {
+  contentFileOf,
+  type PageEntry,
+  type PageIdOfKind,
+  type PageKind,
+  pageList,
+} from "./page-list.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
@@ -118,7 +125,38 @@ const features = z
   .min(1, "needs at least one feature row")
   .meta({ title: "Feature rows" });
 
-export const productPageFile = z.object({ hero: hero(), highlights, features });
+/**
+ * What every page's file says about the page itself, beside its content: the words of its
+ * title, link texts and share card. Whether the header and footer link it is copy too.
+ */
+const pageBlock = z
+  .object({
+    title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
+    description: copy("Description", {
+      long: true,
+      hint: "Shown by search engines and link previews",
+    }),
+    headerLabel: copy("Link text in the header", {
+      hint: "Leave it empty to leave the page out of the header",
+    }).optional(),
+    footerLabel: copy("Link text in the footer", {
+      hint: "Leave it empty to leave the page out of the footer",
+    }).optional(),
+    shareCard: z
+      .object({
+        picture: picture(),
+        description: copy("What the picture shows", {
+          hint: "Read out as the preview's alt text",
+        }),
+      })
+      .meta({
+        title: "Link preview picture",
+        hint: "The picture a shared link shows beside the page title",
+      }),
+  })
+  .meta({ title: "Page title, description and links" });
+
+export const productPageFile = z.object({ page: pageBlock, hero: hero(), highlights, features });
 
 const legalBlock = z.discriminatedUnion("type", [
   z
@@ -149,6 +187,7 @@ const legalBlock = z.discriminatedUnion("type", [
 ]);
 
 export const legalPageFile = z.object({
+  page: pageBlock,
   hero: hero(),
   contentsLabel: copy("Heading of the contents list"),
   introduction: z.array(copy("Paragraph", { long: true })).meta({ title: "Opening paragraphs" }),
@@ -209,6 +248,7 @@ const formErrors = fieldsFor(
 ).meta({ title: "Messages beside a field filled in wrongly" });
 
 export const contactPageFile = z.object({
+  page: pageBlock,
   hero: hero(contactPictureNames),
   formBlock: z
     .object({
@@ -296,38 +336,6 @@ export const contactPageFile = z.object({
     .meta({ title: "Enquiry form" }),
 });
 
-const pageCopy = z.object({
-  title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
-  description: copy("Description", {
-    long: true,
-    hint: "Shown by search engines and link previews",
-  }),
-  headerLabel: copy("Link text in the header").optional(),
-  footerLabel: copy("Link text in the footer").optional(),
-});
-
-/** One entry per page of the site, each as the editor names it. */
-function perPage<Entry extends z.ZodObject>(entry: Entry) {
-  const titled = (title: string) => entry.meta({ title });
-  return z.object({
-    home: titled("Home"),
-    hardware: titled("Hardware"),
-    software: titled("Software"),
-    contact: titled("Contact"),
-    privacy: titled("Privacy statement"),
-    terms: titled("Terms of use"),
-  });
-}
-
-export const pagesFile = perPage(pageCopy);
-
-const shareCard = z.object({
-  picture: picture(),
-  description: copy("What the picture shows", { hint: "Read out as the preview's alt text" }),
-});
-
-export const shareCardsFile = perPage(shareCard);
-
 export const siteShellFile = z.object({
   skipLinkLabel: copy("Skip link"),
   header: z
@@ -367,29 +375,54 @@ export const siteShellFile = z.object({
     .meta({ title: "Page not found" }),
 });
 
-/** Every content file, by name, with the title the editor lists it under. */
-export const contentFiles = {
-  "home.yaml": { title: "Home page", schema: productPageFile },
-  "hardware.yaml": { title: "Hardware page", schema: productPageFile },
-  "software.yaml": { title: "Software page", schema: productPageFile },
-  "contact.yaml": { title: "Contact page", schema: contactPageFile },
-  "privacy.yaml": { title: "Privacy statement", schema: legalPageFile },
-  "terms.yaml": { title: "Terms of use", schema: legalPageFile },
-  "pages.yaml": { title: "Page titles and link texts", schema: pagesFile },
-  "site-shell.yaml": { title: "Header, footer and error pages", schema: siteShellFile },
-  "share-cards.yaml": { title: "Link preview pictures", schema: shareCardsFile },
-} as const;
+/** The schema of each kind of page: every page of a kind is checked against its kind's. */
+export const pageSchemas = {
+  product: productPageFile,
+  legal: legalPageFile,
+  contact: contactPageFile,
+} as const satisfies Record<PageKind, z.ZodType>;
 
-export type ContentFileName = keyof typeof contentFiles;
+/** The shared parts of every page, in the one content file that is not a page. */
+export const siteShellFileName = "site-shell.yaml";
+
+export type ContentFileEntry = { title: string; schema: z.ZodType };
+
+/**
+ * Every content file of a page list, by name, with the title the editor lists it under: one
+ * per page, checked against its kind's schema, and the site's shell.
+ */
+export function contentFilesOf(pages: readonly PageEntry[]): Record<string, ContentFileEntry> {
+  return {
+    ...Object.fromEntries(
+      pages.map((page) => [
+        contentFileOf(page),
+        { title: page.editorTitle, schema: pageSchemas[page.kind] },
+      ]),
+    ),
+    [siteShellFileName]: { title: "Header, footer and error pages", schema: siteShellFile },
+  };
+}
+
+/** The site's content files. */
+export const contentFiles = contentFilesOf(pageList);
+
+type ListedPage = (typeof pageList)[number];
+
 /** Each content file's data, by name. */
 export type ContentFiles = {
-  [Name in ContentFileName]: z.infer<(typeof contentFiles)[Name]["schema"]>;
-};
+  [Page in ListedPage as `${Page["id"]}.yaml`]: z.infer<(typeof pageSchemas)[Page["kind"]]>;
+} & { [siteShellFileName]: SiteShellFile };
+export type ContentFileName = keyof ContentFiles;
+
+/** The content of each page of a kind, by page id: what that kind's content module holds. */
+export type PagesOfKind<Kind extends PageKind> = Record<
+  PageIdOfKind<Kind>,
+  z.infer<(typeof pageSchemas)[Kind]>
+>;
+export type PageBlockFile = z.infer<typeof pageBlock>;
 export type HeroFile = z.infer<ReturnType<typeof hero>>;
 export type ProductPageFile = z.infer<typeof productPageFile>;
 export type LegalPageFile = z.infer<typeof legalPageFile>;
 export type LegalBlockFile = z.infer<typeof legalBlock>;
 export type ContactPageFile = z.infer<typeof contactPageFile>;
-export type PagesFile = z.infer<typeof pagesFile>;
-export type ShareCardsFile = z.infer<typeof shareCardsFile>;
 export type SiteShellFile = z.infer<typeof siteShellFile>;

@@ -1,8 +1,7 @@
 // Copy of the parts every page shares: skip link, header, footer and the error page.
-import type { SiteShellFile } from "./schemas";
-import file from "./site-shell.yaml";
+import file from "virtual:content/site-shell";
 
-const { skipLinkLabel: skipLink, header, footer, errorPage, notFoundPage } = file as SiteShellFile;
+const { skipLinkLabel: skipLink, header, footer, errorPage, notFoundPage } = file;
 
 export const skipLinkLabel = skipLink;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../config";
-import { termsPage } from "./terms";
+import { legalPageContent } from "./legal-page";
 
-const { legalText } = termsPage;
+const { legalText } = legalPageContent("terms");
 const { sections } = legalText;
 
 describe("terms of use content", () => {

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { PageId, SitePage } from "../content/pages";
-import { shareCardArtwork } from "../content/share-cards";
+import type { ListedSitePage } from "../content/pages";
 import type { PublicSettings } from "../public-settings";
 
 // The tags link previews read (WhatsApp, LinkedIn, Slack, X): the site, the locale and the
@@ -9,17 +8,16 @@ import type { PublicSettings } from "../public-settings";
 export const shareCardSize = { width: 1200, height: 630 } as const;
 
 /** Where a page's share card is served. */
-export function shareCardPath(id: PageId): string {
+export function shareCardPath(id: string): string {
   return `/social/${id}.png`;
 }
 
-function shareCardAlt(page: SitePage, companyName: string): string {
-  const { description } = shareCardArtwork[page.id];
-  return `${companyName}: ${page.title}, beside an illustration of ${description}.`;
+function shareCardAlt(page: ListedSitePage, companyName: string): string {
+  return `${companyName}: ${page.title}, beside an illustration of ${page.shareCard.description}.`;
 }
 
 export function linkPreviewMeta(
-  page: SitePage,
+  page: ListedSitePage,
   { companyName, siteUrl }: Pick<PublicSettings, "companyName" | "siteUrl">,
 ): MetaDescriptor[] {
   const site: MetaDescriptor[] = [

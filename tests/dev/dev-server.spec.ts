@@ -1,7 +1,6 @@
+import contactPages from "virtual:content/contact";
 import { expect, type Page, test } from "@playwright/test";
-import contactFile from "../../app/content/contact.yaml";
 import { sitePage } from "../../app/content/pages";
-import type { ContactPageFile } from "../../app/content/schemas";
 import { enquiryTypeValues, sendEnquiryPath } from "../../contract/enquiry";
 import { startApp } from "../support/page-ready";
 
@@ -9,7 +8,7 @@ import { startApp } from "../support/page-ready";
 // preamble in place), and its send call reaches the enquiry service the dev server runs
 // (scripts/dev-enquiry-service.ts), through the anti-forgery check and into its store.
 
-const { enquiryForm } = contactFile as ContactPageFile;
+const { enquiryForm } = contactPages.contact;
 
 /** Errors and warnings the page logs, and errors it throws. */
 function recordProblems(page: Page): string[] {

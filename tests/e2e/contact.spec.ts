@@ -1,7 +1,6 @@
+import contactPages from "virtual:content/contact";
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
-import contactFile from "../../app/content/contact.yaml";
 import { sitePage, sitePages } from "../../app/content/pages";
-import type { ContactPageFile } from "../../app/content/schemas";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
 import { startApp, waitForHydration } from "../support/page-ready";
@@ -13,7 +12,7 @@ import { DESKTOP, MOBILE } from "../support/widths";
 // the component tests.
 
 const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
-const { hero, formBlock, enquiryForm: form } = contactFile as ContactPageFile;
+const { hero, formBlock, enquiryForm: form } = contactPages.contact;
 const { labels, errors } = form;
 const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
 const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";

@@ -1,6 +1,5 @@
+import contactPages from "virtual:content/contact";
 import { expect, type Page, test } from "@playwright/test";
-import contactFile from "../../app/content/contact.yaml";
-import type { ContactPageFile } from "../../app/content/schemas";
 import {
   BOT_CHECK_SECRET,
   BOT_CHECK_TOKEN,
@@ -10,7 +9,7 @@ import {
 } from "../support/enquiry-peers";
 import { startApp } from "../support/page-ready";
 
-const sentMessage = (contactFile as ContactPageFile).enquiryForm.notifications.success;
+const sentMessage = contactPages.contact.enquiryForm.notifications.success;
 
 // The whole path with the real headers on (tests/support/enquiry-peers.ts), with Chromium
 // filling the real contact form of the production build.

@@ -1,11 +1,10 @@
+import contactPages from "virtual:content/contact";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import contactFile from "../../app/content/contact.yaml";
-import type { ContactPageFile } from "../../app/content/schemas";
 import { expectNoAxeViolations } from "../support/axe";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
 import { DESKTOP, MOBILE } from "../support/widths";
 
-const sentMessage = (contactFile as ContactPageFile).enquiryForm.notifications.success;
+const sentMessage = contactPages.contact.enquiryForm.notifications.success;
 
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our

@@ -1,39 +1,29 @@
+import legalPages from "virtual:content/legal";
+import productPages from "virtual:content/product";
+import siteShell from "virtual:content/site-shell";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import hardwareFile from "../../app/content/hardware.yaml";
-import homeFile from "../../app/content/home.yaml";
-import { type PageId, sitePage } from "../../app/content/pages";
-import privacyFile from "../../app/content/privacy.yaml";
-import type { LegalPageFile, ProductPageFile, SiteShellFile } from "../../app/content/schemas";
-import siteShellFile from "../../app/content/site-shell.yaml";
-import softwareFile from "../../app/content/software.yaml";
-import termsFile from "../../app/content/terms.yaml";
+import { pageList } from "../../app/content/page-list";
+import { sitePage } from "../../app/content/pages";
 import { basicWeights } from "../../app/lib/web-font";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
 
-// The five content pages (home, hardware, software, privacy, terms) against the production build,
-// checked against their content files (app/content/*.yaml), read through the build's own loader.
+// The product and legal pages of the page list against the production build, checked against
+// their content files (app/content/*.yaml), read through the build's own content modules.
 
-const privacy = privacyFile as LegalPageFile;
-const terms = termsFile as LegalPageFile;
-const contentFiles: Record<Exclude<PageId, "contact">, ProductPageFile | LegalPageFile> = {
-  home: homeFile as ProductPageFile,
-  hardware: hardwareFile as ProductPageFile,
-  software: softwareFile as ProductPageFile,
-  privacy,
-  terms,
-};
+const { privacy, terms } = legalPages;
+const contentOf = { ...productPages, ...legalPages };
 
-const PAGES = Object.entries(contentFiles).map(([id, file]) => ({
-  id: id as PageId,
-  path: sitePage(id as PageId).path,
-  heading: file.hero.heading,
-  file,
-}));
+const PAGES = pageList.flatMap(({ id, path, kind }) => {
+  if (kind === "contact") return [];
+  // The page's own block (title, link texts, share card) is checked in <head> and the shell.
+  const { page: _, ...file } = contentOf[id];
+  return [{ id, path, heading: file.hero.heading, file }];
+});
 
 const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
-const GET_IN_TOUCH = (siteShellFile as SiteShellFile).getInTouch.label;
+const GET_IN_TOUCH = siteShell.getInTouch.label;
 
 /**
  * A content file's words as the page shows them (placeholders are filled where the file is
@@ -311,7 +301,7 @@ test.describe("block layout", () => {
   }) => {
     await page.setViewportSize(DESKTOP);
     await open(page, sitePage("hardware").path);
-    const rows = (contentFiles.hardware as ProductPageFile).features;
+    const rows = productPages.hardware.features;
     expect(await rowImageSides(page)).toEqual(rows.map((_, i) => (i % 2 ? "right" : "left")));
     await page.setViewportSize(MOBILE);
     expect(await rowImageSides(page)).toEqual(rows.map(() => "above"));
@@ -323,7 +313,7 @@ test.describe("block layout", () => {
     await page.setViewportSize(DESKTOP);
     await open(page, sitePage("software").path);
     const columns = main(page).locator("section").nth(1).getByRole("listitem");
-    const count = (contentFiles.software as ProductPageFile).highlights.columns.length;
+    const count = productPages.software.highlights.columns.length;
     await expect(columns).toHaveCount(count);
     const borders = () =>
       columns.evaluateAll((items) =>

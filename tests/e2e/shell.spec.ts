@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import productPages from "virtual:content/product";
+import siteShell from "virtual:content/site-shell";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import homeFile from "../../app/content/home.yaml";
 import {
   footerLinks,
   headerLinks,
@@ -9,8 +10,6 @@ import {
   sitePage,
   sitePages,
 } from "../../app/content/pages";
-import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
-import siteShellFile from "../../app/content/site-shell.yaml";
 import { parsePublicSettings } from "../../app/public-settings";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
@@ -20,7 +19,7 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const ROUTES = sitePages.map((page) => page.path);
 
-const shell = siteShellFile as SiteShellFile;
+const shell = siteShell;
 const label = (id: PageId) => sitePage(id).headerLabel ?? "";
 const footerLabel = (id: PageId) => sitePage(id).footerLabel ?? "";
 const mainNav = (page: Page) =>
@@ -352,7 +351,7 @@ test.describe("routes", () => {
       await page.goto("/no/such/page");
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        (homeFile as ProductPageFile).hero.heading,
+        productPages.home.hero.heading,
       );
     });
   });

@@ -1,12 +1,11 @@
-import contactFile from "../../app/content/contact.yaml";
+import contactPages from "virtual:content/contact";
 import { headerLinks, sitePage, sitePages } from "../../app/content/pages";
-import type { ContactPageFile } from "../../app/content/schemas";
 import { type EngineDriver, waitFor } from "../support/engine-driver";
 import { type EnquiryPeers, startEnquiryPeers } from "../support/enquiry-peers";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { expect, test } from "./engine-test";
 
-const { success } = (contactFile as ContactPageFile).enquiryForm.notifications;
+const { success } = contactPages.contact.enquiryForm.notifications;
 
 // What a visitor does in Firefox and in Safari's engine, at a phone's width and a desktop's:
 // the same steps for both engines (engine-test.ts). Checks run in the page, as plain DOM.

@@ -29,13 +29,13 @@ export const edits: Edit[] = [
       const text = JSON.stringify(data).replaceAll("5+ years", "10+ years");
       Object.assign(data, JSON.parse(text));
       data.highlights.heading = `${data.highlights.heading} — with 10+ years of battery`;
+      data.page.title = "{companyName} hardware — “built to last”";
     },
   },
   {
-    file: "pages.yaml",
+    file: "software.yaml",
     change: (data) => {
-      data.hardware.title = "{companyName} hardware — “built to last”";
-      data.software.description = `${data.software.description} Now in Sesotho and isiZulu.`;
+      data.page.description = `${data.page.description} Now in Sesotho and isiZulu.`;
     },
   },
   {

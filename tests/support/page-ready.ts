@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { pageRoutes } from "../../app/content/page-routes";
+import { pageList } from "../../app/content/page-list";
 
 /** Paths of the pages with an island (the contact form); every other page ships no script. */
 // From the code half of the page list, so the benchmark can read it in plain Node.
-export const HYDRATED_PATHS: readonly string[] = pageRoutes
-  .filter((page) => page.id === "contact")
+export const HYDRATED_PATHS: readonly string[] = pageList
+  .filter((page) => page.kind === "contact")
   .map((page) => page.path);
 
 /** The island's container once its loader reports the island running (app/features/contact/island-loader.ts). */
