@@ -300,7 +300,7 @@ async function benchPages(wrk: string | undefined, nginx: string | undefined) {
         pageRow("ours, INSIGHTS=off", runs.uncounted),
       ],
     );
-    const shareText = `${percent(share)} (rounds: ${shares.map(percent).join(", ")})`;
+    const shareText = `${percent(share, 1)} (rounds: ${shares.map((value) => percent(value)).join(", ")})`;
     console.log(`ours / ${reference.name}, requests/s: ${shareText}`);
     const cpuOurs = median(runs.ours.map((run) => run.cpuMicrosPerRequest ?? Number.NaN));
     const cpuReference = median(runs.reference.map((run) => run.cpuMicrosPerRequest ?? Number.NaN));
@@ -316,7 +316,7 @@ async function benchPages(wrk: string | undefined, nginx: string | undefined) {
     );
     const cost = median(costs);
     console.log(
-      `counting page views costs, requests/s: ${percent(cost)} (rounds: ${costs.map(percent).join(", ")})`,
+      `counting page views costs, requests/s: ${percent(cost, 1)} (rounds: ${costs.map((value) => percent(value)).join(", ")})`,
     );
     const cpuUncounted = median(runs.uncounted.map((run) => run.cpuMicrosPerRequest ?? Number.NaN));
     if (Number.isFinite(cpuOurs / cpuUncounted)) {
@@ -327,7 +327,7 @@ async function benchPages(wrk: string | undefined, nginx: string | undefined) {
     checks.push({
       what: `counting page views costs <= ${percent(maxCountingCost)} of page requests/s`,
       met: cost <= maxCountingCost,
-      detail: `median round ${percent(cost)}`,
+      detail: `median round ${percent(cost, 1)}`,
     });
     const failures = [...runs.ours, ...runs.uncounted, ...runs.reference].reduce(
       (n, r) => n + r.result.failures,
@@ -341,7 +341,7 @@ async function benchPages(wrk: string | undefined, nginx: string | undefined) {
     checks.push({
       what: `ours >= ${percent(minShareOfNginx)} of nginx's page requests/s`,
       met: nginx ? share >= minShareOfNginx : undefined,
-      detail: nginx ? `median round ${percent(share)}` : "not checked: nginx is not installed",
+      detail: nginx ? `median round ${percent(share, 1)}` : "not checked: nginx is not installed",
     });
   } finally {
     await Promise.all([ours.stop(), oursUncounted.stop(), reference.stop()]);
@@ -494,6 +494,10 @@ function whole(value: number): string {
   return Math.round(value).toLocaleString("en-US");
 }
 
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
+// Medians are judged against their target unrounded: print them with a decimal, so that a
+// median of 39.6% against ">= 40%" does not read "40%" beside its MISS.
+function percent(value: number, digits = 0): string {
+  const scale = 10 ** digits;
+  // Math.round, not toFixed alone: a round of -0.4% reads 0%, not -0%.
+  return `${(Math.round(value * 100 * scale) / scale).toFixed(digits)}%`;
 }

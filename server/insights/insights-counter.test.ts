@@ -6,7 +6,11 @@ import { createInsightsCounter } from "./insights-counter";
 import { readInsightsReport } from "./insights-report";
 import type { PageView } from "./page-view";
 
-const home: PageView = { path: "/", source: "direct", medium: "", campaign: "", device: "desktop" };
+const home: PageView = {
+  path: "/",
+  device: "desktop",
+  cameFrom: () => ({ source: "direct", medium: "", campaign: "" }),
+};
 /** A counter on a fresh SQLite store, on the real clock. */
 async function startCounter(store: EnquiryStore) {
   const counter = createInsightsCounter({

@@ -45,8 +45,9 @@ type Pending = {
  */
 const enquiryTries = 3;
 /**
- * Hashes this instance already sent, per day, so a visitor's next page costs no write. The
- * store decides what is new; past this many the sets start over, costing writes, not accuracy.
+ * Visitors this instance already sent, per day, each with the pages it was sent on, so a
+ * visitor's next page costs no write. The store decides what is new; past this many visitors
+ * and pages together they start over, costing writes, not accuracy.
  */
 const maxRemembered = 100_000;
 
@@ -69,7 +70,8 @@ export function createInsightsCounter(options: {
   /** Each day's keyed hash, by its salt; the salt itself is kept nowhere else in memory. */
   const hashers = new Map<string, (message: string) => string>();
   let pending = new Map<string, Pending>();
-  const remembered = new Map<string, { visitors: Set<string>; pages: Set<string> }>();
+  /** By day: each visitor's hash, with the routes of its pages; `size` counts both. */
+  const remembered = new Map<string, { visitors: Map<string, Set<string>>; size: number }>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
   let saltProblemLogged = false;
@@ -102,8 +104,8 @@ export function createInsightsCounter(options: {
   };
   const rememberedOf = (day: string) => {
     let entry = remembered.get(day);
-    if (!entry || entry.visitors.size + entry.pages.size > maxRemembered) {
-      entry = { visitors: new Set(), pages: new Set() };
+    if (!entry || entry.size > maxRemembered) {
+      entry = { visitors: new Map(), size: 0 };
       remembered.set(day, entry);
     }
     return entry;
@@ -250,14 +252,16 @@ export function createInsightsCounter(options: {
       const hash = hashOf(day, identity, connection);
       if (!hash) return;
       const seen = rememberedOf(day);
-      if (!seen.visitors.has(hash)) {
-        seen.visitors.add(hash);
-        const { path, ...from } = view;
-        visitors.set(hash, { entry: path, ...from });
+      let pages = seen.visitors.get(hash);
+      if (!pages) {
+        pages = new Set();
+        seen.visitors.set(hash, pages);
+        seen.size++;
+        visitors.set(hash, { entry: view.path, ...view.cameFrom(), device: view.device });
       }
-      const page = `${hash}\n${view.path}`;
-      if (!seen.pages.has(page)) {
-        seen.pages.add(page);
+      if (!pages.has(view.path)) {
+        pages.add(view.path);
+        seen.size++;
         visitorPages.push({ hash, path: view.path });
       }
     },

@@ -4,8 +4,14 @@ import type { Device, Visit } from "./insights-store";
 
 // What a page request tells us, read from its headers and query alone: no cookie, no script.
 
-/** What the counts keep of one page view. */
-export type PageView = { path: string } & Omit<Visit, "entry">;
+/** What brought a visitor to a page: the part of a visit read from the request. */
+export type VisitSource = Pick<Visit, "source" | "medium" | "campaign">;
+
+/**
+ * What the counts keep of one page view. Where it came from is asked for only when it starts a
+ * visit: a visitor's later pages do not need the query and Referer read again.
+ */
+export type PageView = { path: string; device: Device; cameFrom(): VisitSource };
 
 // A user agent's class, remembered: isbot's pattern costs ~10 µs a request, and a site sees the
 // same few hundred browsers' user agents over and over. Memory only, and bounded.
@@ -90,19 +96,15 @@ export function sourceOf(utmSource: unknown, referer: string | undefined, ownHos
   return host === bareHost(ownHost) ? "internal" : label(host) || "direct";
 }
 
-/** The page view a counted request makes; `path` is the page's route, never the URL. */
-export function pageViewOf(
-  path: string,
-  device: Device,
+/** Where a counted request came from: its UTM tags, else its referrer. */
+export function visitSourceOf(
   headers: IncomingHttpHeaders,
   query: Record<string, unknown>,
   ownHost: string,
-): PageView {
+): VisitSource {
   return {
-    path,
     source: sourceOf(query.utm_source, headers.referer, ownHost),
     medium: label(query.utm_medium),
     campaign: label(query.utm_campaign),
-    device,
   };
 }

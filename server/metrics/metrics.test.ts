@@ -82,6 +82,37 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   expect(text).not.toMatch(/thandi|example\.co\.za/i);
 });
 
+it("counts page views served to browsers by route, as often as it is scraped", async ({
+  startService,
+}) => {
+  const metricsPort = await freePort();
+  const { baseUrl } = await startService({ METRICS_PORT: String(metricsPort) });
+  const browser = {
+    "user-agent":
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+  };
+  const visit = async (path: string, headers: Record<string, string>) => {
+    const response = await fetch(`${baseUrl}${path}`, { headers });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+  };
+  await visit("/", browser);
+  await visit("/", browser);
+  await visit("/hardware", browser);
+  await visit("/hardware", { "user-agent": "curl/8.14.1" });
+  const home = 'site_page_views_total{route="/"}';
+  const hardware = 'site_page_views_total{route="/hardware"}';
+  const first = (await scrape(metricsPort)).text;
+  expect(sample(first, home)).toBe(2);
+  expect(sample(first, hardware)).toBe(1);
+  // A page nobody has seen yet is there from the start, at zero.
+  expect(sample(first, 'site_page_views_total{route="/contact"}')).toBe(0);
+  await visit("/", browser);
+  const second = (await scrape(metricsPort)).text;
+  expect(sample(second, home)).toBe(3);
+  expect(sample(second, hardware)).toBe(1);
+});
+
 it("reads the backlog from the store at scrape time and counts failed attempts", async ({
   startService,
   tempDir,

@@ -17,8 +17,11 @@ export type ServiceMetrics = {
   /** `reason` is one of our fixed error names (invalid_enquiry, rate_limited, ...). */
   enquiryRefused(reason: string): void;
   deliveryOutcome(channel: DeliveryChannel, outcome: "delivered" | "failed"): void;
-  /** `route` is one of the built site's pages, so the label stays bounded. */
-  pageViewed(route: string): void;
+  /**
+   * What counts one page view of `route`, made once per route: `route` is one of the built
+   * site's pages, so the label stays bounded.
+   */
+  pageViewCounter(route: string): () => void;
 };
 
 export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
@@ -49,13 +52,19 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     labelNames,
     registers,
   });
-  const pageViews = new Counter({
+  // Counted on every page served, so in plain numbers, and handed to the counter only when
+  // scraped: prom-client's inc works out a key from the labels each time, even on a child.
+  const pageViewsByRoute = new Map<string, { n: number }>();
+  new Counter({
     name: "site_page_views_total",
     help: "Page views counted for insights (browsers, not bots or prefetches), by page route; none with INSIGHTS=off.",
     labelNames: ["route"],
     registers,
+    collect() {
+      this.reset();
+      for (const [route, { n }] of pageViewsByRoute) this.inc({ route }, n);
+    },
   });
-  const pageViewsByRoute = new Map<string, Counter.Internal>();
   // Every channel's series exists from the start, so an alert on a rate sees a zero first.
   for (const channel of deliveryChannels) {
     sent.inc({ channel }, 0);
@@ -99,14 +108,16 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
       refused.inc({ reason: /^[a-z_]{1,40}$/.test(reason) ? reason : "other" }),
     deliveryOutcome: (channel, outcome) =>
       (outcome === "delivered" ? sent : failed).inc({ channel }),
-    pageViewed: (route) => {
-      // One child per page route, made once: a labelled inc costs more than the count itself.
-      let child = pageViewsByRoute.get(route);
-      if (!child) {
-        child = pageViews.labels({ route });
-        pageViewsByRoute.set(route, child);
+    pageViewCounter: (route) => {
+      let views = pageViewsByRoute.get(route);
+      if (!views) {
+        views = { n: 0 };
+        pageViewsByRoute.set(route, views);
       }
-      child.inc();
+      const counted = views;
+      return () => {
+        counted.n++;
+      };
     },
   };
 }

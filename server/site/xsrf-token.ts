@@ -8,19 +8,21 @@ import type { FastifyRequest } from "fastify";
 const xsrfCookie = "XSRF-TOKEN";
 const xsrfHeader = "x-xsrf-token";
 
-// Every first page view needs a token, so they are cut from a block of random bytes drawn
-// for many at once: one call into the system's generator per 256 tokens, not one each.
-const tokenBytes = 32;
-let randomBlock = Buffer.alloc(0);
+// Every first page view needs a token, so they are cut from a block of random bytes drawn and
+// encoded for many at once: one call into the system's generator and one into the encoder per
+// 256 tokens, not one each. A token is 43 base64url characters, each 6 random bits: 32 bytes.
+const tokenLength = 43;
+const tokensPerBlock = 256;
+let randomBlock = "";
 let used = 0;
 
 function newToken(): string {
   if (used === randomBlock.length) {
-    randomBlock = randomBytes(tokenBytes * 256);
+    randomBlock = randomBytes((tokenLength * tokensPerBlock * 6) / 8).toString("base64url");
     used = 0;
   }
-  used += tokenBytes;
-  return randomBlock.toString("base64url", used - tokenBytes, used);
+  used += tokenLength;
+  return randomBlock.slice(used - tokenLength, used);
 }
 
 /**
