@@ -3,13 +3,12 @@ import { heroContent, pictureResolver } from "./pictures";
 import type { ContactPageFile } from "./schemas";
 import type { ContactFormContent, HeroContent, ImageAsset } from "./types";
 
-// Images are served as files (?no-inline), not data: URLs, so a strict img-src policy holds.
-// Only the contact pictures: this module reaches the browser with the page's form.
+// Only the contact pictures, the ones its content file may name (app/content/schemas.ts).
 const contactPicture = pictureResolver(
   import.meta.glob<string>("../assets/illustrations/contact-*.svg", {
     eager: true,
     import: "default",
-    query: "?no-inline",
+    query: "?raw",
   }),
 );
 

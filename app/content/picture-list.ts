@@ -35,7 +35,7 @@ export type PictureName = keyof typeof pictureSizes;
 
 export const pictureNames = Object.keys(pictureSizes) as [PictureName, ...PictureName[]];
 
-/** The contact page's pictures, served as files rather than inlined (see app/content/contact.ts). */
+/** The contact page's own pictures, the only ones its content may name (see app/content/contact.ts). */
 export const contactPictureNames = pictureNames.filter((name) => name.startsWith("contact-")) as [
   PictureName,
   ...PictureName[],

@@ -4,12 +4,16 @@ import { heroContent, pictureResolver } from "./pictures";
 import type { ProductPageFile } from "./schemas";
 import type { InfoBlockItem, InfoListContent } from "./types";
 
-/** Any picture of the fixed list, inlined or as a file as Vite decides by its size. */
+/** Any picture of the fixed list, as markup for the page (app/content/pictures.ts). */
 export const pictureAsset = pictureResolver(
-  import.meta.glob<string>("../assets/illustrations/*.svg", { eager: true, import: "default" }),
+  import.meta.glob<string>("../assets/illustrations/*.svg", {
+    eager: true,
+    import: "default",
+    query: "?raw",
+  }),
 );
 
-/** A product page's copy as its blocks take it: each named picture resolved to its file and size. */
+/** A product page's copy as its blocks take it: each named picture resolved to its markup and size. */
 export function productPage({ hero, highlights, features }: ProductPageFile) {
   return {
     hero: heroContent(hero, pictureAsset),

@@ -1,11 +1,14 @@
 // Content shapes as the blocks take them. Pages pass these to the blocks; components hold no
 // copy. Each is its content file's shape (app/content/schemas.ts) with named pictures resolved
-// to files and legal text blocks in the form the legal document renders.
+// to their SVG markup and legal text blocks in the form the legal document renders.
 import type { ContactPageFile, HeroFile, LegalPageFile, ProductPageFile } from "./schemas";
 
-/** An image with its intrinsic size, so the browser reserves its space before it loads. */
+/** An SVG drawn in the page: its root element's attributes as React props, and its content. */
+export type InlineSvg = { attributes: Record<string, string>; markup: string };
+
+/** A picture with its intrinsic size, so the browser reserves its space as it lays it out. */
 export type ImageAsset = {
-  src: string;
+  svg: InlineSvg;
   /** Empty for decorative images. */
   alt: string;
   width: number;

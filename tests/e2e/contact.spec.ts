@@ -4,6 +4,7 @@ import { sitePage, sitePages } from "../../app/content/pages";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
 import { startApp, waitForHydration } from "../support/page-ready";
+import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 // The contact page against the production build. The send call is intercepted and Google's
@@ -678,7 +679,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       page,
     }) => {
       await openContact(page, { send: "500" });
-      const illustrations = page.locator("section:has(h2) img");
+      const illustrations = page.locator(`section:has(h2) ${PICTURE}`);
       if (viewport.width <= 768) {
         await expect(illustrations.first()).toBeHidden();
       } else {

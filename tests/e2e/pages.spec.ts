@@ -7,6 +7,7 @@ import { sitePage } from "../../app/content/pages";
 import { basicWeights } from "../../app/lib/web-font";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 import { expectNoAxeViolations } from "../support/axe";
+import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 // The product and legal pages of the page list against the production build, checked against
@@ -56,7 +57,7 @@ test.beforeEach(async ({ page }) => {
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  // Done loading lazy images, so the layout is final.
+  // Done loading the font and late stylesheets, so the layout is final.
   await page.waitForLoadState("networkidle");
 }
 
@@ -72,8 +73,8 @@ for (const { id, path, heading, file } of PAGES) {
       const { texts, alts } = wordsOf(file);
       for (const words of texts) expect(text, words).toContain(words);
       const shownAlts = await main(page)
-        .locator("img")
-        .evaluateAll((images) => images.map((img) => img.getAttribute("alt")));
+        .locator(`${PICTURE}[role="img"]`)
+        .evaluateAll((pictures) => pictures.map((svg) => svg.getAttribute("aria-label")));
       for (const alt of alts) expect(shownAlts, alt).toContain(alt);
       const { title, description } = sitePage(id);
       await expect(page).toHaveTitle(new RegExp(`^${title}`));
@@ -156,27 +157,35 @@ for (const { id, path, heading, file } of PAGES) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     });
 
-    test("gives every image its size and alt text, and lazy-loads all but the hero's", async ({
+    test("draws every picture in the page at its size, described or hidden as decoration", async ({
       page,
     }) => {
       await open(page, path);
-      const images = await main(page)
-        .locator("img")
+      // No picture as an image: each would cost the page an SVG document of its own (0023).
+      await expect(main(page).locator("img")).toHaveCount(0);
+      const pictures = await main(page)
+        .locator(PICTURE)
         .evaluateAll((nodes) =>
-          (nodes as HTMLImageElement[]).map((img) => ({
-            width: img.getAttribute("width"),
-            height: img.getAttribute("height"),
-            alt: img.getAttribute("alt"),
-            loading: img.getAttribute("loading"),
-            inHero: !!img.closest("section")?.querySelector("h1"),
+          nodes.map((svg) => ({
+            width: svg.getAttribute("width"),
+            height: svg.getAttribute("height"),
+            role: svg.getAttribute("role"),
+            label: svg.getAttribute("aria-label"),
+            hidden: svg.getAttribute("aria-hidden"),
+            drawn: svg.childElementCount > 0,
           })),
         );
-      expect(images.length).toBeGreaterThan(0);
-      for (const image of images) {
-        expect(Number(image.width)).toBeGreaterThan(0);
-        expect(Number(image.height)).toBeGreaterThan(0);
-        expect(image.alt).not.toBeNull();
-        expect(image.loading).toBe(image.inHero ? "eager" : "lazy");
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const picture of pictures) {
+        expect(Number(picture.width)).toBeGreaterThan(0);
+        expect(Number(picture.height)).toBeGreaterThan(0);
+        expect(picture.drawn).toBe(true);
+        if (picture.hidden === "true") expect(picture.role).toBeNull();
+        else
+          expect({ role: picture.role, named: !!picture.label }).toEqual({
+            role: "img",
+            named: true,
+          });
       }
     });
 
@@ -280,19 +289,21 @@ test.describe("block layout", () => {
   async function rowImageSides(page: Page) {
     // Feature-row headings are the h2s without an id (section headings carry one).
     const rows = main(page).locator("h2:not([id])");
-    return rows.evaluateAll((headings) =>
-      headings
-        .map((h2) => {
-          const row = h2.parentElement?.parentElement;
-          const img = row?.querySelector("img");
-          if (!row || !img || row.tagName === "SECTION") return null;
-          const a = img.getBoundingClientRect();
-          const b = h2.getBoundingClientRect();
-          if (a.right <= b.left) return "left";
-          if (a.left >= b.right) return "right";
-          return a.bottom <= b.top ? "above" : "other";
-        })
-        .filter((side) => side !== null),
+    return rows.evaluateAll(
+      (headings, selector) =>
+        headings
+          .map((h2) => {
+            const row = h2.parentElement?.parentElement;
+            const picture = row?.querySelector(selector);
+            if (!row || !picture || row.tagName === "SECTION") return null;
+            const a = picture.getBoundingClientRect();
+            const b = h2.getBoundingClientRect();
+            if (a.right <= b.left) return "left";
+            if (a.left >= b.right) return "right";
+            return a.bottom <= b.top ? "above" : "other";
+          })
+          .filter((side) => side !== null),
+      PICTURE,
     );
   }
 

@@ -2,6 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { describe, expect, it } from "vitest";
+import { inlineSvg } from "../../content/pictures";
 import type { HeroContent } from "../../content/types";
 import { Hero } from "./hero";
 
@@ -10,7 +11,12 @@ const content: HeroContent = {
   heading: "Test heading",
   subheading: "Test second heading",
   paragraph: "Test paragraph.",
-  illustration: { src: "/icon.svg", alt: "Test icon", width: 400, height: 300 },
+  illustration: {
+    svg: inlineSvg('<svg viewBox="0 0 400 300"><rect width="400" height="300"/></svg>', "test"),
+    alt: "Test icon",
+    width: 400,
+    height: 300,
+  },
 };
 
 type Options = Omit<ComponentProps<typeof Hero>, "content">;
@@ -45,11 +51,13 @@ describe("Hero", () => {
     expect(screen.queryByRole("link", { name: /get in touch/i })).not.toBeInTheDocument();
   });
 
-  it("gives the image its intrinsic size and loads it eagerly", async () => {
+  it("draws the picture in the page at its intrinsic size, named by its description", async () => {
     renderHero();
     const image = await screen.findByRole("img", { name: "Test icon" });
+    expect(image.tagName).toBe("svg");
     expect(image).toHaveAttribute("width", "400");
     expect(image).toHaveAttribute("height", "300");
-    expect(image).toHaveAttribute("loading", "eager");
+    expect(image).toHaveAttribute("viewBox", "0 0 400 300");
+    expect(image.querySelector("rect")).not.toBeNull();
   });
 });

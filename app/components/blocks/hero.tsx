@@ -45,7 +45,6 @@ export function Hero({
         <div className={styles.media}>
           <AssetImage
             image={content.illustration}
-            priority
             className={`${styles.image} ${roundIllustration ? styles.round : styles.plain}`}
           />
         </div>

@@ -28,13 +28,13 @@ describe("ContactFormBlock", () => {
         formCopy={enquiryFormCopy}
       />,
     );
-    // alt="" takes them out of the accessibility tree, so query the DOM directly.
-    const images = [...container.querySelectorAll("img")];
+    // Hidden from the accessibility tree, so query the DOM directly.
+    const images = [...container.querySelectorAll("section > div > div:first-child > svg")];
     expect(images).toHaveLength(contactIllustrations.length);
     expect(screen.queryAllByRole("img")).toHaveLength(0);
     images.forEach((image, index) => {
       const asset = contactIllustrations[index];
-      expect(image).toHaveAttribute("alt", "");
+      expect(image).toHaveAttribute("aria-hidden", "true");
       expect(image).toHaveAttribute("width", String(asset?.width));
       expect(image).toHaveAttribute("height", String(asset?.height));
     });

@@ -30,8 +30,9 @@ export function ContactFormBlock({ content, illustrations, formCopy }: ContactFo
     <section aria-labelledby={headingId} className={styles.block}>
       <div className={styles.inner}>
         <div className={styles.media}>
-          {illustrations.map((image) => (
-            <AssetImage key={image.src} image={image} className={styles.image} />
+          {illustrations.map((image, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the content file, never reordered on the page.
+            <AssetImage key={index} image={image} className={styles.image} />
           ))}
         </div>
         <div className={styles.content}>
