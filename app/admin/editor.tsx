@@ -12,9 +12,8 @@ import CMS from "@sveltia/cms";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server.browser";
 import { Hero } from "../components/blocks/hero";
-import { InfoBlock } from "../components/blocks/info-block";
-import { InfoListBlock } from "../components/blocks/info-list-block";
-import { LegalDocument } from "../components/legal-document";
+import { LegalPageBlocks } from "../components/legal-page-blocks";
+import { ProductPageBlocks } from "../components/product-page-blocks";
 import { siteConfig } from "../config";
 import { legalPage } from "../content/legal-page";
 import { type PageEntry, type PageKind, pageList } from "../content/page-list";
@@ -39,8 +38,8 @@ const styleUrls = [
   ),
 ];
 
-// The site's font faces, both from Inter's whole latin file: the pages' basic face is cut from it
-// for the published words, which the words being typed may outgrow.
+// The site's font faces, the basic one from Inter's whole latin file: the pages' basic face is cut
+// from it for the published words, which the words being typed may outgrow.
 const fontFaces = fontFaceCss({
   latin: new URL(interLatin, location.href).href,
   latinExt: new URL(interLatinExt, location.href).href,
@@ -87,39 +86,17 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-function productPreview(file: ProductPageFile, entry: PageEntry) {
-  const page = productPage(file);
-  const round = entry.roundHero ?? false;
-  return (
-    <>
-      <Hero
-        content={page.hero}
-        showGetInTouch
-        roundIllustration={round}
-        illustrationFirstWhenNarrow={round}
-      />
-      <InfoListBlock content={page.highlights} />
-      <InfoBlock items={page.features} />
-    </>
-  );
-}
-
-function legalPreview(file: LegalPageFile) {
-  const page = legalPage(file);
-  return (
-    <>
-      <Hero content={page.hero} showGetInTouch />
-      <LegalDocument content={page.legalText} />
-    </>
-  );
-}
+/** The placeholders' values in this build, as the build fills them into the pages. */
+const placeholders = placeholderValues(siteConfig);
 
 /** What the page shows, for each kind of page; the site's shell keeps the editor's own preview. */
 const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement> = {
-  product: productPreview,
+  product: (file: ProductPageFile, entry) => (
+    <ProductPageBlocks content={productPage(file)} roundHero={entry.roundHero} />
+  ),
   // The form itself is an island with a script of its own; the banner is what the copy changes.
   contact: (file: ContactPageFile) => <Hero content={heroContent(file.hero, pictureAsset)} />,
-  legal: legalPreview,
+  legal: (file: LegalPageFile) => <LegalPageBlocks content={legalPage(file)} />,
 };
 
 // One preview per page of the list: the editor names each page's entry by the page's id.
@@ -128,7 +105,7 @@ for (const page of pageList) {
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
     try {
-      const filled = fillPlaceholders(data, placeholderValues(siteConfig));
+      const filled = fillPlaceholders(data, placeholders);
       // Markup of the site's own blocks, in which React escaped every text.
       return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled, page)}</main>)} />;
     } catch {

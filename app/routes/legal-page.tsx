@@ -1,6 +1,5 @@
 import { useMatches } from "react-router";
-import { Hero } from "../components/blocks/hero";
-import { LegalDocument } from "../components/legal-document";
+import { LegalPageBlocks } from "../components/legal-page-blocks";
 import { legalPageContent } from "../content/legal-page";
 import { pageOfRoute } from "../content/page-list";
 import { pageMeta } from "../lib/page-meta";
@@ -10,11 +9,5 @@ import type { Route } from "./+types/legal-page";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(pageOfRoute("legal", matches));
 
 export default function LegalPage() {
-  const { hero, legalText } = legalPageContent(pageOfRoute("legal", useMatches()));
-  return (
-    <>
-      <Hero content={hero} showGetInTouch />
-      <LegalDocument content={legalText} />
-    </>
-  );
+  return <LegalPageBlocks content={legalPageContent(pageOfRoute("legal", useMatches()))} />;
 }

@@ -1,7 +1,5 @@
 import { useMatches } from "react-router";
-import { Hero } from "../components/blocks/hero";
-import { InfoBlock } from "../components/blocks/info-block";
-import { InfoListBlock } from "../components/blocks/info-list-block";
+import { ProductPageBlocks } from "../components/product-page-blocks";
 import { type PageEntry, pageOfRoute } from "../content/page-list";
 import { sitePage } from "../content/pages";
 import { productPageContent } from "../content/product-page";
@@ -13,18 +11,6 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(pageOfRoute("p
 
 export default function ProductPage() {
   const id = pageOfRoute("product", useMatches());
-  const { hero, highlights, features } = productPageContent(id);
-  const { roundHero: round = false }: PageEntry = sitePage(id);
-  return (
-    <>
-      <Hero
-        content={hero}
-        showGetInTouch
-        roundIllustration={round}
-        illustrationFirstWhenNarrow={round}
-      />
-      <InfoListBlock content={highlights} />
-      <InfoBlock items={features} />
-    </>
-  );
+  const { roundHero }: PageEntry = sitePage(id);
+  return <ProductPageBlocks content={productPageContent(id)} roundHero={roundHero} />;
 }
