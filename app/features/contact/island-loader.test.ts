@@ -79,6 +79,26 @@ function standInModule() {
   return { starts, module };
 }
 
+/** Paint timing the test reports: returns a function that reports a paint entry by name. */
+function stubPaintTiming() {
+  const callbacks: PerformanceObserverCallback[] = [];
+  vi.stubGlobal(
+    "PerformanceObserver",
+    class {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: PerformanceObserverCallback) {
+        callbacks.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return (name: string) => {
+    const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+    for (const callback of callbacks) callback(entries as never, {} as PerformanceObserver);
+  };
+}
+
 describe("before first use", () => {
   it("fetches the module once the form nears the screen, and runs nothing", async () => {
     const imports: string[] = [];
@@ -87,7 +107,7 @@ describe("before first use", () => {
       return standInModule().module;
     });
     expect(state()).toBe("waiting");
-    expect(observers[0]?.target).toBe(container().querySelector("form"));
+    await vi.waitFor(() => expect(observers[0]?.target).toBe(container().querySelector("form")));
     expect(preloads()).toEqual([]);
     observers[0]?.callback(
       [{ isIntersecting: true } as IntersectionObserverEntry],
@@ -97,13 +117,24 @@ describe("before first use", () => {
     expect(imports).toEqual([]);
   });
 
+  it("looks for the form only once the page has painted its first content", async () => {
+    const paint = stubPaintTiming();
+    startLoader(async () => standInModule().module);
+    paint("first-paint");
+    expect(observers).toHaveLength(0);
+    paint("first-contentful-paint");
+    expect(observers[0]?.target).toBe(container().querySelector("form"));
+  });
+
   it.each([
     ["Save-Data", { saveData: true, effectiveType: "4g" }],
     ["a 2G connection", { saveData: false, effectiveType: "2g" }],
     ["a slow 2G connection", { saveData: false, effectiveType: "slow-2g" }],
   ])("fetches nothing ahead under %s", (_case, connection) => {
     vi.stubGlobal("navigator", { ...navigator, connection });
+    const paint = stubPaintTiming();
     startLoader(async () => standInModule().module);
+    paint("first-contentful-paint");
     expect(observers).toHaveLength(0);
   });
 });
