@@ -168,6 +168,7 @@ describe("the insights dashboard", () => {
     const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
     const page = await response.text();
     expect(response.status).toBe(401);
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     expect(page).not.toContain("mailing");
     expect(page).toContain("CMS_GITHUB_CLIENT_ID");
     const csv = await fetch(`${service.baseUrl}/admin/insights.csv`, { headers: fromOutside });

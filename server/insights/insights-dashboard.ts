@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { AdminSessions } from "../admin-session";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
+import { signedInOpenerPolicy } from "../site/security-headers";
 import { dashboardPage, dashboardRanges, dayColumns, signInPage } from "./insights-page";
 import { readInsightsReport } from "./insights-report";
 import type { InsightsStore } from "./insights-store";
@@ -35,6 +36,7 @@ export const insightsDashboardPlugin: FastifyPluginAsync<{
   const signInUrl = sessions.canSignIn ? "/api/cms/auth?for=insights" : undefined;
   const headers = {
     ...pageHeaders,
+    ...signedInOpenerPolicy,
     "cache-control": "no-store",
     "x-robots-tag": "noindex",
   };

@@ -18,18 +18,31 @@ const permissionsPolicy = [
 const hstsHeader = (options: { hsts: boolean }): Record<string, string> =>
   options.hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {};
 
-/** The headers pages and the service's answers carry; a page's own policy replaces the CSP. */
+/**
+ * The headers pages and the service's answers carry; a page's own policy replaces the CSP.
+ * No Cross-Origin-Opener-Policy: on a public page, which holds nothing another window could
+ * take, it bought nothing, and it cost every visit a browsing context group of its own, that
+ * is a cold renderer process on a phone (decision 0023).
+ */
 export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy([]),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "permissions-policy": permissionsPolicy,
-    "cross-origin-opener-policy": "same-origin",
     "x-frame-options": "DENY",
     ...hstsHeader(options),
   };
 }
+
+/**
+ * The opener policy of the pages that hold a secret: the editor (a GitHub token) and the
+ * insights dashboard (a session). No window of another origin keeps a hold on them, while the
+ * sign-in popup the editor opens can still answer it.
+ */
+export const signedInOpenerPolicy = {
+  "cross-origin-opener-policy": "same-origin-allow-popups",
+} as const;
 
 /**
  * The headers the site's other files (fonts, images, the manifest) carry. The policies for

@@ -8,6 +8,7 @@ import {
   inlineScriptHashes,
 } from "./content-security-policy";
 import { contentTypeOf } from "./content-types";
+import { signedInOpenerPolicy } from "./security-headers";
 
 /**
  * A body held in memory, or one read from disk each time it is sent: the content editor's
@@ -84,7 +85,10 @@ export function loadSiteFiles(siteRoot: string, fixedHeaders: FixedHeaders): Map
     if (isEditor) {
       // The content editor: its own policy, and never in a search index.
       common["x-robots-tag"] = "noindex, nofollow";
-      if (isPage) common["content-security-policy"] = adminContentSecurityPolicy();
+      if (isPage) {
+        common["content-security-policy"] = adminContentSecurityPolicy();
+        Object.assign(common, signedInOpenerPolicy);
+      }
     } else if (isPage && Buffer.isBuffer(source.body)) {
       // The page's inline scripts, and no others, may run.
       common["content-security-policy"] = contentSecurityPolicy(

@@ -252,6 +252,7 @@ describe("HEAD, conditional and range requests", () => {
     expect(identity.status).toBe(200);
     expect(identity.body).toEqual(source);
     expect(identity.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(identity.headers["cross-origin-opener-policy"]).toBeUndefined();
     expect(brotliDecompressSync((await get({ "accept-encoding": "br" })).body)).toEqual(source);
     expect(gunzipSync((await get({ "accept-encoding": "gzip" })).body)).toEqual(source);
     const part = await get({ "accept-encoding": "identity", range: "bytes=2-9" });
@@ -376,7 +377,8 @@ describe("security headers", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("permissions-policy")).toContain("camera=()");
-      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      // A public document holds nothing for an opener policy to guard (decision 0023).
+      expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
       expect(response.headers.get("strict-transport-security")).toBeNull();
     },
   );

@@ -83,6 +83,8 @@ test.describe("the built editor at /admin", () => {
     expect(response.status()).toBe(200);
     const headers = response.headers();
     expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+    // No other origin's window keeps a hold on the editor; its sign-in popup still answers it.
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     const policy = headers["content-security-policy"] ?? "";
     expect(policy).toContain("script-src 'self';");
     expect(policy).toMatch(/connect-src 'self'[^;]* https:\/\/api\.github\.com/);
@@ -93,6 +95,7 @@ test.describe("the built editor at /admin", () => {
     const home = await request.get(sitePage("home").path);
     expect(home.headers()["content-security-policy"]).not.toContain("api.github.com");
     expect(home.headers()["x-robots-tag"]).toBeUndefined();
+    expect(home.headers()["cross-origin-opener-policy"]).toBeUndefined();
 
     const violations: string[] = [];
     page.on("console", (message) => {
