@@ -6,11 +6,11 @@ import {
   goodCode,
   readerCode,
   readerToken,
-  signInTest,
   type startGitHubStandIn,
   token,
 } from "../tests/support/github-stand-in";
 import { it } from "../tests/support/server-test";
+import { signInTest } from "../tests/support/sign-in-test";
 import type { TestService } from "../tests/support/test-service";
 import { ConfigError, loadConfig } from "./config";
 

@@ -1,11 +1,8 @@
 import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
-import {
-  readerCode,
-  signInTest,
-  type startGitHubStandIn,
-} from "../../tests/support/github-stand-in";
+import { readerCode, type startGitHubStandIn } from "../../tests/support/github-stand-in";
 import { close, part, test } from "../../tests/support/server-test";
+import { signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import { nothingCounted } from "./insights-page";

@@ -2,15 +2,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { parse, stringify } from "yaml";
 import { checkContentFiles } from "../../app/content/content-files";
 import { sitePage, sitePages } from "../../app/content/pages";
 import { contactPictureNames } from "../../app/content/picture-list";
 import { contentFiles as contentSchemas } from "../../app/content/schemas";
 import { loadPublicSettings } from "../../scripts/public-settings-plugin";
+import { clientBuildDir } from "../support/client-build";
+import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
+import { startTestService, type TestService } from "../support/test-service";
 
 // The content editor at /admin (Sveltia CMS) in the production build: under its own policy, and
 // editing a local copy of the repository the way `npm run cms` does ("Work with Local
-// Repository"), with the browser's private file system standing in for the project folder.
+// Repository"), with the browser's private file system standing in for the project folder;
+// and signing in with GitHub through its popup, with GitHub played by a stand-in on loopback.
 
 const contentDir = resolve(import.meta.dirname, "../../app/content");
 const originals: Record<string, string> = Object.fromEntries(
@@ -246,5 +251,84 @@ test.describe("editing content", () => {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe("signing in with GitHub", () => {
+  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
+  let service: TestService;
+
+  test.beforeAll(async () => {
+    // The repository GitHub holds: the content files, where the editor's configuration says.
+    github = await startGitHubStandIn(
+      Object.fromEntries(
+        Object.entries(originals).map(([name, text]) => [`app/content/${name}`, text]),
+      ),
+    );
+    service = await startTestService({
+      SITE_ROOT: clientBuildDir,
+      LOG_LEVEL: "warn",
+      CMS_GITHUB_CLIENT_ID: clientId,
+      CMS_GITHUB_CLIENT_SECRET: clientSecret,
+      CMS_GITHUB_OAUTH_URL: github.url,
+      CMS_GITHUB_API_URL: github.url,
+      CMS_GITHUB_REPO: repo,
+    });
+  });
+
+  test.afterAll(async () => {
+    await service?.close();
+    await github?.close();
+  });
+
+  test("signs in through its popup, which comes back from GitHub's origin and hands the editor its token", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    // GitHub's authorize step is another origin than ours (another port), as github.com is: a
+    // popup that goes there and back keeps its opener only if the editor's opener policy lets it.
+    expect(new URL(github.url).origin).not.toBe(new URL(service.baseUrl).origin);
+
+    // The build names the site's public origin for the sign-in; served here from loopback, the
+    // editor is given this server's origin, as a build for it would be, and the stand-in's
+    // repository.
+    await page.route(
+      (url) => url.pathname === "/admin/config.yml",
+      async (route) => {
+        const response = await route.fetch();
+        const config = parse(await response.text()) as { backend: Record<string, unknown> };
+        Object.assign(config.backend, { base_url: service.baseUrl, repo });
+        await route.fulfill({ response, body: stringify(config) });
+      },
+    );
+    // GitHub's API, which the editor's policy lets it call, is the stand-in too.
+    await page.route("https://api.github.com/**", async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      await route.fulfill({
+        response: await route.fetch({ url: `${github.url}${pathname}${search}` }),
+      });
+    });
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|api\.github\.com\/)/, (route) =>
+      route.abort(),
+    );
+
+    await page.goto(`${service.baseUrl}/admin`);
+    const popupOpened = page.waitForEvent("popup");
+    await page
+      .getByRole("button", { name: /^Sign In with \u2068?GitHub\u2069?$/ })
+      .click({ timeout: 20_000 });
+    const popup = await popupOpened;
+
+    // Signed in: the editor read the repository with the token its popup brought back. (A popup
+    // that lost its opener on GitHub's origin looks closed to the editor, which gives up.)
+    for (const { title } of Object.values(contentSchemas)) {
+      await expect(
+        page.getByRole("gridcell", { name: title, exact: true }),
+        "the editor never got its token from the sign-in popup",
+      ).toBeVisible({ timeout: 15_000 });
+    }
+    // The popup went by way of GitHub's authorize page, and the editor closed it once answered.
+    expect(github.authorizePages).toHaveLength(1);
+    await expect.poll(() => popup.isClosed()).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { close, part, test } from "./server-test";
-import { startTestService } from "./test-service";
 
-// GitHub as the editor's sign-in sees it, on loopback: the authorize step (the test plays the
-// editor agreeing), the token endpoint with PKCE, and the repository API's permissions.
+// GitHub as the editor's sign-in sees it, on loopback: the authorize step (a page that plays the
+// editor agreeing, for a browser; or the test doing so), the token endpoint with PKCE, and the
+// repository API: its permissions, and what the editor reads of the repository once signed in.
 
 export const clientId = "editor-app-id";
 export const clientSecret = "editor-app-secret-never-in-a-page";
@@ -15,27 +14,111 @@ export const readerCode = "code-for-a-reader";
 export const readerToken = "gho_readers-own-token";
 export const repo = "amanzi-meters/website";
 
-/** Plays GitHub on loopback: its authorize step, token endpoint and repository API. */
-export async function startGitHubStandIn() {
+/** A file's blob id, as git and GitHub name it. */
+const blobSha = (text: string) => {
+  const bytes = Buffer.from(text, "utf8");
+  return createHash("sha1")
+    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
+    .digest("hex");
+};
+
+/** The repository's one commit on its branch, as the editor is told of it. */
+const headCommit = { oid: "0123456789abcdef0123456789abcdef01234567", message: "Content" };
+const author = { name: "Site editor", email: "editor@amanzi-meters.example" };
+
+/**
+ * Plays GitHub on loopback: its authorize step, token endpoint and repository API. `files`
+ * (path: text) is the repository's branch as the editor reads it, through the REST and GraphQL
+ * calls Sveltia CMS makes once it has a token; GitHub's API answers any origin (CORS).
+ */
+export async function startGitHubStandIn(files: Record<string, string> = {}) {
   const exchanges: Record<string, string>[] = [];
   /** Codes GitHub issued, with the PKCE challenge each was issued for. */
   const issued = new Map<string, string>();
+  /** The authorize pages a browser opened. */
+  const authorizePages: URL[] = [];
+  const blobs = new Map(Object.values(files).map((text) => [blobSha(text), text]));
+
+  /** The editor agrees on GitHub's page: GitHub issues a code bound to the PKCE challenge. */
+  function authorize(location: URL, code = goodCode) {
+    issued.set(code, location.searchParams.get("code_challenge") ?? "");
+    return code;
+  }
+
+  /** Sveltia's GraphQL queries: the branch's last commit, and files' texts and histories. */
+  function graphql(query: string) {
+    const repository: Record<string, unknown> = {};
+    for (const [, alias, oid] of query.matchAll(/(\w+): object\(oid: "(\w+)"\)/g)) {
+      repository[alias as string] = { text: blobs.get(oid as string) ?? null, isTruncated: false };
+    }
+    for (const [, alias] of query.matchAll(/(\w+): ref\(qualifiedName: \$branch\)/g)) {
+      const node = { author: { ...author, user: null }, committedDate: "2026-11-01T08:00:00Z" };
+      repository[alias as string] = { target: { history: { nodes: [node] } } };
+    }
+    if (/^\s*query[^{]*\{\s*repository[^{]*\{\s*ref\(/.test(query)) {
+      repository.ref = { target: { oid: headCommit.oid, history: { nodes: [headCommit] } } };
+    }
+    return { data: { repository } };
+  }
+
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      const url = new URL(request.url ?? "/", "http://stand-in");
+      const cors = {
+        "access-control-allow-origin": "*",
+        "access-control-allow-headers": "authorization, content-type, accept",
+        "access-control-allow-methods": "GET, POST",
+      };
       const json = (status: number, body: unknown) => {
-        response.writeHead(status, { "content-type": "application/json" });
+        response.writeHead(status, { "content-type": "application/json", ...cors });
         response.end(JSON.stringify(body));
       };
-      if (request.method === "GET" && request.url === `/repos/${repo}`) {
-        const bearer = request.headers.authorization?.replace(/^Bearer /, "");
-        if (bearer !== token && bearer !== readerToken) return json(401, {});
-        return json(200, { full_name: repo, permissions: { pull: true, push: bearer === token } });
-      }
-      if (request.method !== "POST" || request.url !== "/login/oauth/access_token") {
-        response.writeHead(404).end();
+      if (request.method === "OPTIONS") {
+        response.writeHead(204, cors).end();
         return;
+      }
+      if (request.method === "GET" && url.pathname === "/login/oauth/authorize") {
+        authorizePages.push(url);
+        const back = url.searchParams.get("redirect_uri") ?? "";
+        if (url.searchParams.get("client_id") !== clientId || !back) return json(400, {});
+        const answer = new URL(back);
+        answer.searchParams.set("code", authorize(url));
+        answer.searchParams.set("state", url.searchParams.get("state") ?? "");
+        response.writeHead(302, { location: answer.toString() }).end();
+        return;
+      }
+      // Our server sends "Bearer", the editor GitHub's older "token".
+      const bearer = request.headers.authorization?.replace(/^(Bearer|token) /, "");
+      if (request.method !== "POST" || url.pathname !== "/login/oauth/access_token") {
+        if (bearer !== token && bearer !== readerToken) return json(401, {});
+        if (request.method === "GET" && url.pathname === `/repos/${repo}`) {
+          return json(200, {
+            full_name: repo,
+            permissions: { pull: true, push: bearer === token },
+          });
+        }
+        if (request.method === "GET" && url.pathname === "/user") {
+          return json(200, { id: 1, login: "site-editor", name: author.name, email: author.email });
+        }
+        if (request.method === "GET" && url.pathname.startsWith(`/repos/${repo}/collaborators/`)) {
+          return json(bearer === token ? 204 : 404, {});
+        }
+        if (request.method === "GET" && url.pathname.startsWith(`/repos/${repo}/git/trees/`)) {
+          const tree = Object.entries(files).map(([path, text]) => ({
+            path,
+            type: "blob",
+            sha: blobSha(text),
+            size: Buffer.byteLength(text),
+          }));
+          return json(200, { sha: headCommit.oid, tree, truncated: false });
+        }
+        if (request.method === "POST" && url.pathname === "/graphql") {
+          const { query } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string };
+          return json(200, graphql(query));
+        }
+        return json(404, { message: "Not Found" });
       }
       const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
       exchanges.push(body);
@@ -61,29 +144,12 @@ export async function startGitHubStandIn() {
   return {
     url: `http://127.0.0.1:${address.port}`,
     exchanges,
-    /** The editor agrees on GitHub's page: GitHub issues a code bound to the PKCE challenge. */
-    authorize(location: URL, code = goodCode) {
-      issued.set(code, location.searchParams.get("code_challenge") ?? "");
-      return code;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    authorizePages,
+    authorize,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
-
-/**
- * Server tests' `it` with, once per file, a GitHub stand-in and a service whose editor sign-in
- * goes to it; both are closed after the file's tests.
- */
-export const signInTest = test
-  .extend("github", { scope: "file" }, part(startGitHubStandIn, close))
-  .extend("editorService", { scope: "file" }, async ({ github }, { onCleanup }) => {
-    const service = await startTestService({
-      CMS_GITHUB_CLIENT_ID: clientId,
-      CMS_GITHUB_CLIENT_SECRET: clientSecret,
-      CMS_GITHUB_OAUTH_URL: github.url,
-      CMS_GITHUB_API_URL: github.url,
-      CMS_GITHUB_REPO: repo,
-    });
-    onCleanup(() => service.close());
-    return service;
-  });
