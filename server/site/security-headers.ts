@@ -20,9 +20,9 @@ const hstsHeader = (options: { hsts: boolean }): Record<string, string> =>
 
 /**
  * The headers pages and the service's answers carry; a page's own policy replaces the CSP.
- * No Cross-Origin-Opener-Policy: on a public page, which holds nothing another window could
- * take, it bought nothing, and it cost every visit a browsing context group of its own, that
- * is a cold renderer process on a phone (decision 0023).
+ * No Cross-Origin-Opener-Policy: a public page holds nothing another window could take, and
+ * the policy cost every visit a browsing context group of its own, that is a cold renderer
+ * process on a phone (decision 0023).
  */
 export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
   return {
