@@ -30,9 +30,12 @@ const previewWidths = [
   { label: "On a computer", width: 1280 },
 ] as const;
 
+/** A URL of the build, absolute, as the frames' srcdoc pages name it. */
+const absolute = (url: string) => new URL(url, location.href).href;
+
 /** The site's styles, the global ones and each block's, as the preview frames link them. */
 const styleUrls = [
-  new URL(siteStyles, location.href).href,
+  absolute(siteStyles),
   ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
     (link) => link.href,
   ),
@@ -41,9 +44,9 @@ const styleUrls = [
 // The site's font faces, the basic one from Inter's whole latin file: the pages' basic face is cut
 // from it for the published words, which the words being typed may outgrow.
 const fontFaces = fontFaceCss({
-  latin: new URL(interLatin, location.href).href,
-  latinExt: new URL(interLatinExt, location.href).href,
-  basic: new URL(interLatin, location.href).href,
+  latin: absolute(interLatin),
+  latinExt: absolute(interLatinExt),
+  basic: absolute(interLatin),
 });
 
 /** A page of the preview's markup with the site's fonts and styles, for a frame of its own. */

@@ -109,14 +109,10 @@ export function createServiceMetrics(store: EnquiryStore): ServiceMetrics {
     deliveryOutcome: (channel, outcome) =>
       (outcome === "delivered" ? sent : failed).inc({ channel }),
     pageViewCounter: (route) => {
-      let views = pageViewsByRoute.get(route);
-      if (!views) {
-        views = { n: 0 };
-        pageViewsByRoute.set(route, views);
-      }
-      const counted = views;
+      const views = pageViewsByRoute.get(route) ?? { n: 0 };
+      pageViewsByRoute.set(route, views);
       return () => {
-        counted.n++;
+        views.n++;
       };
     },
   };
