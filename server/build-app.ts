@@ -5,14 +5,14 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { adminSessions } from "./admin-session";
-import { cmsAuthPlugin } from "./cms-auth";
+import { adminSessions } from "./admin/admin-session";
+import { cmsAuthPlugin } from "./admin/cms-auth";
+import { insightsDashboardPlugin } from "./admin/insights-dashboard";
 import type { Config } from "./config";
 import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
 import { errorsAndNotFoundPlugin } from "./errors-and-not-found";
 import { healthPlugin } from "./health";
-import { insightsDashboardPlugin } from "./insights/insights-dashboard";
 import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
@@ -100,8 +100,13 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
   const sessions = adminSessions({
     clientSecret: config.cmsAuth?.clientSecret,
-    trustProxy: config.trustProxy,
+    withoutSignIn: config.adminWithoutSignIn,
   });
+  if (config.adminWithoutSignIn) {
+    app.log.warn(
+      "ADMIN_WITHOUT_SIGN_IN is on: /admin pages open to ANYONE who reaches this service",
+    );
+  }
   if (config.cmsAuth) {
     await app.register(cmsAuthPlugin, { ...config.cmsAuth, sessions, prefix: `${apiPrefix}/cms` });
   }

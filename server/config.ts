@@ -42,6 +42,7 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     TRUST_PROXY: flag.default(false),
+    ADMIN_WITHOUT_SIGN_IN: flag.default(false),
     HSTS: flag.default(false),
     ENQUIRY_RATE_LIMIT_PER_MINUTE: z
       .union([z.literal("off"), integer(1, 10_000)], "use a whole number from 1 to 10000, or off")
@@ -139,6 +140,8 @@ const envSchema = z
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    /** The admin pages open without sign-in: for a developer's own machine only. */
+    adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
     /** Absent without RECAPTCHA_SECRET: the check is skipped (local development only). */
@@ -181,7 +184,7 @@ const envSchema = z
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
     /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
-    /** Absent unless both are set: the content editor's GitHub sign-in (server/cms-auth.ts). */
+    /** Absent unless both are set: the content editor's GitHub sign-in (server/admin/cms-auth.ts). */
     /** Absent with INSIGHTS=off: no page view or enquiry is counted (decision 0021). */
     insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
     /** Daily insights counts are deleted once this many months old, by the retention job. */
@@ -193,7 +196,7 @@ const envSchema = z
             clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
             apiUrl: e.CMS_GITHUB_API_URL,
-            /** Whoever may push here may also open /admin/insights (server/admin-session.ts). */
+            /** Whoever may push here may also open /admin/insights (server/admin/admin-session.ts). */
             repo: e.CMS_GITHUB_REPO,
           }
         : undefined,

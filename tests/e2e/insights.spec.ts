@@ -2,14 +2,15 @@ import contactPages from "virtual:content/contact";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
+import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 const sentMessage = contactPages.contact.enquiryForm.notifications.success;
 
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
-// server as it serves the pages; then the dashboard at /admin/insights (loopback: no sign-in)
-// and its CSV show where the enquiry came from.
+// server as it serves the pages; then an editor signs in through GitHub (played by a stand-in)
+// and the dashboard at /admin/insights and its CSV show where the enquiry came from.
 
 // Headless Chromium names itself in its user agent, and bots are not counted: these visitors
 // use the browsers' ordinary ones.
@@ -20,15 +21,25 @@ const phoneAgent =
 const campaign = { source: "newsletter", medium: "email", campaign: "spring-meters" };
 
 let peers: EnquiryPeers;
+let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
 let baseUrl: string;
 
 test.beforeAll(async () => {
-  peers = await startEnquiryPeers({ INSIGHTS_FLUSH_SECONDS: "1" });
+  github = await startGitHubStandIn();
+  peers = await startEnquiryPeers({
+    INSIGHTS_FLUSH_SECONDS: "1",
+    CMS_GITHUB_CLIENT_ID: clientId,
+    CMS_GITHUB_CLIENT_SECRET: clientSecret,
+    CMS_GITHUB_OAUTH_URL: github.url,
+    CMS_GITHUB_API_URL: github.url,
+    CMS_GITHUB_REPO: repo,
+  });
   baseUrl = peers.service.baseUrl;
 });
 
 test.afterAll(async () => {
   await peers?.close();
+  await github?.close();
 });
 
 /** A visitor of their own (own user agent, so their own hash), kept to loopback. */
@@ -82,6 +93,11 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   await direct.close();
 
   const { page } = await visitor(browser, desktopAgent);
+  // Shut until the editor signs in, through the link the dashboard offers, at GitHub.
+  const shut = await page.goto(`${baseUrl}/admin/insights?days=7`);
+  expect(shut?.status()).toBe(401);
+  await page.getByRole("link").first().click();
+  await page.waitForURL(`${baseUrl}/admin/insights`);
   // The dashboard's policy allows its own styles by hash: anything it blocks shows here.
   const blocked: string[] = [];
   page.on("console", (message) => {

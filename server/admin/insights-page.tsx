@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { conversion, type InsightsReport } from "../insights/insights-report";
 import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
-import { conversion, type InsightsReport } from "./insights-report";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
 // the page runs no script, and nothing of it reaches the public pages.
@@ -279,8 +279,8 @@ export function signInPage(signInUrl: string | undefined): string {
           </p>
         ) : (
           <p>
-            Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so the insights open only
-            on the server's own machine.
+            Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so nobody can open the
+            insights here.
           </p>
         )}
       </main>

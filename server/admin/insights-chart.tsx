@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear, scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
-import type { InsightsReport } from "./insights-report";
+import type { InsightsReport } from "../insights/insights-report";
 
 // Page views and visitors per day as an SVG drawn on the server by visx, at one fixed size
 // that the page scales to its width: no script, nothing measured in a browser. The page's

@@ -1,13 +1,14 @@
 import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
 import { readerCode, type startGitHubStandIn } from "../../tests/support/github-stand-in";
+import { startPlainHost } from "../../tests/support/plain-host";
 import { close, part, test } from "../../tests/support/server-test";
 import { signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
+import { dayOf } from "../insights/insights-report";
+import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import { nothingCounted } from "./insights-page";
-import { dayOf } from "./insights-report";
-import { CountTable, type DayBatch, type Visit } from "./insights-store";
 
 /** Two visits, as the counting describes them. */
 const fromSearch: Visit = {
@@ -66,16 +67,23 @@ function tableRows(html: string, caption: RegExp): string[][] {
 
 const fromOutside = { "x-forwarded-for": "203.0.113.9" };
 
-/** A service, and a second connection to its own store as another instance would have. */
+/**
+ * A service opened without sign-in, as a developer may ask for on their own machine, and a
+ * second connection to its own store as another instance would have.
+ */
 const dashboardTest = test
-  .extend("service", { scope: "file" }, part(startTestService, close))
+  .extend(
+    "service",
+    { scope: "file" },
+    part(() => startTestService({ ADMIN_WITHOUT_SIGN_IN: "true" }), close),
+  )
   .extend("ownStore", { scope: "file" }, async ({ service }, { onCleanup }) => {
     const store = await openEnquiryStore(`file:${service.databasePath}`);
     onCleanup(() => store.close());
     return store;
   });
 
-describe("the insights dashboard", () => {
+describe("the insights dashboard, opened without sign-in by the developer's setting", () => {
   const it = dashboardTest;
   let service: TestService;
   let store: Awaited<ReturnType<typeof openEnquiryStore>>;
@@ -161,16 +169,46 @@ describe("the insights dashboard", () => {
     }
   });
 
-  it("shows nothing to a visitor from outside who has not signed in", async () => {
-    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
-    const page = await response.text();
-    expect(response.status).toBe(401);
-    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
-    expect(page).not.toContain("mailing");
-    expect(page).toContain("CMS_GITHUB_CLIENT_ID");
-    const csv = await fetch(`${service.baseUrl}/admin/insights.csv`, { headers: fromOutside });
-    expect(csv.status).toBe(401);
-    expect(await csv.json()).toEqual({ error: "sign_in_required" });
+  it("warns at every start that anyone may open it", () => {
+    expect(service.logs.join("")).toMatch(/ADMIN_WITHOUT_SIGN_IN is on/);
+  });
+});
+
+describe("the insights dashboard by default", () => {
+  const it = test;
+  /** Its status and body, asked for straight or through a proxy on this machine. */
+  async function ask(base: string, path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${base}${path}`, { headers });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  }
+
+  it("opens to nobody who has not signed in: not from this machine, not through any proxy", async ({
+    startService,
+    closeAfter,
+  }) => {
+    const service = await startService();
+    const seeded = await openEnquiryStore(`file:${service.databasePath}`);
+    await seeded.insights.record([today()]);
+    await seeded.close();
+    // A proxy on this machine that adds no forwarding header, as a minimal nginx proxy_pass.
+    const proxy = closeAfter(await startPlainHost({ service: service.baseUrl }));
+    const ways = [
+      [service.baseUrl, {}],
+      [proxy.url, {}],
+      [service.baseUrl, fromOutside],
+      [service.baseUrl, { host: "localhost" }],
+    ] as const;
+    for (const [base, headers] of ways) {
+      const page = await ask(base, "/admin/insights", headers);
+      expect(page.status, `${base} ${JSON.stringify(headers)}`).toBe(401);
+      expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+      expect(page.text).not.toContain("mailing");
+      expect(page.text).toContain("CMS_GITHUB_CLIENT_ID");
+      const csv = await ask(base, "/admin/insights.csv", headers);
+      expect(csv.status).toBe(401);
+      expect(JSON.parse(csv.text)).toEqual({ error: "sign_in_required" });
+    }
+    expect(service.logs.join("")).not.toMatch(/ADMIN_WITHOUT_SIGN_IN/);
   });
 });
 

@@ -1,16 +1,16 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { adminPrefix } from "../url-prefixes";
 import type { AdminSessions } from "./admin-session";
 import { sendPopupOutcome, sendSignInAnswer } from "./cms-popup";
-import { adminPrefix } from "./url-prefixes";
 
 // The GitHub sign-in of the content editor at /admin, served by our own service so no
 // third-party login proxy sees the editors' tokens. The editor opens <prefix>/auth in a popup;
 // @fastify/oauth2 sends them to GitHub with a one-time state and a PKCE challenge (both in
 // short-lived cookies), and on <prefix>/callback checks the state and exchanges GitHub's code,
 // with the verifier and the client secret, for a token. The secret stays here; the popup hands
-// only the editor's own token to the editor page, on our origin (server/cms-popup.ts).
+// only the editor's own token to the editor page, on our origin (cms-popup.ts).
 // The same sign-in opens the insights dashboard (<prefix>/auth?for=insights, a whole-page
 // visit): whoever GitHub says may push to the editor's repository gets an admin session.
 // See docs/decisions/0013-git-based-content-editor.md and 0022-admin-sign-in-and-insights-dashboard.md.

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { AdminSessions } from "../admin-session";
+import { readInsightsReport } from "../insights/insights-report";
+import type { InsightsStore } from "../insights/insights-store";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { signedInOpenerPolicy } from "../site/security-headers";
+import type { AdminSessions } from "./admin-session";
 import { dashboardPage, dashboardRanges, dayColumns, signInPage } from "./insights-page";
-import { readInsightsReport } from "./insights-report";
-import type { InsightsStore } from "./insights-store";
 
 // GET <prefix>/insights (the dashboard) and <prefix>/insights.csv (its table per day), for the
-// people who may edit the site (server/admin-session.ts). Rendered per request from the daily
+// people who may edit the site (admin-session.ts). Rendered per request from the daily
 // counts; nothing is cached, by us or by anyone between.
 
 const rangeQuery = z.object({

@@ -1,13 +1,14 @@
 import { hkdfSync } from "node:crypto";
 import { signerFactory } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isLoopbackHost } from "./loopback";
-import { adminPrefix } from "./url-prefixes";
+import { adminPrefix } from "../url-prefixes";
 
 // Who may open the company's pages under /admin that the service renders itself (the insights
 // dashboard): whoever GitHub says may push to the editor's repository, for a short while after
-// signing in through the editor's sign-in (server/cms-auth.ts), and anyone working on the
-// service on their own machine. See docs/decisions/0022-admin-sign-in-and-insights-dashboard.md.
+// signing in through the editor's sign-in (cms-auth.ts). Nothing about where a request comes
+// from lets it in: a proxy on the same machine connects from loopback too, and may send no
+// forwarding header. Only a developer's explicit ADMIN_WITHOUT_SIGN_IN opens the pages.
+// See docs/decisions/0025-anti-forgery-from-fetch-metadata.md.
 
 const cookieName = "admin-session";
 /** Short-lived: a session outlives no working day, and nothing revokes it early but a new secret. */
@@ -28,7 +29,8 @@ export type AdminSessions = {
  */
 export function adminSessions(options: {
   clientSecret?: string;
-  trustProxy: boolean;
+  /** Everyone may open the admin pages: a developer's choice, never a default. */
+  withoutSignIn?: boolean;
 }): AdminSessions {
   const signer = options.clientSecret
     ? signerFactory(Buffer.from(hkdfSync("sha256", options.clientSecret, "", "admin-session", 32)))
@@ -36,7 +38,7 @@ export function adminSessions(options: {
   return {
     canSignIn: signer !== undefined,
     allows(request) {
-      if (isLocalDevelopment(request, options.trustProxy)) return true;
+      if (options.withoutSignIn) return true;
       const cookie = request.cookies[cookieName];
       if (!signer || !cookie) return false;
       const { valid, value } = signer.unsign(cookie);
@@ -55,18 +57,4 @@ export function adminSessions(options: {
       });
     },
   };
-}
-
-/**
- * A request from this machine straight to the service, not through a proxy: someone working on
- * the service itself. A proxy on the same machine also connects from loopback, so a request
- * that names another host, or carries a proxy's forwarding header, or reaches a service told it
- * is behind a proxy (TRUST_PROXY), is never one.
- */
-function isLocalDevelopment(request: FastifyRequest, trustProxy: boolean): boolean {
-  if (trustProxy) return false;
-  const { headers } = request;
-  if (headers.forwarded || headers["x-forwarded-for"] || headers["x-real-ip"]) return false;
-  const peer = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-  return isLoopbackHost(peer) && isLoopbackHost(request.hostname);
 }

@@ -8,11 +8,11 @@ import {
   readerToken,
   type startGitHubStandIn,
   token,
-} from "../tests/support/github-stand-in";
-import { it } from "../tests/support/server-test";
-import { signInTest } from "../tests/support/sign-in-test";
-import type { TestService } from "../tests/support/test-service";
-import { ConfigError, loadConfig } from "./config";
+} from "../../tests/support/github-stand-in";
+import { it } from "../../tests/support/server-test";
+import { signInTest } from "../../tests/support/sign-in-test";
+import type { TestService } from "../../tests/support/test-service";
+import { ConfigError, loadConfig } from "../config";
 
 describe("the content editor's GitHub sign-in", () => {
   const it = signInTest;

@@ -4,7 +4,7 @@ import type { FastifyReply } from "fastify";
 // The sign-in popup's side of the protocol Decap CMS and Sveltia CMS share with their OAuth
 // helpers: the popup announces "authorizing:github" to the editor page that opened it, and
 // answers that page's echo with "authorization:github:success:{token, provider}" (or :error:).
-// It is the only place the protocol lives; server/cms-auth.ts decides what the outcome is.
+// It is the only place the protocol lives; cms-auth.ts decides what the outcome is.
 
 const provider = "github";
 
