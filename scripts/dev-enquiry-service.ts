@@ -5,8 +5,7 @@ import type { Plugin } from "vite";
 
 // `npm run dev` answers the send call too: the enquiry service runs inside the dev server
 // (server/dev-service.ts), which hands it every /api request, so the form works end to end from
-// one command. Vite serves the pages, so the anti-forgery cookie the static server sets on
-// every page is set here, by the service's own code.
+// one command.
 
 const apiPath = /^\/api(\/|\?|$)/;
 
@@ -34,10 +33,6 @@ export function devEnquiryService(): Plugin {
 
       server.middlewares.use((request, response, next) => {
         if (apiPath.test(request.url ?? "")) return service.handle(request, response);
-        if (request.method === "GET" && request.headers.accept?.includes("text/html")) {
-          const cookie = service.pageCookie(request);
-          if (cookie) response.setHeader("set-cookie", cookie);
-        }
         next();
       });
     },

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { buildApp } from "./build-app";
 import { loadConfig } from "./config";
-import { newXsrfCookie } from "./site/xsrf-token";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
 // The enquiry service as `npm run dev` runs it (scripts/dev-enquiry-service.ts): the defaults,
@@ -15,8 +14,6 @@ export const devDatabaseUrl = "file:./data/dev-enquiries.db";
 export type DevService = {
   /** Answers a request for the service (under /api). */
   handle(request: IncomingMessage, response: ServerResponse): void;
-  /** The anti-forgery cookie a page view needs, as the static server sets it, if it lacks one. */
-  pageCookie(request: IncomingMessage): string | undefined;
   close(): Promise<void>;
 };
 
@@ -28,8 +25,6 @@ export async function startDevService(): Promise<DevService> {
   await app.ready();
   return {
     handle: (request, response) => app.routing(request, response),
-    pageCookie: (request) =>
-      newXsrfCookie({ cookies: app.parseCookie(request.headers.cookie ?? ""), protocol: "http" }),
     async close() {
       await app.close();
       await store.close();

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { it } from "../../tests/support/server-test";
-import { mailTo, openSession, postEnquiry, validEnquiry } from "../../tests/support/test-service";
+import { mailTo, postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
@@ -22,9 +22,8 @@ it("acknowledges once a day per address, in our words only, and never a refused 
     RECAPTCHA_VERIFY_URL: verifier.url,
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "4",
   });
-  const session = await openSession(service.baseUrl);
   const send = (email: string) =>
-    postEnquiry(service.baseUrl, session, validEnquiry({ email, enquiry: "support" }));
+    postEnquiry(service.baseUrl, validEnquiry({ email, enquiry: "support" }));
   const mailsTo = (address: string) =>
     smtp.received.filter((mail) => mail.to.includes(address.toLowerCase()));
 

@@ -3,8 +3,8 @@ import { freePort } from "../../tests/support/free-port";
 import { close, part, test } from "../../tests/support/server-test";
 import { startSmtpPeer } from "../../tests/support/smtp-peer";
 import {
+  fromOurPage,
   mailTo,
-  openSession,
   postEnquiry,
   postValidEnquiry,
   startTestService,
@@ -36,7 +36,6 @@ const it = test
     onCleanup(() => service.close());
     return service;
   })
-  .extend("session", { scope: "file" }, ({ service }) => openSession(service.baseUrl))
   // One connection beside the service's reads what it stored, polls included.
   .extend("reader", { scope: "file" }, ({ service }, { onCleanup }) => {
     const reader = openSqliteEnquiryStore(service.databasePath);
@@ -50,11 +49,10 @@ describe("a valid enquiry", () => {
     smtp,
     verifier,
     service,
-    session,
     reader,
   }) => {
     const before = verifier.requests.length;
-    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+    const result = await postEnquiry(service.baseUrl, validEnquiry());
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -95,10 +93,9 @@ describe("a valid enquiry", () => {
     });
   });
 
-  it("keeps CR/LF out of the subject", async ({ smtp, service, session }) => {
+  it("keeps CR/LF out of the subject", async ({ smtp, service }) => {
     const result = await postEnquiry(
       service.baseUrl,
-      session,
       validEnquiry({ name: "Eve\r\nBcc: victim@example.com" }),
     );
     expect(result.status).toBe(201);
@@ -129,11 +126,11 @@ describe("the bot check", () => {
     ["a malformed answer", { success: "yes" }, 503],
   ] as const)(
     "refuses on %s, storing and mailing nothing",
-    async ([_label, body, status], { smtp, verifier, service, session, reader }) => {
+    async ([_label, body, status], { smtp, verifier, service, reader }) => {
       verifier.answerWith(() => ({ body }));
       const mailsBefore = smtp.received.length;
       const storedBefore = (await reader.listEnquiries()).length;
-      const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+      const result = await postEnquiry(service.baseUrl, validEnquiry());
       expect(result.status).toBe(status);
       expect(result.json?.error).toBe(
         status === 403 ? "bot_check_failed" : "bot_check_unavailable",
@@ -146,20 +143,15 @@ describe("the bot check", () => {
   it("answers 503 when the provider answers with an error status", async ({
     verifier,
     service,
-    session,
   }) => {
     verifier.answerWith(() => ({ status: 500, body: { success: true } }));
-    const result = await postEnquiry(service.baseUrl, session, validEnquiry());
+    const result = await postEnquiry(service.baseUrl, validEnquiry());
     expect(result.status).toBe(503);
   });
 
-  it("refuses an empty token without asking the provider", async ({
-    verifier,
-    service,
-    session,
-  }) => {
+  it("refuses an empty token without asking the provider", async ({ verifier, service }) => {
     const before = verifier.requests.length;
-    const result = await postEnquiry(service.baseUrl, session, validEnquiry({ token: "" }));
+    const result = await postEnquiry(service.baseUrl, validEnquiry({ token: "" }));
     expect(result.status).toBe(403);
     expect(verifier.requests.length).toBe(before);
   });
@@ -197,27 +189,45 @@ describe("the bot check", () => {
 });
 
 describe("refusals before the bot check", () => {
-  it("answers 403 without the X-XSRF-TOKEN header, or with one that differs from the cookie", async ({
-    verifier,
+  /** The send call with only the headers a browser, or a program, would send. */
+  async function sendWith(baseUrl: string, headers: Record<string, string>) {
+    const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(validEnquiry()),
+    });
+    return { status: response.status, json: await response.json() };
+  }
+
+  it.for([
+    ["a page on another site (Fetch Metadata)", { "sec-fetch-site": "cross-site" }],
+    ["a page on a sibling subdomain", { "sec-fetch-site": "same-site" }],
+    ["no page at all, yet a browser's", { "sec-fetch-site": "none" }],
+    ["a forged Origin, from a browser without Fetch Metadata", { origin: "https://evil.test" }],
+    ["an opaque Origin (a sandboxed frame)", { origin: "null" }],
+  ] as const)(
+    "answers 403 to a send call from %s, before the bot check",
+    async ([_label, headers], { verifier, service, reader }) => {
+      const before = verifier.requests.length;
+      const stored = (await reader.listEnquiries()).length;
+      const refused = await sendWith(service.baseUrl, headers);
+      expect(refused).toEqual({ status: 403, json: { error: "cross_origin_request" } });
+      expect(verifier.requests.length).toBe(before);
+      expect((await reader.listEnquiries()).length).toBe(stored);
+    },
+  );
+
+  it("takes the send call from our own page, from an older browser's same-origin call, and from a program", async ({
     service,
-    session,
   }) => {
-    const before = verifier.requests.length;
-    const missing = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
-      cookie: session.cookie,
-    });
-    expect(missing.status).toBe(403);
-    expect(missing.json).toEqual({ error: "xsrf_token_mismatch" });
-    const wrong = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
-      cookie: session.cookie,
-      "x-xsrf-token": `${session.xsrf}x`,
-    });
-    expect(wrong.status).toBe(403);
-    const noCookie = await postEnquiry(service.baseUrl, undefined, validEnquiry(), {
-      "x-xsrf-token": session.xsrf,
-    });
-    expect(noCookie.status).toBe(403);
-    expect(verifier.requests.length).toBe(before);
+    const accepted = (headers: Record<string, string>) =>
+      sendWith(service.baseUrl, headers).then(({ status }) => status);
+    // Our page in a current browser.
+    expect(await accepted(fromOurPage(service.baseUrl))).toBe(201);
+    // Safari before 16.4: no Fetch Metadata, but an Origin naming this host.
+    expect(await accepted({ origin: service.baseUrl })).toBe(201);
+    // curl, or a CRM's import: no browser, so no visitor's visit to ride on.
+    expect(await accepted({})).toBe(201);
   });
 
   it.for([
@@ -235,17 +245,16 @@ describe("refusals before the bot check", () => {
     ["cell", { cell: "0829999999" }],
     ["token", { token: 42 }],
     ["name", { name: undefined }],
-  ] as const)("answers 400 naming %s for %j", async ([field, overrides], { service, session }) => {
-    const result = await postEnquiry(service.baseUrl, session, validEnquiry(overrides));
+  ] as const)("answers 400 naming %s for %j", async ([field, overrides], { service }) => {
+    const result = await postEnquiry(service.baseUrl, validEnquiry(overrides));
     expect(result.status).toBe(400);
     expect(result.json?.error).toBe("invalid_enquiry");
     expect(Object.keys(result.json?.fields ?? {})).toEqual([field]);
   });
 
-  it("names every bad field at once", async ({ service, session }) => {
+  it("names every bad field at once", async ({ service }) => {
     const result = await postEnquiry(
       service.baseUrl,
-      session,
       validEnquiry({ name: "", email: "x", cell: "1", type: "fax" }),
     );
     expect(result.status).toBe(400);
@@ -263,8 +272,8 @@ describe("refusals before the bot check", () => {
     ["a JSON array", "[]", "invalid_enquiry"],
     ["a JSON string", '"hello"', "invalid_enquiry"],
     ["null", "null", "invalid_enquiry"],
-  ] as const)("answers 400 to %s", async ([_label, body, error], { service, session }) => {
-    const result = await postEnquiry(service.baseUrl, session, body);
+  ] as const)("answers 400 to %s", async ([_label, body, error], { service }) => {
+    const result = await postEnquiry(service.baseUrl, body);
     expect(result.status).toBe(400);
     expect(result.json?.error).toBe(error);
     expect(result.text).not.toContain("Thandi");
@@ -272,8 +281,8 @@ describe("refusals before the bot check", () => {
 
   it.for(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
     "answers 415 to %s",
-    async (contentType, { service, session }) => {
-      const result = await postEnquiry(service.baseUrl, session, "name=Thandi", {
+    async (contentType, { service }) => {
+      const result = await postEnquiry(service.baseUrl, "name=Thandi", {
         "content-type": contentType,
       });
       expect(result.status).toBe(415);
@@ -281,28 +290,27 @@ describe("refusals before the bot check", () => {
     },
   );
 
-  it("answers 413 to a body over 32 KiB", async ({ service, session }) => {
+  it("answers 413 to a body over 32 KiB", async ({ service }) => {
     const result = await postEnquiry(
       service.baseUrl,
-      session,
       validEnquiry({ message: "m".repeat(33 * 1024) }),
     );
     expect(result.status).toBe(413);
     expect(result.json).toEqual({ error: "payload_too_large" });
   });
 
-  it("never logs the visitor's personal data", async ({ verifier, service, session }) => {
+  it("never logs the visitor's personal data", async ({ verifier, service }) => {
     const logsBefore = service.logs.length;
     // One of each path that logs: stored (and mailed), refused as invalid, refused by the check.
-    const stored = await postEnquiry(service.baseUrl, session, validEnquiry());
+    const stored = await postEnquiry(service.baseUrl, validEnquiry());
     expect(stored.status).toBe(201);
     await waitFor("the delivery log line", () =>
       service.logs.some((line) => line.includes("enquiry delivered")) ? true : undefined,
     );
-    const invalid = await postEnquiry(service.baseUrl, session, validEnquiry({ email: "x" }));
+    const invalid = await postEnquiry(service.baseUrl, validEnquiry({ email: "x" }));
     expect(invalid.status).toBe(400);
     verifier.answerWith(() => ({ body: { success: false } }));
-    const refused = await postEnquiry(service.baseUrl, session, validEnquiry());
+    const refused = await postEnquiry(service.baseUrl, validEnquiry());
     expect(refused.status).toBe(403);
 
     const logs = service.logs.slice(logsBefore).join("");
@@ -330,9 +338,8 @@ describe("rate limit", () => {
       ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
       TRUST_PROXY: "true",
     });
-    const own = await openSession(limited.baseUrl);
     const from = (address: string) =>
-      postEnquiry(limited.baseUrl, own, validEnquiry(), { "x-forwarded-for": address });
+      postEnquiry(limited.baseUrl, validEnquiry(), { "x-forwarded-for": address });
     const burst = [];
     for (let i = 0; i < 4; i++) burst.push((await from("203.0.113.7")).status);
     expect(burst).toEqual([201, 201, 201, 429]);
@@ -343,10 +350,9 @@ describe("rate limit", () => {
 
   it("lets every call through when switched off for a load test", async ({ startService }) => {
     const unlimited = await startService({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
-    const own = await openSession(unlimited.baseUrl);
     const statuses = new Set<number>();
     for (let i = 0; i < 12; i++) {
-      statuses.add((await postEnquiry(unlimited.baseUrl, own, validEnquiry())).status);
+      statuses.add((await postEnquiry(unlimited.baseUrl, validEnquiry())).status);
     }
     expect([...statuses]).toEqual([201]);
   });

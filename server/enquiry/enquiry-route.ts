@@ -2,10 +2,10 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { enquiryFromPayload, sendEnquiryPath } from "../../contract/enquiry";
 import type { Config } from "../config";
-import { hasValidXsrfToken } from "../site/xsrf-token";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { checkBotToken } from "./bot-check";
 import { parseEnquiryPayload } from "./enquiry-payload";
+import { isFromAnotherOrigin } from "./same-origin";
 
 /** Every refusal answers `{ "error": "<name>" }`; the name is the metrics' reason. */
 function errorName(payload: unknown): string {
@@ -51,8 +51,8 @@ export const enquiryRoutePlugin: FastifyPluginAsync<Options> = async (app, optio
             : { max: options.enquiryRateLimitPerMinute, timeWindow: 60_000 },
       },
       onRequest: async (request, reply) => {
-        if (!hasValidXsrfToken(request)) {
-          return reply.code(403).send({ error: "xsrf_token_mismatch" });
+        if (isFromAnotherOrigin(request)) {
+          return reply.code(403).send({ error: "cross_origin_request" });
         }
       },
     },

@@ -4,7 +4,6 @@ import { expect } from "vitest";
 import { fixtureEditorAsset } from "../../tests/support/fixture-site";
 import { it } from "../../tests/support/server-test";
 import {
-  openSession,
   postEnquiry,
   type startTestService,
   type TestService,
@@ -82,8 +81,7 @@ it("counts browsers' page views, visitors and their sources, and attributes an e
   expect(await visit(started, "/", as(second, desktop))).toBe(200);
 
   // The first visitor sends an enquiry from the contact page.
-  const session = await openSession(started.baseUrl);
-  const sent = await postEnquiry(started.baseUrl, session, validEnquiry(), as(first, phone));
+  const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
   expect(sent.status).toBe(201);
 
   const report = await reportAfterClose(started, openStore);
@@ -148,9 +146,8 @@ it("counts the page views of Global Privacy Control and Do Not Track, never a vi
   const started = await service({ databasePath, startService });
   expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
   expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
-  const session = await openSession(started.baseUrl);
   const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
-  expect((await postEnquiry(started.baseUrl, session, validEnquiry(), headers)).status).toBe(201);
+  expect((await postEnquiry(started.baseUrl, validEnquiry(), headers)).status).toBe(201);
 
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
@@ -173,8 +170,7 @@ it("keeps no client address or user agent in the store or the logs", async ({
       await visit(started, "/contact", as(address, userAgent));
     }
   }
-  const session = await openSession(started.baseUrl);
-  const sent = await postEnquiry(started.baseUrl, session, validEnquiry(), as(addresses[0], phone));
+  const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], phone));
   expect(sent.status).toBe(201);
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 12, visitors: 6, enquiries: 1 });
@@ -206,9 +202,8 @@ it("keeps no client address or user agent in the store or the logs", async ({
 it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, openStore }) => {
   const started = await service({ databasePath, startService }, { INSIGHTS: "off" });
   expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
-  const session = await openSession(started.baseUrl);
   expect(
-    (await postEnquiry(started.baseUrl, session, validEnquiry(), as(addresses[0], desktop))).status,
+    (await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], desktop))).status,
   ).toBe(201);
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });

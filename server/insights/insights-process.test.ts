@@ -4,7 +4,7 @@ import { writeFixtureSite } from "../../tests/support/fixture-site";
 import { runInsightsCli, type ServerProcess } from "../../tests/support/server-process";
 import { it } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { openSession, postEnquiry, validEnquiry } from "../../tests/support/test-service";
+import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import type { InsightsReportWithMediums } from "./insights-report";
 
 const userAgent = (n: number) =>
@@ -83,7 +83,6 @@ it("adds up exactly what two instances on one PostgreSQL database counted of the
   const instances = await Promise.all([spawnServer(env), spawnServer(env)]);
   const [one, two] = instances;
   if (!one || !two) throw new Error("two instances");
-  const session = await openSession(one.baseUrl);
   const visitors = 24;
   const pages = ["/", "/hardware", "/contact"];
   // Each visitor's pages alternate between the instances, at the same time as the others'; a
@@ -97,7 +96,7 @@ it("adds up exactly what two instances on one PostgreSQL database counted of the
       for (const [i, path] of pages.entries()) {
         await get(i % 2 === 0 ? first : other, `${path}${tag}`, visitor(n));
       }
-      const sent = await postEnquiry(other.baseUrl, session, validEnquiry(), visitor(n));
+      const sent = await postEnquiry(other.baseUrl, validEnquiry(), visitor(n));
       expect(sent.status).toBe(201);
     }),
   );

@@ -5,7 +5,6 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
 import {
   mailTo,
-  openSession,
   postEnquiry,
   startTestService,
   validEnquiry,
@@ -46,13 +45,13 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   const metricsPort = await freePort();
   const service = await startService({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
-  const session = await openSession(baseUrl);
 
-  expect((await postEnquiry(baseUrl, session, validEnquiry())).status).toBe(201);
-  expect((await postEnquiry(baseUrl, session, validEnquiry({ email: "nope" }))).status).toBe(400);
-  expect((await postEnquiry(baseUrl, session, validEnquiry({ phone: "x" }))).status).toBe(400);
-  expect((await postEnquiry(baseUrl, undefined, validEnquiry())).status).toBe(403);
-  expect((await postEnquiry(baseUrl, session, "{broken")).status).toBe(400);
+  expect((await postEnquiry(baseUrl, validEnquiry())).status).toBe(201);
+  expect((await postEnquiry(baseUrl, validEnquiry({ email: "nope" }))).status).toBe(400);
+  expect((await postEnquiry(baseUrl, validEnquiry({ phone: "x" }))).status).toBe(400);
+  const fromElsewhere = { "sec-fetch-site": "cross-site" };
+  expect((await postEnquiry(baseUrl, validEnquiry(), fromElsewhere)).status).toBe(403);
+  expect((await postEnquiry(baseUrl, "{broken")).status).toBe(400);
   await waitFor("the mail", () => smtp.received[0]);
 
   const metrics = await waitFor("the delivery to be counted", async () => {
@@ -67,7 +66,7 @@ it("counts accepted and refused enquiries and sent deliveries, in Prometheus tex
   expect(text).toContain("# TYPE enquiries_accepted_total counter");
   expect(sample(text, "enquiries_accepted_total")).toBe(1);
   expect(sample(text, 'enquiries_refused_total{reason="invalid_enquiry"}')).toBe(2);
-  expect(sample(text, 'enquiries_refused_total{reason="xsrf_token_mismatch"}')).toBe(1);
+  expect(sample(text, 'enquiries_refused_total{reason="cross_origin_request"}')).toBe(1);
   expect(sample(text, 'enquiries_refused_total{reason="invalid_json"}')).toBe(1);
   expect(sample(text, 'enquiry_deliveries_failed_total{channel="mail"}')).toBe(0);
   expect(sample(text, 'enquiry_deliveries_pending{channel="mail"}')).toBe(0);

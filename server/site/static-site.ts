@@ -11,7 +11,6 @@ import {
   type SiteFile,
   validators,
 } from "./site-files";
-import { newXsrfCookie } from "./xsrf-token";
 
 /**
  * Serves the prerendered build from memory: each page at its clean path, and the files beside
@@ -34,13 +33,9 @@ export const staticSitePlugin: FastifyPluginAsync<{
   for (const [path, file] of files) {
     app.get(path, (request, reply) => {
       const representation = pick(file, rankEncodings(request.headers["accept-encoding"]));
-      const cookie = file.isPage ? newXsrfCookie(request) : undefined;
-      if (isConditional(request)) return answerConditional(request, reply, representation, cookie);
+      if (isConditional(request)) return answerConditional(request, reply, representation);
       reply.hijack();
-      reply.raw.writeHead(
-        200,
-        cookie ? { ...representation.headers, "set-cookie": cookie } : representation.headers,
-      );
+      reply.raw.writeHead(200, representation.headers);
       const { body } = representation;
       if (request.method === "HEAD") reply.raw.end();
       else if (Buffer.isBuffer(body)) reply.raw.end(body);
@@ -86,9 +81,7 @@ async function answerConditional(
   request: FastifyRequest,
   reply: FastifyReply,
   representation: Representation,
-  cookie: string | undefined,
 ) {
-  if (cookie) reply.header("set-cookie", cookie);
   let judged: Stats | undefined;
   // send() takes its path as a URL path and decodes it; a file's path is not one.
   const { statusCode, headers, stream } = await send(

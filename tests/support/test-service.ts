@@ -61,17 +61,11 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   };
 }
 
-export type Session = { cookie: string; xsrf: string };
-
-/** Loads a page the way a browser would, keeping the anti-forgery cookie it sets. */
-export async function openSession(baseUrl: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/contact`);
-  await response.arrayBuffer();
-  const setCookie = response.headers.get("set-cookie") ?? "";
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(setCookie)?.[1];
-  if (!xsrf) throw new Error(`no XSRF-TOKEN cookie in ${JSON.stringify(setCookie)}`);
-  return { cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
-}
+/** What a browser says of a send call made by one of the site's own pages (Fetch Metadata). */
+export const fromOurPage = (baseUrl: string) => ({
+  origin: baseUrl,
+  "sec-fetch-site": "same-origin",
+});
 
 /** The send call's body for the sample enquiry, with markup where escaping matters. */
 export function validEnquiry(overrides: Record<string, unknown> = {}) {
@@ -82,19 +76,15 @@ export function validEnquiry(overrides: Record<string, unknown> = {}) {
   return { ...samplePayload(enquiry), ...overrides };
 }
 
+/** The send call as the contact form makes it; `headers` add to or replace the browser's. */
 export async function postEnquiry(
   baseUrl: string,
-  session: Session | undefined,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
   const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(session ? { cookie: session.cookie, "x-xsrf-token": session.xsrf } : {}),
-      ...headers,
-    },
+    headers: { "content-type": "application/json", ...fromOurPage(baseUrl), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
@@ -107,9 +97,9 @@ export async function postEnquiry(
   return { status: response.status, json: json as Record<string, unknown> | undefined, text };
 }
 
-/** Posts one valid enquiry from a new visitor session. */
+/** Posts one valid enquiry, as the contact form does. */
 export async function postValidEnquiry(baseUrl: string) {
-  return postEnquiry(baseUrl, await openSession(baseUrl), validEnquiry());
+  return postEnquiry(baseUrl, validEnquiry());
 }
 
 /** Server settings that mail enquiries to an SMTP peer on this machine. */

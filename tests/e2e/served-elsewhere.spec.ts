@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { expect, type Page, test } from "@playwright/test";
+import { parse } from "yaml";
+import { sendEnquiryPath } from "../../contract/enquiry";
+import { openEnquiryStore } from "../../server/store/open-enquiry-store";
+import { clientBuildDir } from "../support/client-build";
+import {
+  type EnquiryPeers,
+  standInBotCheckScript,
+  startEnquiryPeers,
+} from "../support/enquiry-peers";
+import { listenOnLoopback } from "../support/loopback-listener";
+import { startPlainHost } from "../support/plain-host";
+
+// The deployment README and operations.md describe besides our own server: the built pages on
+// any static host, which routes /api to the enquiry service. Here that host is a plain static
+// server that passes /api on with no forwarding header, and Chromium sends a real enquiry from
+// its page. Then a page on another site tries the same call, by form and by fetch.
+
+const { enquiryForm } = parse(readFileSync("app/content/contact.yaml", "utf8"));
+
+let peers: EnquiryPeers;
+let host: Awaited<ReturnType<typeof startPlainHost>>;
+
+test.beforeAll(async () => {
+  peers = await startEnquiryPeers();
+  host = await startPlainHost({ service: peers.service.baseUrl, siteRoot: clientBuildDir });
+});
+
+test.afterAll(async () => {
+  await host?.close();
+  await peers?.close();
+});
+
+async function storedEnquiries() {
+  const store = await openEnquiryStore(`file:${peers.service.databasePath}`);
+  try {
+    return (await store.listEnquiries()).length;
+  } finally {
+    await store.close();
+  }
+}
+
+/** The bot check played by its stand-in; every other request off loopback refused. */
+async function keepOffTheInternet(page: Page) {
+  await page.route(
+    (url) => url.href.startsWith(standInBotCheckScript.url),
+    (route) =>
+      route.fulfill({ contentType: "text/javascript", body: standInBotCheckScript.source }),
+  );
+  await page.route(
+    (url) =>
+      !["127.0.0.1", "localhost"].includes(url.hostname) &&
+      !url.href.startsWith(standInBotCheckScript.url),
+    (route) => route.abort(),
+  );
+}
+
+test("an enquiry sent from a page another server serves is stored and mailed", async ({ page }) => {
+  await keepOffTheInternet(page);
+  const before = await storedEnquiries();
+  await page.goto(`${host.url}/contact`);
+  const { labels, enquiryTypes } = enquiryForm;
+  await page.getByLabel(labels.name, { exact: true }).fill("Lerato Dlamini");
+  await page.getByLabel(labels.phone, { exact: true }).fill("0831234567");
+  await page.getByLabel(labels.email, { exact: true }).fill("lerato@example.co.za");
+  await page
+    .getByLabel(labels.enquiry, { exact: true })
+    .selectOption(Object.keys(enquiryTypes)[0] ?? "");
+  await page
+    .getByLabel(labels.message, { exact: true })
+    .fill("Twelve meters for our estate, please.");
+  const answer = page.waitForResponse((response) => response.url().endsWith(sendEnquiryPath));
+  await page.getByRole("button", { name: enquiryForm.submit.idle }).click();
+
+  expect((await answer).status()).toBe(201);
+  await expect(page.getByText(enquiryForm.notifications.success)).toBeVisible();
+  expect(await storedEnquiries()).toBe(before + 1);
+  await expect
+    .poll(() => peers.smtp.received.length, { timeout: 10_000, message: "mail at the SMTP peer" })
+    .toBeGreaterThanOrEqual(1);
+  expect(peers.smtp.received.at(-1)?.text).toContain("Twelve meters for our estate");
+});
+
+test("a page on another site can send no enquiry, by form or by script", async ({ page }) => {
+  await keepOffTheInternet(page);
+  const before = await storedEnquiries();
+  const mailed = peers.smtp.received.length;
+  const target = `${host.url}/api${sendEnquiryPath}`;
+  const body = JSON.stringify({
+    name: "x",
+    phone: "0831234567",
+    email: "a@b.co",
+    enquiry: "other",
+    message: "m",
+    token: "t",
+    compname: "c",
+    type: "mail",
+    cell: "0831234567",
+  });
+  // 127.0.0.1 and localhost are two sites to the browser: the attacker's page is on the second.
+  const attacker = await listenOnLoopback(
+    createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end(
+        `<form method="post" action="${target}" enctype="text/plain"><input name='${body.slice(0, -1)},"pad":"' value='"}'></form>`,
+      );
+    }),
+  );
+  await page.goto(`http://localhost:${attacker.port}/prize`);
+
+  const answers: number[] = [];
+  page.on("response", (response) => {
+    if (response.url() === target) answers.push(response.status());
+  });
+  const scripted = await page.evaluate(
+    async ({ target, body }) => {
+      // A "simple" request, sent without a preflight and unreadable to the page (no-cors).
+      await fetch(target, {
+        method: "POST",
+        mode: "no-cors",
+        body,
+        headers: { "content-type": "text/plain" },
+      });
+      return "sent";
+    },
+    { target, body },
+  );
+  expect(scripted).toBe("sent");
+  const posted = page.waitForResponse(target);
+  await page.locator("form").evaluate((form: HTMLFormElement) => form.submit());
+  expect((await posted).status()).toBe(403);
+  await expect.poll(() => answers).toEqual([403, 403]);
+  expect(await storedEnquiries()).toBe(before);
+  expect(peers.smtp.received.length).toBe(mailed);
+  await attacker.close();
+});
