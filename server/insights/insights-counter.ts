@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { addDays, dayOf } from "./insights-report";
 import { CountTable, type DayBatch, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
@@ -64,8 +64,8 @@ export function createInsightsCounter(options: {
   // Visitor rows of a finished day stay a little longer than its salt: an instance may still be
   // flushing the day's last pages.
   const forgetVisitorsAfterMs = Math.max(60_000, 3 * flushMs);
-  /** Each day's salt, kept in memory nowhere else. */
-  const salts = new Map<string, Buffer>();
+  /** Each day's salt, as a key, kept in memory nowhere else. */
+  const salts = new Map<string, KeyObject>();
   let pending = new Map<string, Pending>();
   /** By day: each visitor's hash, with the routes of its pages; `size` counts both. */
   const remembered = new Map<string, { visitors: Map<string, Set<string>>; size: number }>();
@@ -112,7 +112,7 @@ export function createInsightsCounter(options: {
     const day = currentDay();
     for (const known of salts.keys()) if (known < day) salts.delete(known);
     for (const needed of [day, addDays(day, 1)]) {
-      if (!salts.has(needed)) salts.set(needed, await store.dailySalt(needed));
+      if (!salts.has(needed)) salts.set(needed, createSecretKey(await store.dailySalt(needed)));
     }
     await store.forget({
       salts: day,
