@@ -5,8 +5,8 @@
 //   2. durable enquiries/s (answered 201, so committed) with p50/p99 on SQLite and on PostgreSQL
 //      (fsync on; one and two instances on one database), and checks every one is stored.
 // A missed target exits 1, a failure of the bench itself 2. Every process it starts is stopped
-// by its pid, whatever happens, and the whole run has a deadline. Figures swing with whatever
-// else the machine does: read the rounds' range as well as the median.
+// by its pid, whatever happens; the run has a deadline. Requests/s swing with whatever else the
+// machine does: read the range, and the server's CPU time per request, which swings less.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -50,7 +50,7 @@ process.on("SIGINT", () => stopEverything(130, "interrupted: stopping every proc
 process.on("SIGTERM", () => stopEverything(143, "terminated: stopping every process"));
 const deadline = setTimeout(() => stopEverything(2, "ran over 10 minutes: stopped"), 10 * 60_000);
 
-type Server = { url: string; stop(): Promise<void> };
+type Server = { url: string; pid?: number; stop(): Promise<void> };
 const base = { PATH: process.env.PATH, HOST: "127.0.0.1", SITE_ROOT: siteRoot };
 const noLimit = { ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" };
 
@@ -78,14 +78,14 @@ async function serve(name: string, env: Record<string, string>): Promise<Server>
   const url = `http://127.0.0.1:${port}`;
   const up = () => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok);
   for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
-    if (await up().catch(() => false)) return { url, stop };
+    if (await up().catch(() => false)) return { url, pid: child.pid, stop };
     await new Promise((done) => setTimeout(done, 100));
   }
   await stop();
   throw new Error(`${name} did not start:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
 }
 
-type Result = { perSecond: number; p50: number; p99: number; ok: number; failures: number };
+type Result = Awaited<ReturnType<typeof load>> & { cpu?: number };
 
 /** autocannon for `seconds` (stopped 15 s past that at the latest), over one URL or several. */
 async function load(urls: string[], connections: number, seconds: number, request = {}) {
@@ -100,16 +100,23 @@ async function load(urls: string[], connections: number, seconds: number, reques
 }
 
 async function benchPages() {
-  const env = (name: string, more = {}) => ({
-    DATABASE_URL: `file:${scratch}/${name}.db`,
-    ...more,
+  const on = await serve("counting-on", { DATABASE_URL: `file:${scratch}/on.db` });
+  const off = await serve("counting-off", {
+    DATABASE_URL: `file:${scratch}/off.db`,
+    INSIGHTS: "off",
   });
-  const on = await serve("counting-on", env("on"));
-  const off = await serve("counting-off", env("off", { INSIGHTS: "off" }));
   try {
     const headers = { "accept-encoding": "br, gzip", "user-agent": browser };
-    const run = (server: Server, seconds: number) =>
-      load([`${server.url}/`], pages.connections, seconds, { headers });
+    // The server's CPU seconds so far (user + system), from /proc.
+    const cpu = ({ pid }: Server) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    const run = async (server: Server, seconds: number): Promise<Result> => {
+      const before = cpu(server);
+      const r = await load([`${server.url}/`], pages.connections, seconds, { headers });
+      return { ...r, cpu: ((cpu(server) - before) * 1e6) / (r.ok + r.failures) };
+    };
     await run(on, pages.warmupSeconds);
     await run(off, pages.warmupSeconds);
     const rounds: Record<"on" | "off", Result[]> = { on: [], off: [] };
@@ -123,24 +130,24 @@ async function benchPages() {
       const perSecond = runs.map((r) => r.perSecond);
       const range = `${whole(Math.min(...perSecond))}–${whole(Math.max(...perSecond))}`;
       const failures = runs.reduce((n, r) => n + r.failures, 0);
-      return [name, whole(median(perSecond)), range, ms(median(runs.map((r) => r.p99))), failures];
+      const [p99, cpu] = [median(runs.map((r) => r.p99)), median(runs.map((r) => r.cpu ?? NaN))];
+      return [name, whole(median(perSecond)), range, ms(p99), ms(cpu), failures];
     };
     console.log(
       `\nPages: GET / (Accept-Encoding: br, gzip; a browser's user agent), ${pages.connections} ` +
         `connections, ${pages.rounds} alternating rounds of ${pages.seconds} s after a warm-up`,
     );
-    const header = ["server", "requests/s (median)", "range", "p99 ms (median)", "failures"];
-    const [onRow, offRow] = [
-      row("counting on (default)", rounds.on),
-      row("INSIGHTS=off", rounds.off),
-    ];
+    const header = ["server", "requests/s (median)", "range", "p99 ms", "CPU µs/req", "failures"];
+    const [onRow, offRow] = [row("counting on", rounds.on), row("INSIGHTS=off", rounds.off)];
     printTable(header, [onRow, offRow]);
     const costs = rounds.on.map((r, i) => 1 - r.perSecond / (rounds.off[i]?.perSecond ?? NaN));
     const cost = median(costs);
     console.log(`counting costs ${percent(cost)} of requests/s (rounds: ${costs.map(percent)})`);
+    const cpuRatio = (Number(onRow?.[4]) / Number(offRow?.[4])).toFixed(2);
+    console.log(`counting on / INSIGHTS=off, CPU per request: ${cpuRatio}×`);
     const perSecond = median(rounds.on.map((r) => r.perSecond));
     const p99 = median(rounds.on.map((r) => r.p99));
-    const failures = Number(onRow?.[4]) + Number(offRow?.[4]);
+    const failures = Number(onRow?.[5]) + Number(offRow?.[5]);
     const { perSecond: minimum } = pageTarget;
     check(`pages >= ${whole(minimum)}/s`, perSecond >= minimum, `${whole(perSecond)}/s`);
     check(`pages p99 < ${pageTarget.p99Ms} ms`, p99 < pageTarget.p99Ms, `${ms(p99)} ms`);
