@@ -7,7 +7,9 @@ const errorNames: Record<number, string> = {
   404: "not_found",
   405: "method_not_allowed",
   413: "payload_too_large",
+  412: "precondition_failed",
   415: "unsupported_media_type",
+  416: "range_not_satisfiable",
   429: "rate_limited",
 };
 
@@ -31,6 +33,9 @@ export const errorsAndNotFoundPlugin = fastifyPlugin(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // The headers an error says go with it, such as a 416's Content-Range.
+      const { headers } = error as FastifyError & { headers?: Record<string, string> };
+      if (headers) reply.headers(headers);
       // A fixed name only: parser messages can quote the body back.
       const brokenJson = jsonErrors.has(error.code) || error instanceof SyntaxError;
       return reply.code(status).send({

@@ -1,4 +1,4 @@
-// The part of autocannon's API our benchmarks use (the package ships no types).
+// The part of autocannon's API the server bench uses (the package ships no types).
 declare module "autocannon" {
   type Options = {
     url: string | string[];
@@ -17,7 +17,6 @@ declare module "autocannon" {
     "2xx": number;
     statusCodeStats: Record<string, { count: number }>;
     latency: { p50: number; p99: number };
-    requests: { total: number };
   };
   type Instance = PromiseLike<Result> & { stop(): void };
   export default function autocannon(options: Options): Instance;

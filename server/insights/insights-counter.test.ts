@@ -50,17 +50,15 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
   await counter.start();
   closeAfter({ close: () => counter.stop() });
   expect(days("insights_salts")).toEqual(["2026-03-01", "2026-03-02"]);
-  // One kept-alive connection throughout: what it remembers does not outlive the day.
-  const connection = {};
-  counter.pageView(home, someone, connection);
-  counter.pageView({ ...home, path: "/hardware" }, someone, connection);
+  counter.pageView(home, someone);
+  counter.pageView({ ...home, path: "/hardware" }, someone);
   await counter.flush();
   expect(days("insights_visitors")).toEqual(["2026-03-01"]);
 
   // After midnight the same person is a new visitor under the new salt; the old salt is gone,
   // the old day's visitors stay a minute, for instances still flushing the day.
   clock = Date.parse("2026-03-02T00:00:20.000Z");
-  counter.pageView(home, someone, connection);
+  counter.pageView(home, someone);
   await counter.flush();
   expect(days("insights_salts")).toEqual(["2026-03-02", "2026-03-03"]);
   expect(days("insights_visitors")).toEqual(["2026-03-01", "2026-03-02"]);
@@ -96,16 +94,15 @@ it("counts an enquiry whose visitor never shows up, without a visit, after a few
   expect(await enquiries()).toBe(2);
 });
 
-it("tells apart visitors sharing one connection, as behind a proxy", async ({ sqliteStore }) => {
+it("tells visitors apart by address and user agent", async ({ sqliteStore }) => {
   const { store, counter } = await startCounter(sqliteStore);
-  const proxy = {};
   for (const identity of [
     someone,
     { ...someone, address: "192.0.2.8" },
     { ...someone, userAgent: "Other" },
     someone,
   ]) {
-    counter.pageView(home, identity, proxy);
+    counter.pageView(home, identity);
   }
   await counter.stop();
   expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({

@@ -1,7 +1,7 @@
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { addDays, dayOf } from "./insights-report";
 import { CountTable, type DayBatch, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
-import { keyedHasher } from "./visitor-hash";
 
 /** What a visitor's hash is made of; held only while the request is answered. */
 export type Identity = { site: string; address: string; userAgent: string };
@@ -11,13 +11,10 @@ type Log = {
 };
 
 export type InsightsCounter = {
-  /**
-   * Counts a page view; without an identity (GPC, DNT) it makes no visitor. `connection` is
-   * the request's socket: see `lastOnConnection`.
-   */
-  pageView(view: PageView, identity: Identity | undefined, connection?: object): void;
+  /** Counts a page view; without an identity (GPC, DNT) it makes no visitor. */
+  pageView(view: PageView, identity: Identity | undefined): void;
   /** Counts an enquiry, for its visitor's visit when there is one. */
-  enquiry(identity: Identity | undefined, connection?: object): void;
+  enquiry(identity: Identity | undefined): void;
   /** Loads the day's salt; then flushes every `flushMs`. */
   start(): Promise<void>;
   flush(): Promise<void>;
@@ -67,8 +64,8 @@ export function createInsightsCounter(options: {
   // Visitor rows of a finished day stay a little longer than its salt: an instance may still be
   // flushing the day's last pages.
   const forgetVisitorsAfterMs = Math.max(60_000, 3 * flushMs);
-  /** Each day's keyed hash, by its salt; the salt itself is kept nowhere else in memory. */
-  const hashers = new Map<string, (message: string) => string>();
+  /** Each day's salt, as a key, kept in memory nowhere else. */
+  const salts = new Map<string, KeyObject>();
   let pending = new Map<string, Pending>();
   /** By day: each visitor's hash, with the routes of its pages; `size` counts both. */
   const remembered = new Map<string, { visitors: Map<string, Set<string>>; size: number }>();
@@ -76,16 +73,7 @@ export function createInsightsCounter(options: {
   let flushing: Promise<void> | undefined;
   let saltProblemLogged = false;
 
-  let today = "";
-  let tomorrowAt = 0;
-  const currentDay = () => {
-    const time = now();
-    if (time >= tomorrowAt) {
-      today = dayOf(new Date(time));
-      tomorrowAt = Date.parse(`${addDays(today, 1)}T00:00:00.000Z`);
-    }
-    return today;
-  };
+  const currentDay = () => dayOf(new Date(now()));
 
   const pendingOf = (day: string) => {
     let entry = pending.get(day);
@@ -110,37 +98,21 @@ export function createInsightsCounter(options: {
     }
     return entry;
   };
-  // The hash is most of what counting costs (decision 0021), and a browser sends its next pages
-  // over the same kept-alive connection: the last identity and hash of each connection are
-  // remembered with it, in memory, and go when it closes. Compared in full, since behind a
-  // proxy one connection carries many visitors.
-  const lastOnConnection = new WeakMap<object, Identity & { day: string; hash: string }>();
-  const hashOf = (day: string, identity: Identity | undefined, connection: object | undefined) => {
-    const hasher = identity && hashers.get(day);
-    if (!identity || !hasher) return undefined;
-    const last = connection && lastOnConnection.get(connection);
-    if (
-      last?.day === day &&
-      last.address === identity.address &&
-      last.userAgent === identity.userAgent &&
-      last.site === identity.site
-    ) {
-      return last.hash;
-    }
-    const hash = hasher(`${identity.site}\n${identity.address}\n${identity.userAgent}`).slice(
-      0,
-      22,
-    );
-    if (connection) lastOnConnection.set(connection, { ...identity, day, hash });
-    return hash;
+  const hashOf = (day: string, identity: Identity | undefined) => {
+    const salt = identity && salts.get(day);
+    if (!identity || !salt) return undefined;
+    return createHmac("sha256", salt)
+      .update(`${identity.site}\n${identity.address}\n${identity.userAgent}`)
+      .digest("base64url")
+      .slice(0, 22);
   };
 
   /** Today's and tomorrow's salts in memory, so midnight needs no store; older ones destroyed. */
   async function keepSalts() {
     const day = currentDay();
-    for (const known of hashers.keys()) if (known < day) hashers.delete(known);
+    for (const known of salts.keys()) if (known < day) salts.delete(known);
     for (const needed of [day, addDays(day, 1)]) {
-      if (!hashers.has(needed)) hashers.set(needed, keyedHasher(await store.dailySalt(needed)));
+      if (!salts.has(needed)) salts.set(needed, createSecretKey(await store.dailySalt(needed)));
     }
     await store.forget({
       salts: day,
@@ -244,12 +216,12 @@ export function createInsightsCounter(options: {
   }
 
   return {
-    pageView(view, identity, connection) {
+    pageView(view, identity) {
       const day = currentDay();
       const { views, deviceViews, visitors, visitorPages } = pendingOf(day);
       views.set(view.path, (views.get(view.path) ?? 0) + 1);
       deviceViews.set(view.device, (deviceViews.get(view.device) ?? 0) + 1);
-      const hash = hashOf(day, identity, connection);
+      const hash = hashOf(day, identity);
       if (!hash) return;
       const seen = rememberedOf(day);
       let pages = seen.visitors.get(hash);
@@ -265,9 +237,9 @@ export function createInsightsCounter(options: {
         visitorPages.push({ hash, path: view.path });
       }
     },
-    enquiry(identity, connection) {
+    enquiry(identity) {
       const day = currentDay();
-      const hash = hashOf(day, identity, connection);
+      const hash = hashOf(day, identity);
       if (hash) pendingOf(day).enquiries.push({ hash, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },

@@ -13,24 +13,6 @@ export type VisitSource = Pick<Visit, "source" | "medium" | "campaign">;
  */
 export type PageView = { path: string; device: Device; cameFrom(): VisitSource };
 
-// A user agent's class, remembered: isbot's pattern costs ~10 µs a request, and a site sees the
-// same few hundred browsers' user agents over and over. Memory only, and bounded.
-const classes = new Map<string, Device | "program">();
-const maxClasses = 2_000;
-
-/** The device class of a browser's user agent; "program" for bots and other programs. */
-function classOf(userAgent: string | undefined): Device | "program" {
-  // No user agent at all is a program, not a browser.
-  if (!userAgent) return "program";
-  let known = classes.get(userAgent);
-  if (known === undefined) {
-    known = isbot(userAgent) ? "program" : deviceOf(userAgent);
-    if (classes.size >= maxClasses) classes.clear();
-    classes.set(userAgent, known);
-  }
-  return known;
-}
-
 /**
  * The device class of a request to count; undefined for one the browser made ahead of a click
  * that may never come, or one made by a program.
@@ -38,8 +20,10 @@ function classOf(userAgent: string | undefined): Device | "program" {
 export function countedDevice(headers: IncomingHttpHeaders): Device | undefined {
   const purpose = headers["sec-purpose"] ?? headers.purpose;
   if (typeof purpose === "string" && purpose.includes("prefetch")) return undefined;
-  const known = classOf(headers["user-agent"]);
-  return known === "program" ? undefined : known;
+  const userAgent = headers["user-agent"];
+  // No user agent at all is a program, not a browser.
+  if (!userAgent || isbot(userAgent)) return undefined;
+  return deviceOf(userAgent);
 }
 
 /** Global Privacy Control or Do Not Track: counted as a page view, never as a visitor. */
