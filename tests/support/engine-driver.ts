@@ -14,7 +14,6 @@ export type OpenOptions = {
 
 export type EngineDriver = {
   goto(url: string): Promise<void>;
-  url(): Promise<string>;
   /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
    * JSON result. */
   evaluate<T>(body: string): Promise<T>;
