@@ -27,7 +27,11 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
     stdio: "ignore",
   });
   const stop = () => {
-    if (child.exitCode === null) process.kill(-(child.pid as number), "SIGTERM");
+    try {
+      if (child.exitCode === null) process.kill(-(child.pid as number), "SIGTERM");
+    } catch {
+      // Gone between the check and the signal.
+    }
   };
   const server = `http://127.0.0.1:${port}`;
   try {
