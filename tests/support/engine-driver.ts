@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { expect } from "@playwright/test";
 
 // The few things the engine smoke suite (tests/engines) does in a browser, as a visitor would,
 // over one small interface that Firefox (firefox-driver.ts) and WebKit (webkit-driver.ts) both
@@ -14,7 +15,6 @@ export type OpenOptions = {
 
 export type EngineDriver = {
   goto(url: string): Promise<void>;
-  url(): Promise<string>;
   /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
    * JSON result. */
   evaluate<T>(body: string): Promise<T>;
@@ -52,23 +52,15 @@ export const READ_PAGE_ERRORS = `
   return recorded.concat(failed);
 `;
 
-/** Polls a condition in the page (a function body returning truthy) until it holds. */
-export async function waitFor(
-  driver: EngineDriver,
-  condition: string,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      if (await driver.evaluate<boolean>(condition)) return;
-    } catch (error) {
-      // A navigation in progress: the next poll reads the new document.
-      last = error;
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ""}`);
-}
+/**
+ * Polls a condition in the page (a function body returning truthy) until it holds. A poll that
+ * fails (a navigation in progress) counts as not yet; its error is what the timeout reports.
+ */
+export const waitFor = (driver: EngineDriver, condition: string, what: string, timeout = 10_000) =>
+  expect
+    .poll(() => driver.evaluate(condition).then(Boolean, String), {
+      message: what,
+      timeout,
+      intervals: [100],
+    })
+    .toBe(true);

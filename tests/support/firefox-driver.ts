@@ -50,7 +50,6 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
         async goto(url) {
           await page.goto(url);
         },
-        url: async () => page.url(),
         evaluate: async <T>(body: string) =>
           (await page.evaluate(`(async () => {${body}})()`)) as T,
         async click(selector) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { listenOnLoopback } from "./loopback-listener";
 
 // GitHub as the editor's sign-in sees it, on loopback: the authorize step (a page that plays the
 // editor agreeing, for a browser; or the test doing so), the token endpoint with PKCE, and the
@@ -138,18 +139,12 @@ export async function startGitHubStandIn(files: Record<string, string> = {}) {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address !== "object") throw new Error("stand-in has no port");
+  const listener = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${listener.port}`,
     exchanges,
     authorizePages,
     authorize,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listener.close,
   };
 }

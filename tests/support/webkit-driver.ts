@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { Builder, By, Key, type WebElement } from "selenium-webdriver";
 import { webkitDriverPath } from "./browsers";
 import {
   type Engine,
@@ -8,46 +9,46 @@ import {
   READ_PAGE_ERRORS,
 } from "./engine-driver";
 import { freePort } from "./free-port";
+import { waitFor } from "./wait-for";
 
 const host = resolve(import.meta.dirname, "webkit-host.py");
-const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
-const ESCAPE = "\uE00C";
-
-type WebDriverValue = { value: unknown };
 
 /**
- * WebKitGTK through its WebDriver (WebKitWebDriver, WebDriver classic), spoken over plain HTTP:
- * the one client that could do it for us, selenium-webdriver, needs Node 22. The driver runs on
- * a virtual display (xvfb-run) and starts webkit-host.py as the browser, one per session.
+ * WebKitGTK through its WebDriver (WebKitWebDriver, WebDriver classic), spoken by
+ * selenium-webdriver. The driver runs on a virtual display (xvfb-run) and starts webkit-host.py
+ * as the browser, one per session. xvfb-run does not pass a SIGTERM on, so it runs in its own
+ * process group, which closing stops whole: display, driver and browsers. (Selenium's
+ * DriverService would stop xvfb-run alone.)
  */
 export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<Engine> {
   const port = await freePort();
-  // Its own process group, so that closing stops xvfb-run, the display, the driver and browsers.
   const child = spawn("xvfb-run", ["-a", webkitDriverPath, `--port=${port}`], {
     detached: true,
     stdio: "ignore",
   });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForDriver(base, child);
-  } catch (error) {
-    stop(child);
-    throw error;
-  }
-
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const { value } = (await response.json()) as WebDriverValue;
-    if (!response.ok) {
-      const { error, message } = value as { error: string; message: string };
-      throw new Error(`WebKitWebDriver ${method} ${path}: ${error}: ${message}`);
+  const stop = () => {
+    try {
+      if (child.exitCode === null) process.kill(-(child.pid as number), "SIGTERM");
+    } catch {
+      // Gone between the check and the signal.
     }
-    return value;
+  };
+  const server = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      "WebKitWebDriver",
+      async () => {
+        if (child.exitCode !== null) throw new Error(`xvfb-run exited (${child.exitCode})`);
+        return fetch(`${server}/status`).then(
+          (response) => response.ok || undefined,
+          () => undefined,
+        );
+      },
+      { timeoutMs: 20_000 },
+    );
+  } catch (error) {
+    stop();
+    throw error;
   }
 
   return {
@@ -55,98 +56,43 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
     async open(viewport, options = {}) {
       const args = ["--automation", `--user-script=${pageErrorRecorder}`, `--proxy=${proxyUrl}`];
       if (options.withoutPopover) args.push("--disable-feature=PopoverAttribute");
-      const created = (await call("POST", "/session", {
-        capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: host, args } } },
-      })) as { sessionId: string };
-      const session = `/session/${created.sessionId}`;
+      const session = await new Builder()
+        .usingServer(server)
+        // The name webkit-host.py gives itself, which the driver matches.
+        .withCapabilities({
+          browserName: "webkit-host",
+          "webkitgtk:browserOptions": { binary: host, args },
+        })
+        .build();
       // Without a window manager the window is exactly the page's viewport.
-      await call("POST", `${session}/window/rect`, viewport);
+      await session.manage().window().setRect(viewport);
 
-      const run = (body: string, args: unknown[] = []) =>
-        call("POST", `${session}/execute/sync`, { script: body, args });
-      // An async body's promise, settled before WebDriver answers.
-      const runAsync = async (body: string) => {
-        const settled = (await call("POST", `${session}/execute/async`, {
-          script: `const done = arguments[arguments.length - 1];
-            (async () => {${body}})().then((value) => done({ value }), (error) => done({ error: String(error) }));`,
-          args: [],
-        })) as { value?: unknown; error?: string };
-        if (settled.error !== undefined) throw new Error(settled.error);
-        return settled.value;
-      };
-      async function find(selector: string) {
-        const found = (await call("POST", `${session}/element`, {
-          using: "css selector",
-          value: selector,
-        })) as Record<string, string>;
-        return found[ELEMENT] as string;
-      }
-      async function clickElement(id: string) {
-        await run(`arguments[0].scrollIntoView({ block: "center" })`, [{ [ELEMENT]: id }]);
-        await call("POST", `${session}/element/${id}/click`, {});
+      const find = (selector: string) => session.findElement(By.css(selector));
+      async function click(element: WebElement) {
+        await session.executeScript(`arguments[0].scrollIntoView({ block: "center" })`, element);
+        await element.click();
       }
 
       const driver: EngineDriver = {
-        async goto(url) {
-          await call("POST", `${session}/url`, { url });
-        },
-        url: async () => (await call("GET", `${session}/url`)) as string,
-        evaluate: async <T>(body: string) => (await runAsync(body)) as T,
-        async click(selector) {
-          await clickElement(await find(selector));
-        },
+        goto: (url) => session.get(url),
+        // WebDriver waits for a returned promise to settle.
+        evaluate: (body) => session.executeScript(`return (async () => {${body}})()`),
+        click: async (selector) => click(await find(selector)),
         async type(selector, text) {
-          const id = await find(selector);
-          await clickElement(id);
-          await call("POST", `${session}/element/${id}/value`, { text });
+          const field = await find(selector);
+          await click(field);
+          await field.sendKeys(text);
         },
-        async choose(selector, value) {
-          await clickElement(await find(`${selector} option[value="${value}"]`));
-        },
-        async pressEscape() {
-          const keys = [
-            { type: "keyDown", value: ESCAPE },
-            { type: "keyUp", value: ESCAPE },
-          ];
-          await call("POST", `${session}/actions`, {
-            actions: [{ type: "key", id: "keyboard", actions: keys }],
-          });
-          await call("DELETE", `${session}/actions`);
-        },
-        pageErrors: async () => (await run(READ_PAGE_ERRORS)) as string[],
-        async close() {
-          await call("DELETE", session);
-        },
+        choose: async (selector, value) =>
+          click(await find(`${selector} option[value="${value}"]`)),
+        pressEscape: () => session.actions().sendKeys(Key.ESCAPE).perform(),
+        pageErrors: () => session.executeScript(READ_PAGE_ERRORS),
+        close: () => session.quit(),
       };
       return driver;
     },
     async close() {
-      stop(child);
+      stop();
     },
   };
-}
-
-async function waitForDriver(base: string, child: ChildProcess, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`xvfb-run exited (${child.exitCode})`);
-    try {
-      const response = await fetch(`${base}/status`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`WebKitWebDriver did not answer within ${timeoutMs} ms`);
-}
-
-function stop(child: ChildProcess) {
-  if (child.pid !== undefined && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  }
 }
