@@ -1,0 +1,162 @@
+import SqliteDatabase from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DailyCount, Visit } from "../insights/insights-store";
+import type { DeliveryChannel, StoredEnquiry } from "./enquiry-store";
+import { migratePostgres, migrateSqlite } from "./migrations";
+import { prepareDatabaseFiles, restrictDatabaseFiles } from "./sqlite-file-mode";
+
+// One database, opened for either engine; the queries (enquiry-queries.ts and the insights'
+// own) are written once, in Kysely, against these tables. Columns are snake_case in SQL and
+// camelCase here (Kysely's CamelCasePlugin maps them).
+
+/**
+ * How a moment comes back: PostgreSQL gives a Date; SQLite keeps the moments compared with
+ * the clock (due times, acknowledgements) as epoch milliseconds and the others as ISO text.
+ */
+type Moment = Date | string | number;
+
+export type Tables = {
+  enquiries: Omit<StoredEnquiry, "receivedAt"> & { receivedAt: Moment };
+  deliveries: {
+    enquiryId: string;
+    channel: DeliveryChannel;
+    status: "pending" | "delivered";
+    attempts: number;
+    nextAttemptAt: Moment | null;
+    deliveredAt: Moment | null;
+    lastError: string | null;
+    leaseToken: string | null;
+  };
+  acknowledgements: { address: string; acknowledgedAt: Moment };
+  insightsDaily: DailyCount;
+  insightsSalts: { day: string; salt: Buffer };
+  insightsVisitors: Visit & { day: string; hash: string };
+  insightsVisitorPages: { day: string; hash: string; path: string };
+};
+
+/** What differs between the engines beyond the SQL Kysely writes for each. */
+export type Database = {
+  db: Kysely<Tables>;
+  engine: "sqlite" | "postgres";
+  /** A due time or acknowledgement as the engine keeps it (see `Moment`). */
+  clockTime(moment: Date): number | Date;
+  /** After deleting personal information: make sure no copy of it stays in the database's files. */
+  forgetDeleted(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const plugins = [new CamelCasePlugin()];
+
+// One connection per file in a process, shared by every store opened on it: Kysely queues one
+// store's queries behind another's transaction, where a second connection in the same thread
+// would wait on SQLite's write lock while blocking the thread that holds it.
+const openFiles = new Map<string, { database: Database; users: number }>();
+
+type OpenOptions = {
+  /** Told about anything the operator should fix, such as a store file others could read. */
+  warn?: (message: string) => void;
+};
+
+/** Opens (creating and migrating if need be) the SQLite store at `path`, an absolute path. */
+export function openSqliteDatabase(path: string, { warn = console.warn }: OpenOptions = {}) {
+  for (const warning of prepareDatabaseFiles(path)) warn(warning);
+  let open = openFiles.get(path);
+  if (!open) {
+    open = { database: sqliteDatabase(path), users: 0 };
+    openFiles.set(path, open);
+  }
+  open.users++;
+  let closed = false;
+  const { database } = open;
+  return {
+    ...database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      const users = --(open as { users: number }).users;
+      if (users === 0) {
+        openFiles.delete(path);
+        await database.close();
+      }
+    },
+  };
+}
+
+function sqliteDatabase(path: string): Database {
+  const sqlite = new SqliteDatabase(path);
+  try {
+    // WAL lets the CLI read while the server writes. FULL sync because a 201 promises the
+    // visitor their enquiry is kept: the commit must be on disk before we answer.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    // Erased and expired enquiries are overwritten, not just unlinked, so the file no longer
+    // holds them (POPIA: deleted means gone).
+    sqlite.pragma("secure_delete = ON");
+    migrateSqlite(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  restrictDatabaseFiles(path);
+  // Each statement prepared once, as better-sqlite3 intends, instead of once per query: on a
+  // durable enquiry that was a tenth of the work (decision 0027). Kysely writes one text per
+  // query and length of list, so this stays small; it starts over if it ever grows large.
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      if (statements.size >= 1000) statements.clear();
+      statement = sqlite.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
+    plugins,
+  });
+  return {
+    db,
+    engine: "sqlite",
+    clockTime: (moment) => moment.getTime(),
+    async forgetDeleted() {
+      // The WAL still holds the pages as they were before; fold it into the file and empty
+      // it. A reader that is busy just now can delay this until the next checkpoint.
+      // Through Kysely, so it waits for any transaction on the connection to finish.
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+      // Kysely closes the connection only if a query ever used it.
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/** Opens (migrating if need be) the PostgreSQL store at `url`. */
+export async function openPostgresDatabase(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server drops (restart, failover) must not crash the process; the
+  // pool replaces it and the next query reports any lasting problem.
+  pool.on("error", () => {});
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
+  try {
+    await migratePostgres(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    engine: "postgres",
+    clockTime: (moment) => moment,
+    // Deleted rows leave every query at once; PostgreSQL reuses their space after VACUUM.
+    async forgetDeleted() {},
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,384 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
+import { enquiryFields } from "../../contract/enquiry";
+import type { Database, Tables } from "./database";
+import {
+  acknowledgementIntervalMs,
+  type ChannelDelivery,
+  type DeliveryBacklog,
+  type DeliveryChannel,
+  deliveryChannels,
+  type EnquiryStore,
+  type EnquiryWithDelivery,
+  type StoredEnquiry,
+} from "./enquiry-store";
+
+/** The enquiries table's columns in order: the id, the moment received, then the contract's fields. */
+export const enquiryKeys = [
+  "id",
+  "receivedAt",
+  ...enquiryFields.map((field) => field.key),
+] as const;
+
+const jobKeys = [
+  "enquiryId",
+  "channel",
+  "status",
+  "attempts",
+  "nextAttemptAt",
+  "deliveredAt",
+  "lastError",
+] as const;
+
+type EnquiryRow = Selectable<Tables["enquiries"]>;
+type JobRow = Pick<Selectable<Tables["deliveries"]>, (typeof jobKeys)[number]>;
+type Filter = (eb: ExpressionBuilder<Tables, "enquiries">) => Expression<SqlBool>;
+
+const iso = (moment: Date | string | number) => new Date(moment).toISOString();
+
+const toStoredEnquiry = (row: EnquiryRow): StoredEnquiry => ({
+  ...row,
+  receivedAt: iso(row.receivedAt),
+});
+
+const toChannelDelivery = ({ enquiryId, ...job }: JobRow): ChannelDelivery => ({
+  ...job,
+  nextAttemptAt: job.nextAttemptAt == null ? null : iso(job.nextAttemptAt),
+  deliveredAt: job.deliveredAt == null ? null : iso(job.deliveredAt),
+});
+
+/** Enquiries with their jobs, in the enquiries' order, the jobs in the channels' order. */
+function withDeliveries(enquiries: EnquiryRow[], deliveries: JobRow[]): EnquiryWithDelivery[] {
+  const jobs = new Map<string, JobRow[]>();
+  for (const job of deliveries) {
+    const id = String(job.enquiryId);
+    jobs.set(id, [...(jobs.get(id) ?? []), job]);
+  }
+  const order = (job: ChannelDelivery) => deliveryChannels.indexOf(job.channel);
+  return enquiries.map((row) => {
+    const channels = (jobs.get(String(row.id)) ?? [])
+      .map(toChannelDelivery)
+      .sort((a, b) => order(a) - order(b));
+    const delivered = channels.every((job) => job.status === "delivered");
+    return {
+      ...toStoredEnquiry(row),
+      delivery: { status: delivered ? "delivered" : "pending", channels },
+    };
+  });
+}
+
+/** Failure reasons are kept short: they are for operators, and SMTP replies can be long. */
+const shortReason = (reason: string) => reason.slice(0, 500);
+
+// The form only takes ASCII addresses (zod's email rule), so SQLite's ASCII lower() is enough.
+const lower = (email: string) => sql<string>`lower(${email})`;
+const fromAddress =
+  (email: string): Filter =>
+  (eb) =>
+    eb(eb.fn("lower", ["email"]), "=", lower(email));
+const everyEnquiry: Filter = (eb) => eb.lit(true);
+
+/** The enquiry store's queries, the same for both engines (the claim aside: see there). */
+export function enquiryQueries({
+  db,
+  engine,
+  clockTime,
+  forgetDeleted,
+}: Database): Omit<EnquiryStore, "insights" | "close"> {
+  async function enquiriesWithJobs(filter: Filter) {
+    const chosen = db.selectFrom("enquiries").where(filter);
+    const enquiries = await chosen
+      .select(enquiryKeys)
+      .orderBy("receivedAt")
+      .orderBy("id")
+      .execute();
+    const jobs = await db
+      .selectFrom("deliveries")
+      .select(jobKeys)
+      .where("enquiryId", "in", chosen.select("id"))
+      .execute();
+    return withDeliveries(enquiries, jobs);
+  }
+
+  // An enquiry is undelivered while any of its jobs is pending.
+  const hasPendingJob = (eb: ExpressionBuilder<Tables, "enquiries">) =>
+    eb.exists(
+      eb
+        .selectFrom("deliveries")
+        .select("deliveries.enquiryId")
+        .whereRef("deliveries.enquiryId", "=", "enquiries.id")
+        .where("deliveries.status", "=", "pending"),
+    );
+
+  return {
+    async saveEnquiry(enquiry, now, plan) {
+      const stored: StoredEnquiry = { id: randomUUID(), receivedAt: now.toISOString(), ...enquiry };
+      const dueAt = clockTime(now);
+      const jobs = (channels: DeliveryChannel[]) =>
+        channels.map((channel) => ({
+          enquiryId: stored.id,
+          channel,
+          status: "pending" as const,
+          attempts: 0,
+          nextAttemptAt: dueAt,
+        }));
+      if (engine === "postgres" && !plan.acknowledge) {
+        // The same two INSERTs in one statement, so one round trip instead of four (BEGIN,
+        // two INSERTs, COMMIT): PostgreSQL takes an INSERT inside WITH, SQLite does not. What
+        // it saves is most of a durable enquiry's cost on PostgreSQL (decision 0027).
+        await db
+          .with("enquiry", (q) => q.insertInto("enquiries").values(stored))
+          .insertInto("deliveries")
+          .values(jobs(plan.channels))
+          .execute();
+        return stored;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("enquiries").values(stored).execute();
+        // The upsert changes a row (and so returns one) only when the address had no
+        // acknowledgement in the interval. On PostgreSQL a concurrent enquiry from the same
+        // address waits on the row and then sees the other's acknowledgement: one is sent.
+        const acknowledged =
+          plan.acknowledge &&
+          (await trx
+            .insertInto("acknowledgements")
+            .values({ address: lower(enquiry.email), acknowledgedAt: dueAt })
+            .onConflict((oc) =>
+              oc
+                .column("address")
+                .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
+                .where(
+                  "acknowledgements.acknowledgedAt",
+                  "<=",
+                  clockTime(new Date(now.getTime() - acknowledgementIntervalMs)),
+                ),
+            )
+            .returning("address")
+            .executeTakeFirst()) !== undefined;
+        const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
+        if (channels.length > 0)
+          await trx.insertInto("deliveries").values(jobs(channels)).execute();
+      });
+      return stored;
+    },
+    async claimDueDelivery(channel, now, leaseMs) {
+      const lease = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+      // One statement picks the soonest due job and moves its next attempt to the lease's end,
+      // which is the lease itself (decision 0006). SQLite lets one writer in at a time; on
+      // PostgreSQL, SKIP LOCKED has instances claiming at once take different jobs instead of
+      // queueing on one row.
+      const job = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(leaseExpiresAt), leaseToken: lease })
+        .where("channel", "=", channel)
+        .where("enquiryId", "=", (eb) =>
+          eb
+            .selectFrom("deliveries as pending")
+            .innerJoin("enquiries as received", "received.id", "pending.enquiryId")
+            .select("pending.enquiryId")
+            .where("pending.channel", "=", channel)
+            .where("pending.status", "=", "pending")
+            .where("pending.nextAttemptAt", "<=", clockTime(now))
+            .orderBy("pending.nextAttemptAt")
+            .orderBy("received.receivedAt")
+            .limit(1)
+            .$if(engine === "postgres", (query) => query.forUpdate("pending").skipLocked()),
+        )
+        .returning(["enquiryId", "attempts"])
+        .executeTakeFirst();
+      // An enquiry erased since goes with its jobs: then there is nothing to deliver.
+      const row =
+        job &&
+        (await db
+          .selectFrom("enquiries")
+          .select(enquiryKeys)
+          .where("id", "=", job.enquiryId)
+          .executeTakeFirst());
+      return (
+        job &&
+        row && {
+          enquiry: toStoredEnquiry(row),
+          channel,
+          failedAttempts: job.attempts,
+          lease,
+          leaseExpiresAt,
+        }
+      );
+    },
+    async extendLease({ enquiry, channel, lease }, until) {
+      const { numUpdatedRows } = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(until) })
+        .where("enquiryId", "=", enquiry.id)
+        .where("channel", "=", channel)
+        .where("leaseToken", "=", lease)
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow();
+      return numUpdatedRows === 1n;
+    },
+    async nextDueAt(channel) {
+      const row = await db
+        .selectFrom("deliveries")
+        .select((eb) => eb.fn.min("nextAttemptAt").as("due"))
+        .where("channel", "=", channel)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return row?.due == null ? undefined : new Date(row.due);
+    },
+    async markDelivered(id, channel, now) {
+      await db
+        .updateTable("deliveries")
+        .set((eb) => ({
+          status: "delivered",
+          deliveredAt: now.toISOString(),
+          nextAttemptAt: null,
+          attempts: eb("attempts", "+", 1),
+          lastError: null,
+          leaseToken: null,
+        }))
+        .where("enquiryId", "=", id)
+        .where("channel", "=", channel)
+        .where("status", "=", "pending")
+        .execute();
+    },
+    async markAttemptFailed({ enquiry, channel, lease }, nextAttemptAt, reason) {
+      await db
+        .updateTable("deliveries")
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          nextAttemptAt: clockTime(nextAttemptAt),
+          lastError: shortReason(reason),
+          leaseToken: null,
+        }))
+        .where("enquiryId", "=", enquiry.id)
+        .where("channel", "=", channel)
+        .where("leaseToken", "=", lease)
+        .execute();
+    },
+    listEnquiries: () => enquiriesWithJobs(everyEnquiry),
+    findByEmail: (email) => enquiriesWithJobs(fromAddress(email)),
+    async eraseByEmail(email) {
+      const erased = await db.transaction().execute(async (trx) => {
+        const chosen = trx.selectFrom("enquiries").select("id").where(fromAddress(email));
+        await trx.deleteFrom("deliveries").where("enquiryId", "in", chosen).execute();
+        await trx.deleteFrom("acknowledgements").where("address", "=", lower(email)).execute();
+        return trx.deleteFrom("enquiries").where(fromAddress(email)).executeTakeFirstOrThrow();
+      });
+      await forgetDeleted();
+      return Number(erased.numDeletedRows);
+    },
+    async purgeDelivered(cutoff, { dryRun = false, now = new Date() } = {}) {
+      const old = (eb: ExpressionBuilder<Tables, "enquiries">) =>
+        eb("receivedAt", "<", cutoff.toISOString());
+      const counts = await db
+        .selectFrom("enquiries")
+        .where(old)
+        .select((eb) => [
+          eb.fn.countAll().filterWhere(hasPendingJob(eb)).as("pending"),
+          eb.fn
+            .countAll()
+            .filterWhere(eb.not(hasPendingJob(eb)))
+            .as("delivered"),
+        ])
+        .executeTakeFirstOrThrow();
+      const keptUndelivered = Number(counts.pending);
+      if (dryRun) return { deleted: Number(counts.delivered), keptUndelivered };
+      await db
+        .deleteFrom("acknowledgements")
+        .where(
+          "acknowledgedAt",
+          "<",
+          clockTime(new Date(now.getTime() - acknowledgementIntervalMs)),
+        )
+        .execute();
+      if (Number(counts.delivered) === 0) return { deleted: 0, keptUndelivered };
+      const purged = await db.transaction().execute(async (trx) => {
+        const delivered = trx
+          .selectFrom("enquiries")
+          .select("id")
+          .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
+        await trx.deleteFrom("deliveries").where("enquiryId", "in", delivered).execute();
+        return trx.deleteFrom("enquiries").where("id", "in", delivered).executeTakeFirstOrThrow();
+      });
+      await forgetDeleted();
+      return { deleted: Number(purged.numDeletedRows), keptUndelivered };
+    },
+    async deliveryBacklog() {
+      const rows = await db
+        .selectFrom("deliveries")
+        .innerJoin("enquiries", "enquiries.id", "deliveries.enquiryId")
+        .select((eb) => [
+          "deliveries.channel",
+          eb.fn.countAll().as("pending"),
+          eb.fn.min("enquiries.receivedAt").as("oldest"),
+        ])
+        .where("deliveries.status", "=", "pending")
+        .groupBy("deliveries.channel")
+        .execute();
+      const backlog = Object.fromEntries(
+        deliveryChannels.map((channel) => [channel, { pending: 0, oldestPendingSince: undefined }]),
+      ) as DeliveryBacklog;
+      for (const row of rows) {
+        backlog[row.channel] = {
+          pending: Number(row.pending),
+          oldestPendingSince: row.oldest == null ? undefined : new Date(row.oldest),
+        };
+      }
+      return backlog;
+    },
+    async importEnquiries(enquiries) {
+      return db.transaction().execute(async (trx) => {
+        let added = 0;
+        let updated = 0;
+        for (const { delivery, ...enquiry } of enquiries) {
+          const inserted = await trx
+            .insertInto("enquiries")
+            .values(enquiry)
+            .onConflict((oc) => oc.column("id").doNothing())
+            .executeTakeFirstOrThrow();
+          let changed = 0n;
+          for (const job of delivery.channels) {
+            // A job still pending here is brought up to date when the source delivered it.
+            const result = await trx
+              .insertInto("deliveries")
+              .values({
+                enquiryId: enquiry.id,
+                channel: job.channel,
+                status: job.status,
+                attempts: job.attempts,
+                nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
+                deliveredAt: job.deliveredAt,
+                lastError: job.lastError,
+              })
+              .onConflict((oc) =>
+                oc
+                  .columns(["enquiryId", "channel"])
+                  .doUpdateSet((eb) => ({
+                    status: eb.ref("excluded.status"),
+                    attempts: eb.ref("excluded.attempts"),
+                    nextAttemptAt: null,
+                    deliveredAt: eb.ref("excluded.deliveredAt"),
+                    lastError: null,
+                    leaseToken: null,
+                  }))
+                  .where("deliveries.status", "=", "pending")
+                  .where("excluded.status", "=", "delivered"),
+              )
+              .executeTakeFirstOrThrow();
+            changed += result.numInsertedOrUpdatedRows ?? 0n;
+          }
+          if (inserted.numInsertedOrUpdatedRows) added++;
+          else if (changed) updated++;
+        }
+        return { added, updated };
+      });
+    },
+  };
+}
