@@ -1,8 +1,9 @@
-import { enquiryKeys } from "../store/enquiry-queries";
+import { enquiryFields } from "../../contract/enquiry";
 import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
 
 type Cell = string | number | null;
 
+const enquiryKeys = ["id", "receivedAt", ...enquiryFields.map((field) => field.key)] as const;
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 // The enquiry's own columns as the store names them, then its overall state and each

@@ -6,7 +6,6 @@ import {
   type SqlBool,
   sql,
 } from "kysely";
-import { enquiryFields } from "../../contract/enquiry";
 import type { Database, Tables } from "./database";
 import {
   acknowledgementIntervalMs,
@@ -19,25 +18,8 @@ import {
   type StoredEnquiry,
 } from "./enquiry-store";
 
-/** The enquiries table's columns in order: the id, the moment received, then the contract's fields. */
-export const enquiryKeys = [
-  "id",
-  "receivedAt",
-  ...enquiryFields.map((field) => field.key),
-] as const;
-
-const jobKeys = [
-  "enquiryId",
-  "channel",
-  "status",
-  "attempts",
-  "nextAttemptAt",
-  "deliveredAt",
-  "lastError",
-] as const;
-
 type EnquiryRow = Selectable<Tables["enquiries"]>;
-type JobRow = Pick<Selectable<Tables["deliveries"]>, (typeof jobKeys)[number]>;
+type JobRow = Selectable<Tables["deliveries"]>;
 type Filter = (eb: ExpressionBuilder<Tables, "enquiries">) => Expression<SqlBool>;
 
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
@@ -47,7 +29,7 @@ const toStoredEnquiry = (row: EnquiryRow): StoredEnquiry => ({
   receivedAt: iso(row.receivedAt),
 });
 
-const toChannelDelivery = ({ enquiryId, ...job }: JobRow): ChannelDelivery => ({
+const toChannelDelivery = ({ enquiryId, leaseToken, ...job }: JobRow): ChannelDelivery => ({
   ...job,
   nextAttemptAt: job.nextAttemptAt == null ? null : iso(job.nextAttemptAt),
   deliveredAt: job.deliveredAt == null ? null : iso(job.deliveredAt),
@@ -73,8 +55,17 @@ function withDeliveries(enquiries: EnquiryRow[], deliveries: JobRow[]): EnquiryW
   });
 }
 
-/** Failure reasons are kept short: they are for operators, and SMTP replies can be long. */
-const shortReason = (reason: string) => reason.slice(0, 500);
+/** A channel's job for an enquiry, with any further columns it must still have. */
+const job =
+  (enquiryId: string, channel: DeliveryChannel, also: Partial<JobRow> = {}) =>
+  (eb: ExpressionBuilder<Tables, "deliveries">) =>
+    eb.and({ enquiryId, channel, ...also });
+
+/** What every recorded attempt does: counts it and ends its claim. */
+const outcome = (eb: ExpressionBuilder<Tables, "deliveries">) => ({
+  attempts: eb("attempts", "+", 1),
+  leaseToken: null,
+});
 
 // The form only takes ASCII addresses (zod's email rule), so SQLite's ASCII lower() is enough.
 const lower = (email: string) => sql<string>`lower(${email})`;
@@ -93,14 +84,10 @@ export function enquiryQueries({
 }: Database): Omit<EnquiryStore, "insights" | "close"> {
   async function enquiriesWithJobs(filter: Filter) {
     const chosen = db.selectFrom("enquiries").where(filter);
-    const enquiries = await chosen
-      .select(enquiryKeys)
-      .orderBy("receivedAt")
-      .orderBy("id")
-      .execute();
+    const enquiries = await chosen.selectAll().orderBy("receivedAt").orderBy("id").execute();
     const jobs = await db
       .selectFrom("deliveries")
-      .select(jobKeys)
+      .selectAll()
       .where("enquiryId", "in", chosen.select("id"))
       .execute();
     return withDeliveries(enquiries, jobs);
@@ -193,73 +180,61 @@ export function enquiryQueries({
         )
         .returning(["enquiryId", "attempts"])
         .executeTakeFirst();
-      // An enquiry erased since goes with its jobs: then there is nothing to deliver.
-      const row =
-        job &&
-        (await db
-          .selectFrom("enquiries")
-          .select(enquiryKeys)
-          .where("id", "=", job.enquiryId)
-          .executeTakeFirst());
-      return (
-        job &&
-        row && {
-          enquiry: toStoredEnquiry(row),
-          channel,
-          failedAttempts: job.attempts,
-          lease,
-          leaseExpiresAt,
-        }
-      );
+      if (!job) return undefined;
+      const enquiry = await db
+        .selectFrom("enquiries")
+        .selectAll()
+        .where("id", "=", job.enquiryId)
+        .executeTakeFirst();
+      // An enquiry erased since went with its jobs: then there is nothing to deliver.
+      if (!enquiry) return undefined;
+      return {
+        enquiry: toStoredEnquiry(enquiry),
+        channel,
+        failedAttempts: job.attempts,
+        lease,
+        leaseExpiresAt,
+      };
     },
     async extendLease({ enquiry, channel, lease }, until) {
       const { numUpdatedRows } = await db
         .updateTable("deliveries")
         .set({ nextAttemptAt: clockTime(until) })
-        .where("enquiryId", "=", enquiry.id)
-        .where("channel", "=", channel)
-        .where("leaseToken", "=", lease)
-        .where("status", "=", "pending")
+        .where(job(enquiry.id, channel, { leaseToken: lease, status: "pending" }))
         .executeTakeFirstOrThrow();
       return numUpdatedRows === 1n;
     },
     async nextDueAt(channel) {
-      const row = await db
+      const { due } = await db
         .selectFrom("deliveries")
         .select((eb) => eb.fn.min("nextAttemptAt").as("due"))
-        .where("channel", "=", channel)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return row?.due == null ? undefined : new Date(row.due);
+        .where((eb) => eb.and({ channel, status: "pending" }))
+        .executeTakeFirstOrThrow();
+      return due == null ? undefined : new Date(due);
     },
     async markDelivered(id, channel, now) {
       await db
         .updateTable("deliveries")
         .set((eb) => ({
+          ...outcome(eb),
           status: "delivered",
           deliveredAt: now.toISOString(),
           nextAttemptAt: null,
-          attempts: eb("attempts", "+", 1),
           lastError: null,
-          leaseToken: null,
         }))
-        .where("enquiryId", "=", id)
-        .where("channel", "=", channel)
-        .where("status", "=", "pending")
+        .where(job(id, channel, { status: "pending" }))
         .execute();
     },
     async markAttemptFailed({ enquiry, channel, lease }, nextAttemptAt, reason) {
       await db
         .updateTable("deliveries")
         .set((eb) => ({
-          attempts: eb("attempts", "+", 1),
+          ...outcome(eb),
           nextAttemptAt: clockTime(nextAttemptAt),
-          lastError: shortReason(reason),
-          leaseToken: null,
+          // Kept short: it is for operators, and SMTP replies can be long.
+          lastError: reason.slice(0, 500),
         }))
-        .where("enquiryId", "=", enquiry.id)
-        .where("channel", "=", channel)
-        .where("leaseToken", "=", lease)
+        .where(job(enquiry.id, channel, { leaseToken: lease }))
         .execute();
     },
     listEnquiries: () => enquiriesWithJobs(everyEnquiry),
@@ -349,13 +324,9 @@ export function enquiryQueries({
             const result = await trx
               .insertInto("deliveries")
               .values({
+                ...job,
                 enquiryId: enquiry.id,
-                channel: job.channel,
-                status: job.status,
-                attempts: job.attempts,
                 nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
-                deliveredAt: job.deliveredAt,
-                lastError: job.lastError,
               })
               .onConflict((oc) =>
                 oc
