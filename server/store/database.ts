@@ -56,6 +56,19 @@ export type Database = {
 
 const plugins = [new CamelCasePlugin()];
 
+/** One `make(text)` per query text, made on first use: Kysely writes one text per query shape. */
+function perText<T>(make: (text: string) => T) {
+  const made = new Map<string, T>();
+  return (text: string) => {
+    let value = made.get(text);
+    if (value === undefined) {
+      value = make(text);
+      made.set(text, value);
+    }
+    return value;
+  };
+}
+
 // One connection per file in a process, shared by every store opened on it: Kysely queues one
 // store's queries behind another's transaction, where a second connection in the same thread
 // would wait on SQLite's write lock while blocking the thread that holds it.
@@ -69,11 +82,8 @@ type OpenOptions = {
 /** Opens (creating and migrating if need be) the SQLite store at `path`, an absolute path. */
 export function openSqliteDatabase(path: string, { warn = console.warn }: OpenOptions = {}) {
   for (const warning of prepareDatabaseFiles(path)) warn(warning);
-  let open = openFiles.get(path);
-  if (!open) {
-    open = { database: sqliteDatabase(path), users: 0 };
-    openFiles.set(path, open);
-  }
+  const open = openFiles.get(path) ?? { database: sqliteDatabase(path), users: 0 };
+  openFiles.set(path, open);
   open.users++;
   let closed = false;
   const { database } = open;
@@ -82,8 +92,7 @@ export function openSqliteDatabase(path: string, { warn = console.warn }: OpenOp
     async close() {
       if (closed) return;
       closed = true;
-      const users = --(open as { users: number }).users;
-      if (users === 0) {
+      if (--open.users === 0) {
         openFiles.delete(path);
         await database.close();
       }
@@ -110,18 +119,8 @@ function sqliteDatabase(path: string): Database {
   }
   restrictDatabaseFiles(path);
   // Each statement prepared once, as better-sqlite3 intends, instead of once per query: on a
-  // durable enquiry that was a tenth of the work (decision 0027). Kysely writes one text per
-  // query and length of list, so this stays small; it starts over if it ever grows large.
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (text: string) => {
-    let statement = statements.get(text);
-    if (!statement) {
-      if (statements.size >= 1000) statements.clear();
-      statement = sqlite.prepare(text);
-      statements.set(text, statement);
-    }
-    return statement;
-  };
+  // durable enquiry that was a tenth of the work (decision 0027).
+  const prepare = perText((text) => sqlite.prepare(text));
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
     plugins,
@@ -152,15 +151,8 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   pool.on("error", () => {});
   // Named statements: PostgreSQL parses and plans each query text once per connection rather
   // than on every call (a quarter of a durable enquiry's cost there; decision 0027).
-  const names = new Map<string, string>();
-  const named = (text: string) => {
-    let name = names.get(text);
-    if (!name) {
-      name = `q${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
+  let statements = 0;
+  const named = perText(() => `q${++statements}`);
   const query = async (client: pg.PoolClient, text: string, values: readonly unknown[]) =>
     // Without parameters a query may hold several statements (migrations): only an unnamed
     // one can.
