@@ -18,7 +18,7 @@ const chunks = <T>(rows: T[]) =>
  * visitor's page, counts once: when its row first goes in (ON CONFLICT DO NOTHING returns
  * only the rows it inserted), whichever instance saw it.
  */
-export function insightsQueries({ db }: Database): InsightsStore {
+export function insightsQueries({ db, together }: Database): InsightsStore {
   return {
     async dailySalt(day) {
       await db
@@ -108,11 +108,11 @@ export function insightsQueries({ db }: Database): InsightsStore {
         .execute();
     },
     async forget(before) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("insightsSalts").where("day", "<", before.salts).execute();
-        await trx.deleteFrom("insightsVisitors").where("day", "<", before.visitors).execute();
-        await trx.deleteFrom("insightsVisitorPages").where("day", "<", before.visitors).execute();
-      });
+      await together([
+        db.deleteFrom("insightsSalts").where("day", "<", before.salts),
+        db.deleteFrom("insightsVisitors").where("day", "<", before.visitors),
+        db.deleteFrom("insightsVisitorPages").where("day", "<", before.visitors),
+      ]);
     },
     async purgeCounts(day) {
       const { numDeletedRows } = await db

@@ -1,6 +1,7 @@
 import SqliteDatabase from "better-sqlite3";
 import {
   CamelCasePlugin,
+  type Compilable,
   Kysely,
   PostgresDialect,
   type PostgresPool,
@@ -49,6 +50,8 @@ export type Database = {
   engine: "sqlite" | "postgres";
   /** A due time or acknowledgement as the engine keeps it (see `Moment`). */
   clockTime(moment: Date): number | Date;
+  /** Runs the statements in one transaction; resolves to the rows each one changed. */
+  together(statements: Compilable[]): Promise<bigint[]>;
   /** After deleting personal information: make sure no copy of it stays in the database's files. */
   forgetDeleted(): Promise<void>;
   close(): Promise<void>;
@@ -128,6 +131,15 @@ function sqliteDatabase(path: string): Database {
   return {
     db,
     engine: "sqlite",
+    // Compiled first, then run with no await between them, holding Kysely's one connection:
+    // a durable enquiry costs one call instead of four queued queries (decision 0027).
+    together: (statements) => {
+      const compiled = statements.map((statement) => statement.compile());
+      const run = sqlite.transaction(() =>
+        compiled.map(({ sql, parameters }) => BigInt(prepare(sql).run(parameters).changes)),
+      );
+      return db.connection().execute(async () => run());
+    },
     clockTime: (moment) => moment.getTime(),
     async forgetDeleted() {
       // The WAL still holds the pages as they were before; fold it into the file and empty
@@ -185,6 +197,14 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   return {
     db,
     engine: "postgres",
+    together: (statements) =>
+      db.transaction().execute(async (trx) => {
+        const changed: bigint[] = [];
+        for (const statement of statements) {
+          changed.push((await trx.executeQuery(statement.compile())).numAffectedRows ?? 0n);
+        }
+        return changed;
+      }),
     clockTime: (moment) => moment,
     // Deleted rows leave every query at once; PostgreSQL reuses their space after VACUUM.
     async forgetDeleted() {},

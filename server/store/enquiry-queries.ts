@@ -80,6 +80,7 @@ export function enquiryQueries({
   db,
   engine,
   clockTime,
+  together,
   forgetDeleted,
 }: Database): Omit<EnquiryStore, "insights" | "close"> {
   async function enquiriesWithJobs(filter: Filter) {
@@ -115,15 +116,19 @@ export function enquiryQueries({
           attempts: 0,
           nextAttemptAt: dueAt,
         }));
-      if (engine === "postgres" && !plan.acknowledge) {
-        // The same two INSERTs in one statement, so one round trip instead of four (BEGIN,
-        // two INSERTs, COMMIT): PostgreSQL takes an INSERT inside WITH, SQLite does not. What
-        // it saves is most of a durable enquiry's cost on PostgreSQL (decision 0027).
-        await db
-          .with("enquiry", (q) => q.insertInto("enquiries").values(stored))
-          .insertInto("deliveries")
-          .values(jobs(plan.channels))
-          .execute();
+      if (!plan.acknowledge) {
+        const enquiryRow = db.insertInto("enquiries").values(stored);
+        const jobRows = jobs(plan.channels);
+        // On PostgreSQL the same two INSERTs go as one statement, one round trip instead of
+        // four (BEGIN, two INSERTs, COMMIT): it takes an INSERT inside WITH, SQLite does not.
+        // Most of a durable enquiry's cost there (decision 0027).
+        await (engine === "postgres"
+          ? db
+              .with("enquiry", () => enquiryRow)
+              .insertInto("deliveries")
+              .values(jobRows)
+              .execute()
+          : together([enquiryRow, db.insertInto("deliveries").values(jobRows)]));
         return stored;
       }
       await db.transaction().execute(async (trx) => {
@@ -240,14 +245,14 @@ export function enquiryQueries({
     listEnquiries: () => enquiriesWithJobs(everyEnquiry),
     findByEmail: (email) => enquiriesWithJobs(fromAddress(email)),
     async eraseByEmail(email) {
-      const erased = await db.transaction().execute(async (trx) => {
-        const chosen = trx.selectFrom("enquiries").select("id").where(fromAddress(email));
-        await trx.deleteFrom("deliveries").where("enquiryId", "in", chosen).execute();
-        await trx.deleteFrom("acknowledgements").where("address", "=", lower(email)).execute();
-        return trx.deleteFrom("enquiries").where(fromAddress(email)).executeTakeFirstOrThrow();
-      });
+      const chosen = db.selectFrom("enquiries").select("id").where(fromAddress(email));
+      const [, , erased = 0n] = await together([
+        db.deleteFrom("deliveries").where("enquiryId", "in", chosen),
+        db.deleteFrom("acknowledgements").where("address", "=", lower(email)),
+        db.deleteFrom("enquiries").where(fromAddress(email)),
+      ]);
       await forgetDeleted();
-      return Number(erased.numDeletedRows);
+      return Number(erased);
     },
     async purgeDelivered(cutoff, { dryRun = false, now = new Date() } = {}) {
       const old = (eb: ExpressionBuilder<Tables, "enquiries">) =>
@@ -274,16 +279,16 @@ export function enquiryQueries({
         )
         .execute();
       if (Number(counts.delivered) === 0) return { deleted: 0, keptUndelivered };
-      const purged = await db.transaction().execute(async (trx) => {
-        const delivered = trx
-          .selectFrom("enquiries")
-          .select("id")
-          .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
-        await trx.deleteFrom("deliveries").where("enquiryId", "in", delivered).execute();
-        return trx.deleteFrom("enquiries").where("id", "in", delivered).executeTakeFirstOrThrow();
-      });
+      const delivered = db
+        .selectFrom("enquiries")
+        .select("id")
+        .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
+      const [, purged = 0n] = await together([
+        db.deleteFrom("deliveries").where("enquiryId", "in", delivered),
+        db.deleteFrom("enquiries").where("id", "in", delivered),
+      ]);
       await forgetDeleted();
-      return { deleted: Number(purged.numDeletedRows), keptUndelivered };
+      return { deleted: Number(purged), keptUndelivered };
     },
     async deliveryBacklog() {
       const rows = await db
