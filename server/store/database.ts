@@ -2,6 +2,7 @@ import SqliteDatabase from "better-sqlite3";
 import {
   CamelCasePlugin,
   type Compilable,
+  type CompiledQuery,
   Kysely,
   PostgresDialect,
   type PostgresPool,
@@ -124,6 +125,9 @@ function sqliteDatabase(path: string): Database {
   // Each statement prepared once, as better-sqlite3 intends, instead of once per query: on a
   // durable enquiry that was a tenth of the work (decision 0027).
   const prepare = perText((text) => sqlite.prepare(text));
+  const runAll = sqlite.transaction((compiled: CompiledQuery[]) =>
+    compiled.map(({ sql, parameters }) => BigInt(prepare(sql).run(parameters).changes)),
+  );
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
     plugins,
@@ -135,10 +139,7 @@ function sqliteDatabase(path: string): Database {
     // a durable enquiry costs one call instead of four queued queries (decision 0027).
     together: (statements) => {
       const compiled = statements.map((statement) => statement.compile());
-      const run = sqlite.transaction(() =>
-        compiled.map(({ sql, parameters }) => BigInt(prepare(sql).run(parameters).changes)),
-      );
-      return db.connection().execute(async () => run());
+      return db.connection().execute(async () => runAll(compiled));
     },
     clockTime: (moment) => moment.getTime(),
     async forgetDeleted() {
