@@ -174,7 +174,7 @@ it("lets a mail server on loopback (a local relay, the tests' peer) be spoken to
 
 describe("entry points", () => {
   const runCli = (cwd: string) =>
-    spawnSync(...nodeWithTsx("server/enquiries-cli.ts", ["list", "--json"]), {
+    spawnSync(...nodeWithTsx("server/cli/enquiries-cli.ts", ["list", "--json"]), {
       cwd,
       env: { PATH: process.env.PATH ?? "" },
       encoding: "utf8",

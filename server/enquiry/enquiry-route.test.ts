@@ -12,7 +12,7 @@ import {
 } from "../../tests/support/test-service";
 import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
 const secret = "server-side-secret";
 

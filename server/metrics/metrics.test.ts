@@ -11,7 +11,7 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { loadConfig } from "../config";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 import { createServiceMetrics } from "./service-metrics";
 
 async function scrape(port: number) {

@@ -4,7 +4,7 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
 import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
-import { openSqliteEnquiryStore } from "../store/sqlite-enquiry-store";
+import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
 // Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
 

@@ -60,12 +60,12 @@ export function spawnServer(
 
 /** Runs `npm run enquiries -- ARGS` against a store, as an operator would. */
 export function runEnquiriesCli(databaseUrl: string, ...args: string[]) {
-  return runCli("server/enquiries-cli.ts", databaseUrl, args);
+  return runCli("server/cli/enquiries-cli.ts", databaseUrl, args);
 }
 
 /** Runs `npm run insights -- ARGS` against a store. */
 export function runInsightsCli(databaseUrl: string, ...args: string[]) {
-  return runCli("server/insights-cli.ts", databaseUrl, args);
+  return runCli("server/cli/insights-cli.ts", databaseUrl, args);
 }
 
 function runCli(script: string, databaseUrl: string, args: string[]) {

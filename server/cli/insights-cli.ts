@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { loadConfigOrExit } from "./config";
+import { loadConfigOrExit } from "../config";
 import {
   conversion,
   type InsightsReportWithMediums,
   readInsightsReport,
-} from "./insights/insights-report";
-import { openEnquiryStore } from "./store/open-enquiry-store";
+} from "../insights/insights-report";
+import { openEnquiryStore } from "../store/open-enquiry-store";
 
 // `npm run insights -- --days N [--json]`: the figures of the /admin/insights dashboard for
 // operators, read from the store DATABASE_URL names, as `npm run enquiries` reads it.

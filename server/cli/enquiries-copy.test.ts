@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
-import { runEnquiriesCli } from "../tests/support/server-process";
-import { it } from "../tests/support/server-test";
-import { storeKinds } from "../tests/support/store-kinds";
-import { createTestDatabase } from "../tests/support/test-database";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { runEnquiriesCli } from "../../tests/support/server-process";
+import { it } from "../../tests/support/server-test";
+import { storeKinds } from "../../tests/support/store-kinds";
+import { createTestDatabase } from "../../tests/support/test-database";
 
 const [sqlite] = storeKinds;
 

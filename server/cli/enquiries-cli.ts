@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { type Config, loadConfigOrExit } from "./config";
+import { type Config, loadConfigOrExit } from "../config";
+import { describePurge, retentionCutoff } from "../retention/enquiry-retention";
+import type { EnquiryStore } from "../store/enquiry-store";
+import { openEnquiryStore } from "../store/open-enquiry-store";
 import { enquiriesAsCsv, enquiriesAsRecords, enquiriesAsTable } from "./enquiry-listing";
-import { describePurge, retentionCutoff } from "./retention/enquiry-retention";
-import type { EnquiryStore } from "./store/enquiry-store";
-import { openEnquiryStore } from "./store/open-enquiry-store";
 
 // `npm run enquiries -- <command>`: the operator's tools, reading and changing the store
 // directly, SQLite or PostgreSQL alike, beside the server (SQLite's WAL allows that) or

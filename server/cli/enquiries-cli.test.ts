@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, vi } from "vitest";
-import { mailOnly, sampleEnquiry } from "../tests/support/sample-enquiry";
-import { nodeWithTsx } from "../tests/support/server-process";
-import { it } from "../tests/support/server-test";
-import { storeKinds } from "../tests/support/store-kinds";
-import type { openEnquiryStore } from "./store/open-enquiry-store";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { nodeWithTsx } from "../../tests/support/server-process";
+import { it } from "../../tests/support/server-test";
+import { storeKinds } from "../../tests/support/store-kinds";
+import type { openEnquiryStore } from "../store/open-enquiry-store";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
@@ -14,8 +14,8 @@ vi.setConfig({ testTimeout: 60_000 });
 let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(...nodeWithTsx("server/enquiries-cli.ts", args), {
-    cwd: resolve(import.meta.dirname, ".."),
+  const result = spawnSync(...nodeWithTsx("server/cli/enquiries-cli.ts", args), {
+    cwd: resolve(import.meta.dirname, "../.."),
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...env },
     encoding: "utf8",
     timeout: 20_000,

@@ -1,13 +1,16 @@
-import { deliveryChannels, type EnquiryWithDelivery } from "./store/enquiry-store";
-import { enquiryColumns } from "./store/store-rows";
+import { enquiryFields } from "../../contract/enquiry";
+import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
 
 type Cell = string | number | null;
 
-// The enquiry's own columns as the stores name them, then its overall state and each
+const enquiryKeys = ["id", "receivedAt", ...enquiryFields.map((field) => field.key)] as const;
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+// The enquiry's own columns as the store names them, then its overall state and each
 // channel's job (empty where the enquiry has none for that channel).
 const csvColumns: [string, (e: EnquiryWithDelivery) => Cell][] = [
-  ...enquiryColumns.map(({ column, key }): [string, (e: EnquiryWithDelivery) => Cell] => [
-    column,
+  ...enquiryKeys.map((key): [string, (e: EnquiryWithDelivery) => Cell] => [
+    snakeCase(key),
     (e) => e[key],
   ]),
   ["delivery_status", (e) => e.delivery.status],
