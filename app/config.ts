@@ -1,6 +1,14 @@
-import type { PublicSettings } from "./public-settings";
+import {
+  VITE_API_BASE,
+  VITE_COMPANY_NAME,
+  VITE_RECAPTCHA_SITE_KEY,
+  VITE_SUPPORT_EMAIL,
+} from "astro:env/client";
 
-// Public site settings, checked at build time from VITE_* variables (app/public-settings.ts,
-// .env.example) and inlined into the bundle. Everything here ends up in the browser: never put
-// a secret in a VITE_ variable.
-export const siteConfig: PublicSettings = __PUBLIC_SETTINGS__;
+// The public settings (app/settings.ts), as the pages and the contact form's island read them.
+export const siteConfig = {
+  companyName: VITE_COMPANY_NAME,
+  supportEmail: VITE_SUPPORT_EMAIL,
+  apiBase: VITE_API_BASE.replace(/\/+$/, ""),
+  recaptchaSiteKey: VITE_RECAPTCHA_SITE_KEY,
+};

@@ -1,26 +1,29 @@
 import { ArrowRight } from "lucide-react";
-import { getInTouch } from "../content/get-in-touch";
-import { sitePage } from "../content/pages";
+import type { SiteShellFile } from "../content/schemas";
 import styles from "./get-in-touch-link.module.css";
 
+/** The call to action every page carries (requirements §1): its words and where it leads. */
+export type GetInTouch = SiteShellFile["getInTouch"] & { href: string };
+
 type GetInTouchLinkProps = {
-  /** What this link is about; pages with several of these links need it to tell them apart. */
+  getInTouch: GetInTouch;
+  /** What this link is about, read to screen readers: it tells a page's links apart. */
   topic?: string;
   /** "onDark" for the dark hero banner, where the filled button would not stand out. */
   tone?: "onLight" | "onDark";
 };
 
-export function GetInTouchLink({ topic, tone = "onLight" }: GetInTouchLinkProps) {
+export function GetInTouchLink({ getInTouch, topic, tone = "onLight" }: GetInTouchLinkProps) {
   return (
     <a
-      href={sitePage("contact").path}
+      href={getInTouch.href}
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
       {topic ? (
         <>
           {" "}
-          <span className="visually-hidden">{getInTouch.about(topic)}</span>
+          <span className="visually-hidden">{getInTouch.about.replaceAll("{topic}", topic)}</span>
         </>
       ) : null}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />

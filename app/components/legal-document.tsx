@@ -1,12 +1,14 @@
-import type { LegalBlock, LegalDocumentContent } from "../content/types";
+import type { LegalBlockFile, LegalPageFile } from "../content/schemas";
 import styles from "./legal-document.module.css";
 
 type LegalDocumentProps = {
-  content: LegalDocumentContent;
+  content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections">;
+  /** Where an "email" block's sentence points. */
+  supportEmail: string;
 };
 
 /** Long-form legal text: a contents list, then one section per heading. */
-export function LegalDocument({ content }: LegalDocumentProps) {
+export function LegalDocument({ content, supportEmail }: LegalDocumentProps) {
   return (
     <div className={styles.document}>
       <nav aria-labelledby="legal-contents" className={styles.contents}>
@@ -32,8 +34,9 @@ export function LegalDocument({ content }: LegalDocumentProps) {
             <h2 id={section.id} className={styles.heading}>
               {section.heading}
             </h2>
-            {section.blocks.map((block) => (
-              <LegalBlockView key={blockKey(block)} block={block} />
+            {section.blocks.map((block, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the content file, never reordered on the page.
+              <LegalBlock key={index} block={block} supportEmail={supportEmail} />
             ))}
           </section>
         ))}
@@ -42,26 +45,23 @@ export function LegalDocument({ content }: LegalDocumentProps) {
   );
 }
 
-function LegalBlockView({ block }: { block: LegalBlock }) {
-  if (typeof block === "string") return <p>{block}</p>;
-  if ("list" in block) {
-    return (
-      <ul className={styles.list}>
-        {block.list.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    );
+function LegalBlock({ block, supportEmail }: { block: LegalBlockFile; supportEmail: string }) {
+  switch (block.type) {
+    case "paragraph":
+      return <p>{block.text}</p>;
+    case "list":
+      return (
+        <ul className={styles.list}>
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case "email":
+      return (
+        <p>
+          {block.text} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+      );
   }
-  return (
-    <p>
-      {block.text} <a href={`mailto:${block.email}`}>{block.email}</a>.
-    </p>
-  );
-}
-
-function blockKey(block: LegalBlock): string {
-  if (typeof block === "string") return block;
-  if ("list" in block) return block.list.join("|");
-  return block.text;
 }

@@ -1,9 +1,8 @@
-import { siteConfig } from "../config";
 import { logoMark } from "../lib/logo-mark";
 import styles from "./logo.module.css";
 
 /** The company mark (a water drop holding a meter dial) and name. */
-export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+export function Logo({ name, tone = "dark" }: { name: string; tone?: "dark" | "light" }) {
   return (
     <span className={`${styles.logo} ${tone === "light" ? styles.light : ""}`}>
       <svg
@@ -28,7 +27,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
           strokeLinecap="round"
         />
       </svg>
-      <span className={styles.name}>{siteConfig.companyName}</span>
+      <span className={styles.name}>{name}</span>
     </span>
   );
 }

@@ -1,22 +1,27 @@
-import { siteConfig } from "../config";
-import { footerLinks } from "../content/pages";
-import { footerCopy } from "../content/site-shell";
+import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
+import type { NavLink } from "./site-header";
 import styles from "./site-footer.module.css";
 
-export function SiteFooter() {
+type SiteFooterProps = {
+  copy: SiteShellFile["footer"];
+  companyName: string;
+  links: readonly NavLink[];
+};
+
+export function SiteFooter({ copy, companyName, links }: SiteFooterProps) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div>
-          <Logo tone="light" />
-          <p className={styles.tagline}>{footerCopy.tagline}</p>
+          <Logo name={companyName} tone="light" />
+          <p className={styles.tagline}>{copy.tagline}</p>
         </div>
-        <nav aria-label={footerCopy.navigationLabel}>
+        <nav aria-label={copy.navigationLabel}>
           <ul className={styles.links}>
-            {footerLinks.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className={styles.link}>
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={styles.link}>
                   {link.label}
                 </a>
               </li>
@@ -24,8 +29,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className={styles.copyright}>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span>{" "}
-          {siteConfig.companyName}. {footerCopy.rightsReserved}
+          © {new Date().getFullYear()} {companyName}. {copy.rightsReserved}
         </p>
       </div>
     </footer>

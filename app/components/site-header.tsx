@@ -1,50 +1,50 @@
 import { Menu, X } from "lucide-react";
-import { useLocation } from "react-router";
-import { headerLinks, sitePage } from "../content/pages";
-import { headerCopy } from "../content/site-shell";
+import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
 import styles from "./site-header.module.css";
+
+export type NavLink = { label: string; href: string };
+
+type SiteHeaderProps = {
+  copy: SiteShellFile["header"];
+  companyName: string;
+  links: readonly NavLink[];
+  /** The page shown, whose link is marked current. */
+  currentPath: string;
+};
 
 const MENU_ID = "site-menu";
 
 /**
- * The menu at 768 px and below is an HTML popover: the browser opens and closes it from the
- * button, closes it on Escape or a click outside, returns focus to the button and tells
- * assistive technology whether it is expanded, all without JavaScript. CSS swaps the icons.
- * A browser without the Popover API or :has() gets the plain header instead, chosen by CSS
- * alone (site-header.module.css). Links are plain anchors, as everywhere on the site: nothing
- * routes in the browser.
+ * At 768 px and below the links are an HTML popover: the browser opens and closes it from the
+ * button, on Escape or a click outside, returns focus and reports its state to assistive
+ * technology, all without JavaScript; CSS swaps the icons. A browser without the Popover API or
+ * :has() gets the plain header instead, chosen by CSS alone (site-header.module.css).
  */
-export function SiteHeader() {
-  // Prerendering asks for /hardware/ where the browser shows /hardware: the same page.
-  const currentPath = useLocation().pathname.replace(/(.)\/+$/, "$1");
+export function SiteHeader({ copy, companyName, links, currentPath }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <a
-          href={sitePage("home").path}
-          className={styles.logoLink}
-          aria-label={headerCopy.homeLinkLabel}
-        >
-          <Logo />
+        <a href="/" className={styles.logoLink} aria-label={copy.homeLinkLabel}>
+          <Logo name={companyName} />
         </a>
-        <nav aria-label={headerCopy.navigationLabel} className={styles.nav}>
+        <nav aria-label={copy.navigationLabel} className={styles.nav}>
           <button
             type="button"
             className={styles.menuButton}
-            aria-label={headerCopy.menuButtonLabel}
+            aria-label={copy.menuButtonLabel}
             popoverTarget={MENU_ID}
           >
             <Menu data-icon="menu" className={styles.menuIcon} aria-hidden="true" />
             <X data-icon="close" className={styles.closeIcon} aria-hidden="true" />
           </button>
           <ul id={MENU_ID} className={styles.links} popover="auto">
-            {headerLinks.map((link) => (
-              <li key={link.to}>
+            {links.map((link) => (
+              <li key={link.href}>
                 <a
-                  href={link.to}
+                  href={link.href}
                   className={styles.link}
-                  aria-current={link.to === currentPath ? "page" : undefined}
+                  aria-current={link.href === currentPath ? "page" : undefined}
                 >
                   {link.label}
                 </a>

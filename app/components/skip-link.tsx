@@ -1,10 +1,9 @@
-import { skipLinkLabel } from "../content/site-shell";
 import styles from "./skip-link.module.css";
 
-export function SkipLink() {
+export function SkipLink({ label }: { label: string }) {
   return (
     <a className={styles.skipLink} href="#main">
-      {skipLinkLabel}
+      {label}
     </a>
   );
 }

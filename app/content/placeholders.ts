@@ -1,27 +1,25 @@
-// The placeholders the site's settings fill in content ({companyName}, {retentionStatement}):
-// their values for a build, and the filling. Plain code with no Node or zod, because the build
-// (app/content/content-files.ts) and the editor's preview (app/admin/editor.tsx) both fill them,
-// so the preview shows the words the page will.
-import { retentionStatement } from "../../contract/retention.ts";
-import type { PublicSettings } from "../public-settings.ts";
+import { type DeliveryChannels, retentionStatement } from "../../contract/retention.ts";
 import type { SettingPlaceholder } from "./schemas.ts";
 
-/** What each placeholder the site's settings fill stands for, in this build. */
+// {companyName} and {retentionStatement} stand in the copy for what the settings say. The build
+// (app/content/site-content.ts) and the editor's preview both fill them, so the preview shows
+// the words the page will.
+
 export type PlaceholderValues = Record<SettingPlaceholder, string>;
 
-/** The placeholders' values for a build's settings. */
-export function placeholderValues(settings: PublicSettings): PlaceholderValues {
+export function placeholderValues(settings: {
+  companyName: string;
+  retentionDays: number;
+  delivery: DeliveryChannels;
+}): PlaceholderValues {
   return {
     companyName: settings.companyName,
     // The server checks at startup that the built page states its own retention and delivery.
-    retentionStatement: retentionStatement(settings.enquiryRetentionDays, settings.enquiryDelivery),
+    retentionStatement: retentionStatement(settings.retentionDays, settings.delivery),
   };
 }
 
-/**
- * Every string of content with the settings' placeholders filled in, so no page, title or
- * footer has to remember to. Placeholders code fills per use (`{topic}`) are left as they are.
- */
+/** Every string of `value` with the settings' placeholders filled; others (`{topic}`) are left. */
 export function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {
   if (typeof value === "string") {
     return value.replace(/\{(\w+)\}/g, (found, key: string) =>

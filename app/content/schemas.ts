@@ -1,25 +1,17 @@
-// The shape of every content file under app/content/, defined once. The build checks each file
-// against its schema (app/content/content-files.ts), the TypeScript types come from the schemas,
-// and the editor at /admin is generated from them (app/content/cms-config.ts), so the editor
-// never offers a field the build would refuse. `title` and `hint` are what the editor shows;
-// `widget: "text"` asks it for a multi-line box.
+// The shape of every content file under app/content/, defined once: the build checks each file
+// against its schema (app/content.config.ts), the types come from the schemas, and the editor at
+// /admin is generated from them (app/content/cms-config.ts), so it never offers a field the build
+// would refuse. `title` and `hint` are what the editor shows; `widget: "text"` is a multi-line box.
 import { z } from "zod";
 import { type EnquiryProblem, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
-import {
-  contentFileOf,
-  type PageEntry,
-  type PageIdOfKind,
-  type PageKind,
-  pageList,
-} from "./page-list.ts";
+import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
 /**
- * The placeholders the site's settings fill, in every string of every content file, when the
- * content is read (app/content/content-files.ts). `{companyName}` may stand in any text;
- * `{retentionStatement}` only where a field allows it.
+ * The placeholders the settings fill in every text (app/content/placeholders.ts):
+ * `{companyName}` anywhere, `{retentionStatement}` only where a field allows it.
  */
 export const settingPlaceholders = ["companyName", "retentionStatement"] as const;
 export type SettingPlaceholder = (typeof settingPlaceholders)[number];
@@ -358,13 +350,6 @@ export const siteShellFile = z.object({
       about: copy("Read to screen readers after the link text", { allow: ["{topic}"] }),
     })
     .meta({ title: "Get in Touch links" }),
-  errorPage: z
-    .object({
-      heading: copy("Heading"),
-      unknownError: copy("Message"),
-      homeLink: copy("Link home"),
-    })
-    .meta({ title: "Error page" }),
   notFoundPage: z
     .object({
       title: copy("Page title"),
@@ -385,40 +370,19 @@ export const pageSchemas = {
 /** The shared parts of every page, in the one content file that is not a page. */
 export const siteShellFileName = "site-shell.yaml";
 
-export type ContentFileEntry = { title: string; schema: z.ZodType };
-
-/**
- * Every content file of a page list, by name, with the title the editor lists it under: one
- * per page, checked against its kind's schema, and the site's shell.
- */
-export function contentFilesOf(pages: readonly PageEntry[]): Record<string, ContentFileEntry> {
+/** Every content file of a page list, by name, with its schema and the title the editor shows. */
+export function contentFilesOf(pages: readonly PageEntry[]) {
   return {
     ...Object.fromEntries(
       pages.map((page) => [
         contentFileOf(page),
-        { title: page.editorTitle, schema: pageSchemas[page.kind] },
+        { title: page.editorTitle, schema: pageSchemas[page.kind] as z.ZodType },
       ]),
     ),
     [siteShellFileName]: { title: "Header, footer and error pages", schema: siteShellFile },
   };
 }
 
-/** The site's content files. */
-export const contentFiles = contentFilesOf(pageList);
-
-type ListedPage = (typeof pageList)[number];
-
-/** Each content file's data, by name. */
-export type ContentFiles = {
-  [Page in ListedPage as `${Page["id"]}.yaml`]: z.infer<(typeof pageSchemas)[Page["kind"]]>;
-} & { [siteShellFileName]: SiteShellFile };
-export type ContentFileName = keyof ContentFiles;
-
-/** The content of each page of a kind, by page id: what that kind's content module holds. */
-export type PagesOfKind<Kind extends PageKind> = Record<
-  PageIdOfKind<Kind>,
-  z.infer<(typeof pageSchemas)[Kind]>
->;
 export type PageBlockFile = z.infer<typeof pageBlock>;
 export type HeroFile = z.infer<ReturnType<typeof hero>>;
 export type ProductPageFile = z.infer<typeof productPageFile>;

@@ -1,5 +1,3 @@
-import { siteConfig } from "../config";
-import { footerCopy } from "../content/site-shell";
 import { colourToken } from "../styles/colour-tokens";
 
 // The icons a browser or phone shows for the site, all drawn from the logo mark at build time
@@ -46,12 +44,11 @@ function shortName(name: string): string {
   return name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name).slice(0, 12);
 }
 
-export function webManifest() {
-  const { companyName } = siteConfig;
+export function webManifest(companyName: string, description: string) {
   return {
     name: companyName,
     short_name: shortName(companyName),
-    description: footerCopy.tagline,
+    description,
     lang: "en-ZA",
     start_url: "/",
     scope: "/",

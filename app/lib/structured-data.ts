@@ -1,12 +1,12 @@
 import type { BreadcrumbList, Graph, Organization, WebSite, WithContext } from "schema-dts";
-import { type SitePage, sitePage } from "../content/pages";
-import type { PublicSettings } from "../public-settings";
+import type { SitePage } from "../content/site-content";
+import type { HeadSettings } from "./page-head";
 import { logoImage } from "./site-icons";
 
 // Schema.org descriptions for search engines, sent as a JSON-LD data block in each page's head.
 // Every description names absolute URLs, so without a configured site URL there is none.
 
-type Settings = Pick<PublicSettings, "companyName" | "supportEmail">;
+type Settings = Pick<HeadSettings, "companyName" | "supportEmail">;
 
 /** The company's node, which the website names as its publisher. */
 const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
@@ -34,11 +34,11 @@ function webSite(siteUrl: string, settings: Settings): WebSite {
   };
 }
 
-function breadcrumbs(siteUrl: string, page: SitePage): WithContext<BreadcrumbList> {
+function breadcrumbs(siteUrl: string, home: SitePage, page: SitePage): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: [sitePage("home"), page].map((crumb, index) => ({
+    itemListElement: [home, page].map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       // The navigation's short name where the page has one ("Home", "Hardware").
@@ -51,15 +51,16 @@ function breadcrumbs(siteUrl: string, page: SitePage): WithContext<BreadcrumbLis
 /** The company and the site on the home page; the trail from home on every other page. */
 export function structuredData(
   page: SitePage,
-  settings: Settings & Pick<PublicSettings, "siteUrl">,
+  home: SitePage,
+  settings: HeadSettings,
 ): Graph | WithContext<BreadcrumbList> | undefined {
   const { siteUrl } = settings;
   if (!siteUrl) return undefined;
-  if (page.id === "home") {
+  if (page === home) {
     return {
       "@context": "https://schema.org",
       "@graph": [organization(siteUrl, settings), webSite(siteUrl, settings)],
     };
   }
-  return breadcrumbs(siteUrl, page);
+  return breadcrumbs(siteUrl, home, page);
 }

@@ -1,69 +1,102 @@
-import fontsourceRanges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
+import subsetFont from "subset-font";
 
-// Inter, self-hosted, in two faces of one family. The "basic" face (scripts/subset-font.ts cuts
-// it from Inter's latin file at build time) holds only the characters the content uses, the
-// weights the styles use and kerning, under 14 KiB for plain English against the whole file's 48.
-// That size is the point: with its response headers it arrives in a new connection's first
-// round trip (ten TCP segments), one round trip sooner than anything bigger on a slow phone
-// connection. Any other latin character (an accented name typed into the form) comes from
-// Inter's whole latin file, and a letter of central European languages (š, Č, ł) from its
-// latin-ext file: a browser fetches either only for a page that has such a letter.
+// Inter, self-hosted. Every page preloads the cut faces: the characters its copy uses (plus
+// printable ASCII and typographic punctuation), each from the Inter file that holds it, at the
+// weights the styles use, with kerning only: about 14 KiB for plain English against the latin
+// file's 48, so it arrives in a new connection's first round trip. Any other character (an
+// accented name typed into the form) comes from Inter's whole latin or latin-ext file, which a
+// browser fetches only for a page that has one.
 
-/**
- * The characters the basic face always holds, whatever the copy: printable ASCII and the usual
- * typographic punctuation. The build adds every other character the content uses that Inter's
- * latin file has.
- */
-export const basicCharacters =
+export const baseCharacters =
   " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +
   "©–—‘’“”…";
 
-/** The weight axis the basic face keeps: the lightest and heaviest weight the styles use. */
-export const basicWeights = { min: 400, max: 700 } as const;
+/** The lightest and heaviest weight the styles use. */
+export const cutWeights = { min: 400, max: 700 } as const;
 
-/**
- * The OpenType features the basic face keeps. Kerning is the one body text needs; Inter's
- * contextual alternates (arrows from "->", a raised colon between digits) and stylistic sets
- * cost more bytes than they are worth here.
- */
-export const basicFeatures = ["kern"] as const;
+const files = { latin: ranges.latin, "latin-ext": ranges["latin-ext"] };
+export type InterFile = keyof typeof files;
+
+const inRange = (unicodeRange: string) => {
+  const spans = unicodeRange.split(",").map((part) => {
+    const [start = "0", end = start] = part.trim().replace(/^U\+/i, "").split("-");
+    return [Number.parseInt(start, 16), Number.parseInt(end, 16)] as const;
+  });
+  return (char: string) => {
+    const code = char.codePointAt(0) ?? 0;
+    return spans.some(([start, end]) => code >= start && code <= end);
+  };
+};
+const holds = { latin: inRange(files.latin), "latin-ext": inRange(files["latin-ext"]) };
+
+/** The characters of some texts each Inter file holds, and those no file has. */
+export function charactersByFile(texts: Iterable<string>) {
+  const found = new Set(baseCharacters);
+  for (const text of texts) for (const char of text.replace(/\s/g, "")) found.add(char);
+  const sorted = [...found].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0));
+  const latin = sorted.filter(holds.latin);
+  const latinExt = sorted.filter((char) => !holds.latin(char) && holds["latin-ext"](char));
+  const missing = sorted.filter((char) => !holds.latin(char) && !holds["latin-ext"](char));
+  return { latin: latin.join(""), "latin-ext": latinExt.join(""), missing };
+}
 
 /** A CSS unicode-range listing exactly these characters. */
 export function unicodeRangeOf(characters: string): string {
-  const codePoints = [...new Set([...characters].map((char) => char.codePointAt(0) ?? 0))].sort(
+  const codes = [...new Set([...characters].map((char) => char.codePointAt(0) ?? 0))].sort(
     (a, b) => a - b,
   );
-  const ranges: string[] = [];
-  for (let i = 0; i < codePoints.length; ) {
+  const parts: string[] = [];
+  for (let i = 0; i < codes.length; ) {
     let end = i;
-    while (codePoints[end + 1] === (codePoints[end] ?? 0) + 1) end++;
-    const hex = (index: number) => (codePoints[index] ?? 0).toString(16).toUpperCase();
-    ranges.push(end === i ? `U+${hex(i)}` : `U+${hex(i)}-${hex(end)}`);
+    while (codes[end + 1] === (codes[end] ?? 0) + 1) end++;
+    const hex = (index: number) => (codes[index] ?? 0).toString(16).toUpperCase();
+    parts.push(end === i ? `U+${hex(i)}` : `U+${hex(i)}-${hex(end)}`);
     i = end + 1;
   }
-  return ranges.join(",");
+  return parts.join(",");
 }
 
-// `optional`: an Inter that is not there in time is not swapped in later, so text never moves.
-// The metric-matched fallback is what shows then, declared here with the faces: declared only in
-// a later stylesheet it resized the text when that arrived (a 0.015 layout shift on /privacy
-// whenever the font was slow). Where unicode ranges overlap, the face declared last is tried
-// first, so the basic face comes after the whole latin one.
-const inter = (src: string, weights: string, unicodeRange: string) =>
+export type CutFace = { file: InterFile; characters: string; name: string; bytes: Uint8Array };
+
+const whole = createRequire(import.meta.url);
+const wholeFile = (file: InterFile) =>
+  whole.resolve(`@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`);
+
+/** The cut faces for these characters, named by a hash of their bytes. */
+export async function cutFaces(characters: ReturnType<typeof charactersByFile>): Promise<CutFace[]> {
+  const faces: CutFace[] = [];
+  for (const file of ["latin", "latin-ext"] as const) {
+    if (!characters[file]) continue;
+    const bytes = await subsetFont(await readFile(wholeFile(file)), characters[file], {
+      targetFormat: "woff2",
+      variationAxes: { wght: cutWeights },
+      keepFeatures: ["kern"],
+      dropTables: ["STAT"],
+    });
+    const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
+    faces.push({ file, characters: characters[file], name: `inter-${file}-cut-${hash}.woff2`, bytes });
+  }
+  return faces;
+}
+
+// `optional`: a face not there in time is not swapped in later, so text never moves; the
+// metric-matched fallback shows instead. Where ranges overlap the face declared last is tried
+// first, so the cut faces come after the whole files.
+const face = (src: string, weights: string, unicodeRange: string) =>
   `@font-face{font-family:"Inter Variable";font-style:normal;font-weight:${weights};font-display:optional;src:url(${src}) format("woff2-variations");unicode-range:${unicodeRange}}`;
 
-/**
- * The @font-face rules every page declares in its head, before any of its text, given where the
- * build put Inter's whole latin and latin-ext files and the basic face (app/root.tsx imports them).
- */
-export const fontFaceCss = (files: { latin: string; latinExt: string; basic: string }) =>
-  [
+/** The @font-face rules every page declares in its head, given where each file is served. */
+export function fontFaceCss(wholeUrls: Record<InterFile, string>, cut: { url: string; characters: string }[]) {
+  return [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
-    inter(files.latinExt, "100 900", fontsourceRanges["latin-ext"]),
-    inter(files.latin, "100 900", fontsourceRanges.latin),
-    inter(
-      files.basic,
-      `${basicWeights.min} ${basicWeights.max}`,
-      unicodeRangeOf(__BASIC_FONT_CHARACTERS__),
+    face(wholeUrls["latin-ext"], "100 900", files["latin-ext"]),
+    face(wholeUrls.latin, "100 900", files.latin),
+    ...cut.map(({ url, characters }) =>
+      face(url, `${cutWeights.min} ${cutWeights.max}`, unicodeRangeOf(characters)),
     ),
   ].join("");
+}

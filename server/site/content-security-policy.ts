@@ -1,56 +1,21 @@
 import { createHash } from "node:crypto";
 
-// React Router's prerendered pages carry inline <script>s (router context, module bootstrap,
-// streaming glue). Rather than allow inline script wholesale, each page is sent with a policy
-// listing the SHA-256 of exactly the inline scripts in that page.
+const metaPolicy = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
 
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-// JSON-LD and other JSON data blocks are never run, so script-src does not govern them and
-// they need no hash.
-const jsonDataBlock = /\stype\s*=\s*(["']?)application\/(?:ld\+)?json\1(?=\s)/i;
-
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    if (jsonDataBlock.test(` ${attributes} `)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
-}
-
-const recaptchaScripts = [
-  "https://www.google.com/recaptcha/",
-  "https://www.gstatic.com/recaptcha/",
-];
-const recaptchaFrames = [
-  "https://www.google.com/recaptcha/",
-  "https://recaptcha.google.com/recaptcha/",
-];
-
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...scriptHashes, ...recaptchaScripts].join(" ")}`,
-    // Each page carries its CSS in <style> elements (inlined at build time) and React writes
-    // style attributes (the highlight grid's column count).
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self' https://www.google.com/recaptcha/",
-    `frame-src ${recaptchaFrames.join(" ")}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'self'",
-  ].join("; ");
+/**
+ * A page's policy: the one Astro wrote into its <meta> (astro.config.ts, with the hashes of the
+ * page's inline scripts and styles), plus what only a header can say.
+ */
+export function pagePolicy(html: string): string {
+  const policy = metaPolicy.exec(html)?.[1]?.trim().replace(/;$/, "");
+  if (!policy) throw new Error("a built page has no content-security-policy <meta>");
+  return `${policy}; frame-ancestors 'none'`;
 }
 
 /**
- * The content editor's own policy (/admin, Sveltia CMS; docs/decisions/0013-git-based-content-editor.md).
- * Its scripts, fonts and styles come from our own origin; it talks to GitHub's API and shows the
- * editors' avatars. No inline script and no evaluated code: the site's script rule without the
- * pages' hashes.
+ * The content editor's own policy (/admin, Sveltia CMS, built apart from the pages): its scripts,
+ * fonts and styles come from our own origin; it talks to GitHub's API and shows the editors'
+ * avatars. No inline script and no evaluated code.
  */
 export function adminContentSecurityPolicy(): string {
   return [

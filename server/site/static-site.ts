@@ -3,11 +3,7 @@ import { join, posix, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import { adminPrefix, assetsPrefix } from "../url-prefixes";
-import {
-  adminContentSecurityPolicy,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-} from "./content-security-policy";
+import { adminContentSecurityPolicy, pagePolicy } from "./content-security-policy";
 import { signedInOpenerPolicy } from "./security-headers";
 
 type Headers = Readonly<Record<string, string>>;
@@ -32,7 +28,7 @@ const editorHeaders = { "x-robots-tag": "noindex, nofollow" };
  * Serves the prerendered build with @fastify/static: each page at its clean path, the files
  * beside them at theirs, each in the best encoding the client takes of the `.br`/`.gz`
  * siblings postbuild writes, with ETag, Last-Modified, conditional and range requests.
- * A page's policy lists the hashes of its own inline scripts, worked out once at startup.
+ * A page's policy is the one its <meta> states, read once at startup.
  */
 export const staticSitePlugin: FastifyPluginAsync<{
   siteRoot: string;
@@ -57,9 +53,7 @@ export const staticSitePlugin: FastifyPluginAsync<{
             "content-security-policy": adminContentSecurityPolicy(),
           }
         : {
-            "content-security-policy": contentSecurityPolicy(
-              inlineScriptHashes(readFileSync(join(siteRoot, file), "utf8")),
-            ),
+            "content-security-policy": pagePolicy(readFileSync(join(siteRoot, file), "utf8")),
           }),
     });
   }

@@ -1,32 +1,24 @@
 import { useId } from "react";
-import type { HeroContent } from "../../content/types";
-import { AssetImage } from "../asset-image";
-import { GetInTouchLink } from "../get-in-touch-link";
+import type { HeroFile } from "../../content/schemas";
+import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
+import { Picture } from "../picture";
 import styles from "./hero.module.css";
 
 type HeroProps = {
-  content: HeroContent;
-  /** Show the Get in Touch button under the text. */
-  showGetInTouch?: boolean;
-  /** Crop the illustration to a circle instead of showing it as it is. */
-  roundIllustration?: boolean;
-  /** On narrow screens, put the illustration above the text instead of below it. */
-  illustrationFirstWhenNarrow?: boolean;
+  content: HeroFile;
+  /** Shows the Get in Touch button under the text. */
+  getInTouch?: GetInTouch;
+  /** The home page's picture: a circle, above the text on narrow screens (requirements §4.1). */
+  round?: boolean;
 };
 
 /** The page's coloured banner; its heading is the page's only h1. */
-export function Hero({
-  content,
-  showGetInTouch = false,
-  roundIllustration = false,
-  illustrationFirstWhenNarrow = false,
-}: HeroProps) {
+export function Hero({ content, getInTouch, round = false }: HeroProps) {
   const headingId = useId();
-
   return (
     <section
       aria-labelledby={headingId}
-      className={`${styles.hero} ${illustrationFirstWhenNarrow ? styles.illustrationFirstWhenNarrow : ""}`}
+      className={`${styles.hero} ${round ? styles.illustrationFirstWhenNarrow : ""}`}
     >
       <div className={styles.inner}>
         <div className={styles.text}>
@@ -36,16 +28,17 @@ export function Hero({
           </h1>
           <p className={styles.subheading}>{content.subheading}</p>
           <p className={styles.paragraph}>{content.paragraph}</p>
-          {showGetInTouch ? (
+          {getInTouch ? (
             <div className={styles.action}>
-              <GetInTouchLink tone="onDark" />
+              <GetInTouchLink getInTouch={getInTouch} tone="onDark" />
             </div>
           ) : null}
         </div>
         <div className={styles.media}>
-          <AssetImage
-            image={content.illustration}
-            className={`${styles.image} ${roundIllustration ? styles.round : styles.plain}`}
+          <Picture
+            name={content.illustration.picture}
+            alt={content.illustration.alt}
+            className={`${styles.image} ${round ? styles.round : styles.plain}`}
           />
         </div>
       </div>

@@ -1,15 +1,16 @@
 import { CircleCheck } from "lucide-react";
-import type { InfoBlockItem } from "../../content/types";
-import { AssetImage } from "../asset-image";
-import { GetInTouchLink } from "../get-in-touch-link";
+import type { ProductPageFile } from "../../content/schemas";
+import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
+import { Picture } from "../picture";
 import styles from "./info-block.module.css";
 
 type InfoBlockProps = {
-  items: readonly InfoBlockItem[];
+  items: ProductPageFile["features"];
+  getInTouch: GetInTouch;
 };
 
 /** Detailed feature rows; on wide screens every second row puts its picture on the right. */
-export function InfoBlock({ items }: InfoBlockProps) {
+export function InfoBlock({ items, getInTouch }: InfoBlockProps) {
   return (
     <div className={styles.block}>
       {items.map((item, index) => (
@@ -18,7 +19,11 @@ export function InfoBlock({ items }: InfoBlockProps) {
           className={`${styles.row} ${index % 2 === 1 ? styles.imageRight : styles.imageLeft}`}
         >
           <div className={styles.media}>
-            <AssetImage image={item.illustration} className={styles.image} />
+            <Picture
+              name={item.illustration.picture}
+              alt={item.illustration.alt}
+              className={styles.image}
+            />
           </div>
           <div className={styles.text}>
             <p className={styles.featureName}>{item.featureName}</p>
@@ -34,7 +39,7 @@ export function InfoBlock({ items }: InfoBlockProps) {
                 ))}
               </ul>
             ) : null}
-            <GetInTouchLink topic={item.featureName} />
+            <GetInTouchLink getInTouch={getInTouch} topic={item.featureName} />
           </div>
         </div>
       ))}

@@ -1,74 +1,57 @@
-import { islandLoader, islandModule } from "virtual:island";
-import { useId } from "react";
-import { AssetImage } from "../../components/asset-image";
-import { siteConfig } from "../../config";
-import type { EnquiryFormCopy } from "../../content/contact";
-import type { ContactFormContent, ImageAsset } from "../../content/types";
-import { Island } from "../../lib/hydration";
+import type { ReactNode } from "react";
+import { Picture } from "../../components/picture";
+import type { ContactPageFile } from "../../content/schemas";
 import styles from "./contact-form-block.module.css";
-import { EnquiryIsland } from "./enquiry-island";
 import notificationStyles from "./enquiry-notifications.module.css";
 
 type ContactFormBlockProps = {
-  content: ContactFormContent;
-  illustrations: readonly ImageAsset[];
-  formCopy: EnquiryFormCopy;
+  content: ContactPageFile;
+  companyName: string;
+  supportEmail: string;
+  /** The enquiry form, the page's island. */
+  children: ReactNode;
 };
 
-const mailbox = `mailto:${siteConfig.supportEmail}`;
+/** The heading the form is named by. */
+export const FORM_HEADING_ID = "request-a-demo";
 
 /**
- * The contact page's two columns: decorative images, then the heading, intro and form. The
- * form is an island (app/lib/hydration.tsx): the rest stays static HTML. Without JavaScript the
- * page says how else to reach us; if the island cannot start, its loader
- * (app/features/contact/island-loader.ts) shows the message kept here in a template.
+ * The contact page's two columns: decorative pictures, then the heading, intro and the form.
+ * Without JavaScript the page says how else to reach us; if the form's island cannot start,
+ * its loader (first-use.ts) shows the message kept here in a template.
  */
-export function ContactFormBlock({ content, illustrations, formCopy }: ContactFormBlockProps) {
-  const headingId = useId();
-  const { noScript, emailInstead, startFailure, notifications } = formCopy;
+export function ContactFormBlock({ content, companyName, supportEmail, children }: ContactFormBlockProps) {
+  const { noScript, emailInstead, startFailure, notifications } = content.enquiryForm;
+  const mailbox = `mailto:${supportEmail}`;
   return (
-    <section aria-labelledby={headingId} className={styles.block}>
+    <section aria-labelledby={FORM_HEADING_ID} className={styles.block}>
       <div className={styles.inner}>
         <div className={styles.media}>
-          {illustrations.map((image, index) => (
+          {content.illustrations.map((image, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the content file, never reordered on the page.
-            <AssetImage key={index} image={image} className={styles.image} />
+            <Picture key={index} name={image.picture} alt={image.alt} className={styles.image} />
           ))}
         </div>
         <div className={styles.content}>
-          <h2 id={headingId} className={styles.heading}>
-            {content.heading}
+          <h2 id={FORM_HEADING_ID} className={styles.heading}>
+            {content.formBlock.heading}
           </h2>
-          <p className={styles.intro}>{content.intro}</p>
+          <p className={styles.intro}>{content.formBlock.intro}</p>
           <noscript>
             <p className={styles.noScript}>
               {/* The editor trims its texts, so the spaces around the name and link are ours. */}
-              {`${noScript.before} ${siteConfig.companyName} ${noScript.between} `}
-              <a href={mailbox}>{siteConfig.supportEmail}</a>.
+              {`${noScript.before} ${companyName} ${noScript.between} `}
+              <a href={mailbox}>{supportEmail}</a>.
             </p>
           </noscript>
-          <Island
-            id="enquiry-form"
-            module={islandModule}
-            component={EnquiryIsland}
-            props={{
-              copy: formCopy,
-              privacyNote: content.privacyNote,
-              labelledBy: headingId,
-              idPrefix: "enquiry",
-            }}
-          />
+          {children}
           {/* Fixed over the page like the notifications, so showing it shifts nothing. */}
           <div className={notificationStyles.region} aria-live="assertive" data-island-failure />
           <template data-island-failure-message>
             <div className={`${notificationStyles.toast} ${notificationStyles.error}`}>
               <span className={notificationStyles.title}>
                 {startFailure}{" "}
-                <a
-                  className={styles.emailInstead}
-                  href={mailbox}
-                  data-subject={emailInstead.subject}
-                >
+                <a className={styles.emailInstead} href={mailbox} data-subject={emailInstead.subject}>
                   {emailInstead.link}
                 </a>
                 .
@@ -78,11 +61,6 @@ export function ContactFormBlock({ content, illustrations, formCopy }: ContactFo
               </button>
             </div>
           </template>
-          <script
-            type="module"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own loader, built from app/features/contact/island-loader.ts.
-            dangerouslySetInnerHTML={{ __html: islandLoader }}
-          />
         </div>
       </div>
     </section>

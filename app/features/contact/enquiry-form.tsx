@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type EnquiryField,
@@ -10,15 +10,18 @@ import {
   isRequiredField,
 } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
-import type { EnquiryFormCopy } from "../../content/contact";
+import type { ContactPageFile } from "../../content/schemas";
 import { enquiryEmailHref } from "./enquiry-by-email";
 import styles from "./enquiry-form.module.css";
 import { notify } from "./enquiry-notifications";
 import { enquiryResolver } from "./enquiry-resolver";
 import { errorIdFor, FormField } from "./form-field";
+import { FORM_READY_EVENT } from "./island-signals";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
-import { EMPTY_ENQUIRY, valuesTypedBeforeStart } from "./typed-before-start";
+import { EMPTY_ENQUIRY, formBeforeStart } from "./typed-before-start";
+
+export type EnquiryFormCopy = ContactPageFile["enquiryForm"];
 
 type EnquiryFormProps = {
   copy: EnquiryFormCopy;
@@ -31,8 +34,6 @@ type EnquiryFormProps = {
    * the prerendered page and the form's own start in the browser.
    */
   idPrefix: string;
-  /** Fields the visitor focused and left before the form started in the browser. */
-  touchedBeforeStart?: readonly EnquiryField[];
   botCheck?: BotCheck;
 };
 
@@ -41,14 +42,12 @@ export function EnquiryForm({
   privacyNote,
   labelledBy,
   idPrefix,
-  touchedBeforeStart = [],
   botCheck = siteBotCheck,
 }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const idOf = (name: EnquiryField) => `${idPrefix}-${name}`;
-  const [startValues] = useState(() => valuesTypedBeforeStart(idOf));
-  const [startTouched] = useState(() => touchedBeforeStart);
+  const [{ values: startValues, left: startTouched }] = useState(() => formBeforeStart(idOf));
   const {
     register,
     handleSubmit,
@@ -61,6 +60,10 @@ export function EnquiryForm({
     mode: "onTouched",
     defaultValues: startValues,
   });
+
+  useLayoutEffect(() => {
+    formRef.current?.dispatchEvent(new Event(FORM_READY_EVENT, { bubbles: true }));
+  }, []);
 
   // Google's script loads on the visitor's first interaction with the form, so a visitor who
   // only reads the page never contacts Google.

@@ -3,21 +3,21 @@ import {
   type EnquiryFormInput,
   enquiryFormFields,
 } from "../../../contract/enquiry";
+import { LEFT_ATTRIBUTE } from "./island-signals";
 
 export const EMPTY_ENQUIRY = Object.fromEntries(
   enquiryFormFields.map((name) => [name, ""]),
 ) as EnquiryFormInput;
 
 /**
- * The contact page shows its prerendered form at once and starts the form's island only when the
- * visitor starts using it (app/features/contact/island-loader.ts), so they may already have
- * typed. Read as the form first renders in the browser (before the form library takes the
- * fields over and would empty them), this is what the form starts from, so nothing typed is
- * lost. Empty outside a browser and on a fresh form.
+ * The prerendered form can be used before its island starts (first-use.ts). Read as the form
+ * first renders in the browser, before the form library takes the fields over, this is what the
+ * visitor typed and which fields they left, so nothing is lost. Empty outside a browser.
  */
-export function valuesTypedBeforeStart(idOf: (name: EnquiryField) => string): EnquiryFormInput {
-  if (typeof document === "undefined") return EMPTY_ENQUIRY;
+export function formBeforeStart(idOf: (name: EnquiryField) => string) {
   const values = { ...EMPTY_ENQUIRY };
+  const left: EnquiryField[] = [];
+  if (typeof document === "undefined") return { values, left };
   for (const name of enquiryFormFields) {
     const control = document.getElementById(idOf(name));
     if (
@@ -26,7 +26,8 @@ export function valuesTypedBeforeStart(idOf: (name: EnquiryField) => string): En
       control instanceof HTMLTextAreaElement
     ) {
       values[name] = control.value;
+      if (control.hasAttribute(LEFT_ATTRIBUTE)) left.push(name);
     }
   }
-  return values;
+  return { values, left };
 }

@@ -1,0 +1,3 @@
+/// <reference types="astro/client" />
+/// <reference path="content.d.ts" />
+/// <reference path="env.d.ts" />

@@ -1,0 +1,22 @@
+import type { NavLink } from "../components/site-header";
+import type { PageEntry } from "./page-list";
+import type { PageBlockFile } from "./schemas";
+
+type NavPage = Pick<PageEntry, "path" | "footerRank"> &
+  Pick<PageBlockFile, "headerLabel" | "footerLabel">;
+
+/** The header's links: the pages with a header link text, in list order. */
+export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
+  return pages.flatMap((page) => (page.headerLabel ? [{ label: page.headerLabel, href: page.path }] : []));
+}
+
+/**
+ * The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts
+ * the products first); pages without one follow, in list order.
+ */
+export function footerLinksOf(pages: readonly NavPage[]): NavLink[] {
+  return pages
+    .filter((page) => page.footerLabel)
+    .toSorted((a, b) => (a.footerRank ?? Infinity) - (b.footerRank ?? Infinity))
+    .map((page) => ({ label: page.footerLabel ?? "", href: page.path }));
+}

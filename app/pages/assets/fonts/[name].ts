@@ -1,0 +1,12 @@
+import type { GetStaticPaths } from "astro";
+import { siteFontFaces } from "../../../content/site-content";
+
+// The web font's faces cut for the copy (app/lib/web-font.ts), each under a name of its bytes.
+export const getStaticPaths = (async () =>
+  (await siteFontFaces()).map((face) => ({
+    params: { name: face.name },
+    props: { bytes: face.bytes },
+  }))) satisfies GetStaticPaths;
+
+export const GET = ({ props }: { props: { bytes: Uint8Array } }) =>
+  new Response(props.bytes, { headers: { "content-type": "font/woff2" } });

@@ -1,0 +1,26 @@
+import { envField } from "astro/config";
+import { defaultRetentionDays, maxRetentionDays } from "../contract/retention.ts";
+
+// The settings the build reads, checked by Astro when it starts (a bad value stops it, naming
+// the variable). The VITE_ ones reach the browser: never a secret there. The server's own
+// retention and delivery settings are read too, because the privacy statement states them.
+const publicText = (fallback: string, checks: { max?: number; includes?: string } = {}) =>
+  envField.string({ context: "client", access: "public", default: fallback, ...checks });
+
+export const settingsSchema = {
+  VITE_COMPANY_NAME: publicText("Amanzi Meters", { max: 100 }),
+  VITE_SUPPORT_EMAIL: publicText("support@example.com", { includes: "@" }),
+  VITE_API_BASE: publicText("/api"),
+  VITE_RECAPTCHA_SITE_KEY: publicText(""),
+  VITE_SITE_URL: envField.string({ context: "server", access: "public", optional: true, url: true }),
+  ENQUIRY_RETENTION_DAYS: envField.number({
+    context: "server",
+    access: "public",
+    default: defaultRetentionDays,
+    int: true,
+    min: 0,
+    max: maxRetentionDays,
+  }),
+  SMTP_URL: envField.string({ context: "server", access: "secret", optional: true }),
+  ENQUIRY_WEBHOOK_URL: envField.string({ context: "server", access: "secret", optional: true }),
+};

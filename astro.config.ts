@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import react from "@astrojs/react";
+import sitemap from "@astrojs/sitemap";
+import { defineConfig } from "astro/config";
+import { settingsSchema } from "./app/settings.ts";
+import { siteRootOf } from "./contract/site-build.ts";
+import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
+import { site } from "./scripts/site-integration.ts";
+
+// Settings come from the environment, then `.env`, as the server reads them: never from
+// `.env.production` and the like, which the server would not see.
+if (existsSync(".env")) process.loadEnvFile(".env");
+const siteUrl = process.env.VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
+if (siteUrl && !/^https?:\/\/[^/?#]+$/.test(siteUrl)) {
+  throw new Error(`VITE_SITE_URL must be the site's origin only, like https://www.example.co.za (got "${siteUrl}")`);
+}
+// The send call may go to the service on another origin (VITE_API_BASE).
+const apiBase = process.env.VITE_API_BASE ?? "";
+const apiOrigin = URL.canParse(apiBase) ? `${new URL(apiBase).origin} ` : "";
+const recaptcha = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+const browsers = supportedBrowsers(import.meta.dirname);
+
+export default defineConfig({
+  srcDir: "app",
+  outDir: siteRootOf(process.env.BUILD_DIR),
+  site: siteUrl,
+  trailingSlash: "never",
+  build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
+  integrations: [react(), sitemap(), site()],
+  env: { schema: settingsSchema, validateSecrets: true },
+  // Every page's policy: Astro adds the hashes of each inline script and style it writes. The
+  // server sends the same policy as a header, with what a <meta> cannot carry (frame-ancestors).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        `connect-src 'self' ${apiOrigin}${recaptcha[0]}`,
+        "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+        "base-uri 'none'",
+        "object-src 'none'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", ...recaptcha] },
+    },
+  },
+  vite: {
+    envDir: false,
+    plugins: [
+      {
+        name: "island-entries-may-share",
+        applyToEnvironment: (environment) => environment.name === "client",
+        options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
+      },
+    ],
+    css: {
+      transformer: "lightningcss",
+      lightningcss: { drafts: { customMedia: true }, targets: cssTargets(browsers) },
+    },
+    build: {
+      target: buildTarget(browsers),
+      cssMinify: "lightningcss",
+      // React goes into the renderer's file, which the island fetches beside its own: one round
+      // trip on a slow phone, rather than a third file found only once the first two arrive.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }],
+          },
+        },
+      },
+    },
+  },
+});
