@@ -12,7 +12,9 @@ import { site } from "./scripts/site-integration.ts";
 if (existsSync(".env")) process.loadEnvFile(".env");
 const siteUrl = process.env.VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
 if (siteUrl && !/^https?:\/\/[^/?#]+$/.test(siteUrl)) {
-  throw new Error(`VITE_SITE_URL must be the site's origin only, like https://www.example.co.za (got "${siteUrl}")`);
+  throw new Error(
+    `VITE_SITE_URL must be the site's origin only, like https://www.example.co.za (got "${siteUrl}")`,
+  );
 }
 // The send call may go to the service on another origin (VITE_API_BASE).
 const apiBase = process.env.VITE_API_BASE ?? "";
@@ -66,7 +68,12 @@ export default defineConfig({
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }],
+            groups: [
+              {
+                name: "react",
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+              },
+            ],
           },
         },
       },

@@ -1,5 +1,4 @@
 import { mkdtempSync } from "node:fs";
-import { register } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -15,8 +14,6 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-store-"));
 const port = process.env.E2E_PORT;
 type EngineName = Engine["name"];
-// Tests import the site's content modules, which import content files (app/content/*.yaml).
-register("./tests/support/content-file-hooks.mjs", import.meta.url);
 
 export default defineConfig<object, { engineName: EngineName }>({
   fullyParallel: true,

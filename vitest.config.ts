@@ -1,22 +1,9 @@
-import { defineConfig } from "vitest/config";
-import { siteRootOf } from "./contract/site-build.ts";
-import routerConfig from "./react-router.config.ts";
-import { sitePlugins } from "./scripts/site-plugins.ts";
+import { getViteConfig } from "astro/config";
 
-export default defineConfig({
-  plugins: sitePlugins({ clientDir: siteRootOf(routerConfig.buildDirectory) }),
-  css: {
-    transformer: "lightningcss",
-    lightningcss: { drafts: { customMedia: true } },
-  },
+// Astro's Vite settings (CSS modules, the public settings in astro:env), for Vitest.
+export default getViteConfig({
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "contract/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/support/**/*.test.ts",
-    ],
+    include: ["{app,server,contract,scripts,tests/support}/**/*.test.{ts,tsx}"],
     environment: "node",
     // Tests leave CSS out, but the colour tokens are read as text (app/styles/colour-tokens.ts).
     css: { include: [/tokens\.css\?raw$/] },

@@ -1,1 +1,4 @@
-export default new Map();
+
+
+export default new Map([]);
+		

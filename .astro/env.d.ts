@@ -6,6 +6,8 @@ declare module 'astro:env/client' {
 }declare module 'astro:env/server' {
 	export const VITE_SITE_URL: string | undefined;	
 	export const ENQUIRY_RETENTION_DAYS: number;	
+	export const CMS_GITHUB_REPO: string | undefined;	
+	export const CMS_GITHUB_BRANCH: string;	
 	export const SMTP_URL: string | undefined;	
 	export const ENQUIRY_WEBHOOK_URL: string | undefined;	
 }

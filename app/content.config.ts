@@ -1,5 +1,5 @@
-import { readdirSync } from "node:fs";
 import { defineCollection } from "astro:content";
+import { readdirSync } from "node:fs";
 import { glob } from "astro/loaders";
 import { contentDir, contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { pageSchemas, siteShellFile } from "./content/schemas.ts";

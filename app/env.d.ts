@@ -6,3 +6,5 @@ declare module "astro" {
     "client:first-use"?: boolean;
   }
 }
+
+export {};

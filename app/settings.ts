@@ -12,7 +12,12 @@ export const settingsSchema = {
   VITE_SUPPORT_EMAIL: publicText("support@example.com", { includes: "@" }),
   VITE_API_BASE: publicText("/api"),
   VITE_RECAPTCHA_SITE_KEY: publicText(""),
-  VITE_SITE_URL: envField.string({ context: "server", access: "public", optional: true, url: true }),
+  VITE_SITE_URL: envField.string({
+    context: "server",
+    access: "public",
+    optional: true,
+    url: true,
+  }),
   ENQUIRY_RETENTION_DAYS: envField.number({
     context: "server",
     access: "public",
@@ -21,6 +26,9 @@ export const settingsSchema = {
     min: 0,
     max: maxRetentionDays,
   }),
+  // The repository and branch the editor at /admin commits to.
+  CMS_GITHUB_REPO: envField.string({ context: "server", access: "public", optional: true }),
+  CMS_GITHUB_BRANCH: envField.string({ context: "server", access: "public", default: "main" }),
   SMTP_URL: envField.string({ context: "server", access: "secret", optional: true }),
   ENQUIRY_WEBHOOK_URL: envField.string({ context: "server", access: "secret", optional: true }),
 };

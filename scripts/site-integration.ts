@@ -1,40 +1,97 @@
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroIntegration } from "astro";
 import { tsImport } from "tsx/esm/api";
+import { build, type Rolldown, type UserConfig } from "vite";
+import { adminPage } from "../app/content/cms-config.ts";
 import { precompress } from "./precompress.ts";
+
+const editorEntry = "app/admin/editor.tsx";
 
 /**
  * What the site adds to Astro: the contact form's loading strategy (`client:first-use`), the
- * enquiry service inside the dev server, and precompressed files in the build.
+ * enquiry service and the editor inside the dev server, and in the build the editor at /admin
+ * and precompressed files.
  */
 export function site(): AstroIntegration {
-  let closeService = async () => {};
+  let css: UserConfig["css"];
+  let root = "";
   return {
     name: "site",
     hooks: {
       "astro:config:setup": ({ addClientDirective }) => {
-        addClientDirective({ name: "first-use", entrypoint: "./app/features/contact/first-use.ts" });
+        addClientDirective({
+          name: "first-use",
+          entrypoint: "./app/features/contact/first-use.ts",
+        });
+      },
+      "astro:config:done": ({ config }) => {
+        css = config.vite.css;
+        root = fileURLToPath(config.root);
       },
       // `npm run dev` answers the send call too: the service runs inside the dev server with its
       // development settings (server/dev-service.ts), loaded as `npm run serve` loads it.
       "astro:server:setup": async ({ server, logger }) => {
-        const entry = pathToFileURL(join(server.config.root, "server/dev-service.ts")).href;
+        // Vitest runs Astro's Vite settings with no server listening: nothing to answer.
+        if (!server.httpServer) return;
+        const entry = pathToFileURL(join(root, "server/dev-service.ts")).href;
         const { startDevService, devDatabaseUrl }: typeof import("../server/dev-service.ts") =
           await tsImport(entry, import.meta.url);
         const service = await startDevService();
-        closeService = service.close;
-        server.httpServer?.once("close", () => closeService());
+        server.httpServer.once("close", () => service.close());
         logger.info(`Enquiries: /api stores them in ${devDatabaseUrl}; not mailed; no bot check`);
         server.middlewares.use((request, response, next) => {
-          if (/^\/api(\/|\?|$)/.test(request.url ?? "")) service.handle(request, response);
-          else next();
+          const path = (request.url ?? "").split("?")[0];
+          if (/^\/api(\/|$)/.test(path ?? "")) return service.handle(request, response);
+          if (path !== "/admin" && path !== "/admin/") return next();
+          response.setHeader("content-type", "text/html; charset=utf-8");
+          response.end(adminPage(`/${editorEntry}`));
         });
       },
       "astro:build:done": async ({ dir, logger }) => {
-        const count = await precompress(fileURLToPath(dir));
-        logger.info(`precompressed ${count} files (brotli, gzip)`);
+        const client = fileURLToPath(dir);
+        await buildEditor(join(client, "admin"), root, css);
+        const count = await precompress(client);
+        logger.info(`wrote the editor at /admin; precompressed ${count} files (brotli, gzip)`);
       },
     },
   };
+}
+
+/**
+ * The editor's own build, apart from the pages': Sveltia brings hundreds of chunks, which would
+ * otherwise each add a hash to every page's policy. Its page lists no inline script.
+ */
+async function buildEditor(outDir: string, root: string, css: UserConfig["css"]) {
+  const output = await build({
+    configFile: false,
+    root,
+    base: "/admin/",
+    logLevel: "warn",
+    css,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      target: "es2022",
+      // The editor's bundle is large by nature; the site's pages load none of it.
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        input: { editor: editorEntry },
+        checks: { pluginTimings: false, moduleLevelDirective: false },
+        output: { entryFileNames: "[name]-[hash].js" },
+      },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((out) =>
+    "output" in out ? out.output : [],
+  );
+  const entry = chunks.find(
+    (item): item is Rolldown.OutputChunk => item.type === "chunk" && item.isEntry,
+  );
+  if (!entry) throw new Error("the editor's build wrote no module");
+  const styles = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/admin/${file}`);
+  await writeFile(join(outDir, "index.html"), adminPage(`/admin/${entry.fileName}`, styles));
 }

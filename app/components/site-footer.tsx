@@ -1,7 +1,7 @@
 import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
-import type { NavLink } from "./site-header";
 import styles from "./site-footer.module.css";
+import type { NavLink } from "./site-header";
 
 type SiteFooterProps = {
   copy: SiteShellFile["footer"];

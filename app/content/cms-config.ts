@@ -177,7 +177,7 @@ export function cmsConfig(
       // working editor for `npm run cms` (local folder) and says where to set it.
       repo: repo || "set-CMS_GITHUB_REPO/in-the-build-settings",
       branch: settings.branch || "main",
-      // The sign-in popup goes to our own service (server/cms-auth.ts), not a third party.
+      // The sign-in popup goes to our own service (server/admin/cms-auth.ts), not a third party.
       ...(siteUrl ? { base_url: siteUrl } : {}),
       auth_endpoint: "api/cms/auth",
     },
@@ -205,15 +205,12 @@ export function cmsConfigYaml(settings: CmsSettings = {}): string {
   return stringify(cmsConfig(settings), { lineWidth: 0 });
 }
 
-/** Where the editor's script starts, relative to the project root. */
-export const editorEntry = "app/admin/editor.tsx";
-
 /**
  * The editor's page: no inline script, so its own policy can forbid them. `script` is the
  * editor's built module (or, on the dev server, its source); `styles` the site's CSS, which the
  * preview pane applies to the page it shows (preloaded here, not applied to the editor).
  */
-export function adminPage(script: string, styles: string[] = []): string {
+export function adminPage(script: string, styles: readonly string[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -7,7 +7,9 @@ type NavPage = Pick<PageEntry, "path" | "footerRank"> &
 
 /** The header's links: the pages with a header link text, in list order. */
 export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
-  return pages.flatMap((page) => (page.headerLabel ? [{ label: page.headerLabel, href: page.path }] : []));
+  return pages.flatMap((page) =>
+    page.headerLabel ? [{ label: page.headerLabel, href: page.path }] : [],
+  );
 }
 
 /**

@@ -69,6 +69,13 @@ export const pageList = [
 
 export type PageId = (typeof pageList)[number]["id"];
 
+/** Astro's static paths for a page list (app/pages/[...page].astro): "/" is the rest-less one. */
+export const staticPathsOf = (pages: readonly PageEntry[]) =>
+  pages.map((page) => ({
+    params: { page: page.path.slice(1) || undefined },
+    props: { id: page.id },
+  }));
+
 /** A page's content file, relative to the content folder. */
 export function contentFileOf(page: Pick<PageEntry, "id">): string {
   return `${page.id}.yaml`;

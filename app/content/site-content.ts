@@ -41,16 +41,20 @@ export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
 /** Every text of the copy as the pages show it, with its file and field. */
 export async function* copyTexts() {
   const files = [
-    ...(await Promise.all(pageList.map(async (page) => [page.id, await pageContent(page)] as const))),
+    ...(await Promise.all(
+      pageList.map(async (page) => [page.id, await pageContent(page)] as const),
+    )),
     ["site-shell", await shellContent()] as const,
   ];
   function* walk(value: unknown, field: string): Generator<{ field: string; text: string }> {
     if (typeof value === "string") yield { field, text: value };
     else if (value && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) yield* walk(item, field ? `${field}.${key}` : key);
+      for (const [key, item] of Object.entries(value))
+        yield* walk(item, field ? `${field}.${key}` : key);
     }
   }
-  for (const [id, data] of files) for (const found of walk(data, "")) yield { file: `${id}.yaml`, ...found };
+  for (const [id, data] of files)
+    for (const found of walk(data, "")) yield { file: `${id}.yaml`, ...found };
 }
 
 let faces: Promise<CutFace[]> | undefined;
@@ -63,7 +67,9 @@ export function siteFontFaces(): Promise<CutFace[]> {
     const characters = charactersByFile(texts.map((found) => found.text));
     for (const char of characters.missing) {
       const where = texts.find((found) => found.text.includes(char));
-      console.warn(`Inter has no "${char}" (first in ${where?.file}: ${where?.field}): it shows in a fallback font.`);
+      console.warn(
+        `Inter has no "${char}" (first in ${where?.file}: ${where?.field}): it shows in a fallback font.`,
+      );
     }
     return cutFaces(characters);
   })();

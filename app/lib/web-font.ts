@@ -60,25 +60,39 @@ export function unicodeRangeOf(characters: string): string {
   return parts.join(",");
 }
 
-export type CutFace = { file: InterFile; characters: string; name: string; bytes: Uint8Array };
+export type CutFace = {
+  file: InterFile;
+  characters: string;
+  name: string;
+  bytes: Uint8Array<ArrayBuffer>;
+};
 
 const whole = createRequire(import.meta.url);
 const wholeFile = (file: InterFile) =>
   whole.resolve(`@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`);
 
 /** The cut faces for these characters, named by a hash of their bytes. */
-export async function cutFaces(characters: ReturnType<typeof charactersByFile>): Promise<CutFace[]> {
+export async function cutFaces(
+  characters: ReturnType<typeof charactersByFile>,
+): Promise<CutFace[]> {
   const faces: CutFace[] = [];
   for (const file of ["latin", "latin-ext"] as const) {
     if (!characters[file]) continue;
-    const bytes = await subsetFont(await readFile(wholeFile(file)), characters[file], {
+    const cut = await subsetFont(await readFile(wholeFile(file)), characters[file], {
       targetFormat: "woff2",
       variationAxes: { wght: cutWeights },
       keepFeatures: ["kern"],
+      // The axis names a browser never reads.
       dropTables: ["STAT"],
     });
+    const bytes = new Uint8Array(cut);
     const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
-    faces.push({ file, characters: characters[file], name: `inter-${file}-cut-${hash}.woff2`, bytes });
+    faces.push({
+      file,
+      characters: characters[file],
+      name: `inter-${file}-cut-${hash}.woff2`,
+      bytes,
+    });
   }
   return faces;
 }
@@ -90,7 +104,10 @@ const face = (src: string, weights: string, unicodeRange: string) =>
   `@font-face{font-family:"Inter Variable";font-style:normal;font-weight:${weights};font-display:optional;src:url(${src}) format("woff2-variations");unicode-range:${unicodeRange}}`;
 
 /** The @font-face rules every page declares in its head, given where each file is served. */
-export function fontFaceCss(wholeUrls: Record<InterFile, string>, cut: { url: string; characters: string }[]) {
+export function fontFaceCss(
+  wholeUrls: Record<InterFile, string>,
+  cut: { url: string; characters: string }[],
+) {
   return [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
     face(wholeUrls["latin-ext"], "100 900", files["latin-ext"]),

@@ -9,6 +9,6 @@ export const getStaticPaths = () =>
   }));
 
 export const GET = ({ props }: { props: { icon: AppIcon } }) =>
-  new Response(renderPng(iconSvg(props.icon.purpose), props.icon.size), {
+  new Response(new Uint8Array(renderPng(iconSvg(props.icon.purpose), props.icon.size)), {
     headers: { "content-type": "image/png" },
   });

@@ -26,7 +26,8 @@ const hstsHeader = (options: { hsts: boolean }): Record<string, string> =>
 export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
   return {
     // Answers that are no page (JSON, redirects) may load and run nothing.
-    "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "content-security-policy":
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "permissions-policy": permissionsPolicy,

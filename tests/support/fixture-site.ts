@@ -1,18 +1,24 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 
-// A tiny stand-in for the prerendered build, shaped like React Router's output (inline
-// scripts included), so server tests neither wait for nor depend on a real build.
+// A tiny stand-in for the prerendered build, shaped like Astro's output (each page's policy in a
+// <meta>, inline scripts), so server tests neither wait for nor depend on a real build.
 
 export const fixtureInlineScript = 'window.__fixture = {"page":"home"};';
 export const fixtureAsset = "/assets/app-Ab12Cd34.js";
 /** A file of the content editor, which the server reads from disk rather than memory. */
 export const fixtureEditorAsset = "/admin/editor-Ab12Cd34.js";
 
+/** The policy each fixture page states, as Astro writes it: the hash is the page's script's. */
+export const fixturePagePolicy = (script: string) =>
+  `default-src 'self'; script-src 'self' 'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
 const page = (title: string, script: string, paragraph = "") =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title>` +
+  `<meta http-equiv="content-security-policy" content="${fixturePagePolicy(script)}">` +
   `<script type="module" src="${fixtureAsset}"></script></head>` +
   `<body><h1>${title}</h1><p>${paragraph}</p><script>${script}</script></body></html>`;
 
@@ -29,7 +35,6 @@ export function writeFixtureSite(root: string): void {
       retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
     ),
     "404.html": page("Not found", "window.__fixture = 404;"),
-    "__spa-fallback.html": page("Fallback", "window.__fixture = 0;"),
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
     [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,

@@ -7,7 +7,7 @@ export const HYDRATED_PATHS: readonly string[] = pageList
   .filter((page) => page.kind === "contact")
   .map((page) => page.path);
 
-/** The island's container once its loader reports the island running (app/features/contact/island-loader.ts). */
+/** The island once its loader reports it running (app/features/contact/first-use.ts). */
 const READY_ISLAND = '[data-island-state="ready"]';
 
 /**

@@ -20,7 +20,12 @@ export const FORM_HEADING_ID = "request-a-demo";
  * Without JavaScript the page says how else to reach us; if the form's island cannot start,
  * its loader (first-use.ts) shows the message kept here in a template.
  */
-export function ContactFormBlock({ content, companyName, supportEmail, children }: ContactFormBlockProps) {
+export function ContactFormBlock({
+  content,
+  companyName,
+  supportEmail,
+  children,
+}: ContactFormBlockProps) {
   const { noScript, emailInstead, startFailure, notifications } = content.enquiryForm;
   const mailbox = `mailto:${supportEmail}`;
   return (
@@ -51,7 +56,11 @@ export function ContactFormBlock({ content, companyName, supportEmail, children 
             <div className={`${notificationStyles.toast} ${notificationStyles.error}`}>
               <span className={notificationStyles.title}>
                 {startFailure}{" "}
-                <a className={styles.emailInstead} href={mailbox} data-subject={emailInstead.subject}>
+                <a
+                  className={styles.emailInstead}
+                  href={mailbox}
+                  data-subject={emailInstead.subject}
+                >
                   {emailInstead.link}
                 </a>
                 .

@@ -60,7 +60,9 @@ function typedLines(form: HTMLFormElement): EmailLine[] {
 /** The failure message, from the page's template, with a mailto carrying what was typed. */
 function failureNotice(form: HTMLFormElement) {
   const region = document.querySelector<HTMLElement>("[data-island-failure]");
-  const template = document.querySelector<HTMLTemplateElement>("template[data-island-failure-message]");
+  const template = document.querySelector<HTMLTemplateElement>(
+    "template[data-island-failure-message]",
+  );
   const hide = () => region?.replaceChildren();
   // Shown once: a retry that fails again only brings the email up to date.
   const show = () => {
@@ -78,7 +80,11 @@ function failureNotice(form: HTMLFormElement) {
     region.replaceChildren(message);
   };
   const writeEmail = (link: HTMLAnchorElement) => {
-    link.href = enquiryEmailHref(link.dataset.mailbox ?? "", link.dataset.subject ?? "", typedLines(form));
+    link.href = enquiryEmailHref(
+      link.dataset.mailbox ?? "",
+      link.dataset.subject ?? "",
+      typedLines(form),
+    );
   };
   return { show, hide };
 }
@@ -93,7 +99,8 @@ const firstUse: ClientDirective = (load, _options, island) => {
   const notice = failureNotice(form);
 
   // Fields left before the start show their errors once the form runs (typed-before-start.ts).
-  const onLeave = (event: FocusEvent) => (event.target as Element).toggleAttribute?.(LEFT_ATTRIBUTE, true);
+  const onLeave = (event: FocusEvent) =>
+    (event.target as Element).toggleAttribute?.(LEFT_ATTRIBUTE, true);
   form.addEventListener("focusout", onLeave);
 
   // Astro's load() fetches the island's modules; a failure is reported as an event and leaves a
@@ -144,7 +151,10 @@ const firstUse: ClientDirective = (load, _options, island) => {
   async function start() {
     if (island.dataset.islandState === "loading" || island.dataset.islandState === "ready") return;
     setState("loading");
-    timer = setTimeout(() => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`)), READY_WITHIN_MS);
+    timer = setTimeout(
+      () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`)),
+      READY_WITHIN_MS,
+    );
     const hydrate = await fetchIsland();
     if (failure !== undefined) return fail(failure);
     await hydrate();

@@ -14,5 +14,7 @@ type Props = { page: Awaited<ReturnType<typeof sitePages>>[number] };
 export const GET = ({ props }: { props: Props }) => {
   const host = VITE_SITE_URL ? new URL(VITE_SITE_URL).host : "";
   const svg = shareCardSvg(props.page, { companyName: siteConfig.companyName, host });
-  return new Response(renderPng(svg, shareCardSize.width), { headers: { "content-type": "image/png" } });
+  return new Response(new Uint8Array(renderPng(svg, shareCardSize.width)), {
+    headers: { "content-type": "image/png" },
+  });
 };

@@ -8,5 +8,5 @@ export const getStaticPaths = (async () =>
     props: { bytes: face.bytes },
   }))) satisfies GetStaticPaths;
 
-export const GET = ({ props }: { props: { bytes: Uint8Array } }) =>
+export const GET = ({ props }: { props: { bytes: Uint8Array<ArrayBuffer> } }) =>
   new Response(props.bytes, { headers: { "content-type": "font/woff2" } });

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import type { z } from "zod";
+import { deliveryChannelsOf } from "../../contract/retention.ts";
+import { settingsSchema } from "../settings.ts";
+import { contentDir, contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
+import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
+import { pageSchemas, siteShellFile } from "./schemas.ts";
+
+// The content files as code outside the build reads them (the tests, `npm run content:review`):
+// checked against the same schemas and filled from the same settings as the pages
+// (app/content/site-content.ts), so a test compares a page with the words it should show.
+
+const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
+  process.env[name]?.trim() || String(settingsSchema[name].default);
+
+export const placeholders = placeholderValues({
+  companyName: setting("VITE_COMPANY_NAME"),
+  retentionDays: Number(setting("ENQUIRY_RETENTION_DAYS")),
+  delivery: deliveryChannelsOf(process.env),
+});
+
+function read<Schema extends z.ZodType>(file: string, schema: Schema): z.infer<Schema> {
+  const data = schema.parse(parse(readFileSync(join(contentDir(), file), "utf8")));
+  return fillPlaceholders(data, placeholders);
+}
+
+/** A page's content file. */
+export const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
+  read(contentFileOf(page), pageSchemas[page.kind]) as z.infer<(typeof pageSchemas)[Kind]>;
+
+/** The parts every page shares. */
+export const shellFile = () => read("site-shell.yaml", siteShellFile);
+
+/** The page list, each page with its own words. */
+export const sitePages = () => pageList.map((page) => ({ ...page, ...pageFile(page).page }));
+
+/** One page of the list, with its words and its whole file. */
+export function sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
+  const page = pageList.find((candidate) => candidate.id === id);
+  if (!page || (kind && page.kind !== kind)) throw new Error(`no ${kind ?? ""} page ${id}`);
+  const file = pageFile(page as PageEntry as { id: string; kind: Kind });
+  return { ...page, ...file.page, file };
+}
