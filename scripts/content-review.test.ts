@@ -1,15 +1,8 @@
 import { expect, it } from "vitest";
-import { readContentFile } from "../app/content/content-files";
 import type { ProductPageFile } from "../app/content/schemas";
-import { reviewContent, reviewReport } from "./content-review";
+import { launchPages, reviewContent, reviewReport } from "./content-review";
 
-const files = () => ({
-  home: readContentFile("home.yaml"),
-  hardware: readContentFile("hardware.yaml"),
-  software: readContentFile("software.yaml"),
-  privacy: readContentFile("privacy.yaml"),
-  terms: readContentFile("terms.yaml"),
-});
+const files = launchPages;
 
 /** A hardware page whose meter row gives one sentence, as an editor might write it. */
 const withMeterRow = (page: ProductPageFile, paragraph: string): ProductPageFile => ({

@@ -1,40 +1,46 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LegalDocumentContent } from "../content/types";
+import type { LegalPageFile } from "../content/schemas";
 import { LegalDocument } from "./legal-document";
 
-const content: LegalDocumentContent = {
+const content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections"> = {
   contentsLabel: "On this page",
   introduction: ["Opening words."],
   sections: [
-    { id: "first", heading: "First section", blocks: ["A paragraph.", { list: ["one", "two"] }] },
     {
-      id: "contact",
-      heading: "Contact",
-      blocks: [{ text: "Write to", email: "help@example.co.za" }],
+      id: "first",
+      heading: "First section",
+      blocks: [
+        { type: "paragraph", text: "A paragraph." },
+        { type: "list", items: ["one", "two"] },
+      ],
     },
+    { id: "contact", heading: "Contact", blocks: [{ type: "email", text: "Write to" }] },
   ],
 };
 
 describe("LegalDocument", () => {
+  const show = () => render(<LegalDocument content={content} supportEmail="help@example.co.za" />);
+
   it("lists the sections in a contents list that links to each heading", () => {
-    render(<LegalDocument content={content} />);
-    const contents = screen.getByRole("navigation", { name: "On this page" });
-    const links = within(contents).getAllByRole("link");
+    show();
+    const links = within(screen.getByRole("navigation", { name: "On this page" })).getAllByRole(
+      "link",
+    );
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["First section", "#first"],
       ["Contact", "#contact"],
     ]);
     for (const link of links) {
       const target = document.querySelector(link.getAttribute("href") ?? "");
-      expect(target?.tagName).toBe("H2");
+      expect(target).toHaveRole("heading");
       expect(target).toHaveTextContent(link.textContent ?? "");
     }
   });
 
   it("shows the introduction, paragraphs and lists of each section", () => {
-    render(<LegalDocument content={content} />);
+    show();
     expect(screen.getByText("Opening words.")).toBeInTheDocument();
     const first = screen.getByRole("region", { name: "First section" });
     expect(within(first).getByText("A paragraph.")).toBeInTheDocument();
@@ -45,8 +51,8 @@ describe("LegalDocument", () => {
     ).toEqual(["one", "two"]);
   });
 
-  it("turns an email block into a mailto link", () => {
-    render(<LegalDocument content={content} />);
+  it("ends an email block with a link to the support mailbox", () => {
+    show();
     const section = screen.getByRole("region", { name: "Contact" });
     expect(within(section).getByRole("link", { name: "help@example.co.za" })).toHaveAttribute(
       "href",

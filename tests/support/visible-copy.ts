@@ -1,4 +1,4 @@
-import type { LegalDocumentContent } from "../../app/content/types";
+import type { LegalPageFile } from "../../app/content/schemas";
 
 /** Every string a content object shows, image addresses left out: what the content tests read. */
 export function visibleCopy(value: unknown): string {
@@ -11,7 +11,7 @@ export function visibleCopy(value: unknown): string {
 }
 
 /** The visible copy of one section of a legal document, found by its anchor id. */
-export function sectionText(document: LegalDocumentContent, id: string): string {
+export function sectionText(document: Pick<LegalPageFile, "sections">, id: string): string {
   const section = document.sections.find((candidate) => candidate.id === id);
   if (!section) throw new Error(`no section ${id}`);
   return visibleCopy(section);

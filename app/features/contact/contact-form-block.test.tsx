@@ -1,42 +1,54 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { contactFormBlock, contactIllustrations, enquiryFormCopy } from "../../content/contact";
+import { pageFile } from "../../content/content-files";
 import { ContactFormBlock } from "./contact-form-block";
 
+const content = pageFile({ id: "contact", kind: "contact" });
+
 describe("ContactFormBlock", () => {
-  it("shows the heading, intro and privacy note, and names the form after the heading", () => {
+  const show = () =>
     render(
-      <ContactFormBlock
-        content={contactFormBlock}
-        illustrations={contactIllustrations}
-        formCopy={enquiryFormCopy}
-      />,
+      <ContactFormBlock content={content} companyName="Metsi" supportEmail="help@metsi.example">
+        <form aria-labelledby="request-a-demo" />
+      </ContactFormBlock>,
     );
-    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Request a Demo");
-    expect(screen.getByText(contactFormBlock.intro)).toBeInTheDocument();
-    expect(screen.getByText(contactFormBlock.privacyNote)).toBeInTheDocument();
-    expect(screen.getByRole("form", { name: "Request a Demo" })).toBeInTheDocument();
-    expect(screen.getByRole("region", { name: "Request a Demo" })).toBeInTheDocument();
+
+  it("shows the heading and intro, and the island it holds is named by the heading", () => {
+    show();
+    const { heading, intro } = content.formBlock;
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(heading);
+    expect(screen.getByText(intro)).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: heading })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: heading })).toBeInTheDocument();
   });
 
-  it("shows the illustrations as decorative images with their intrinsic size", () => {
-    const { container } = render(
-      <ContactFormBlock
-        content={contactFormBlock}
-        illustrations={contactIllustrations}
-        formCopy={enquiryFormCopy}
-      />,
-    );
-    // Hidden from the accessibility tree, so query the DOM directly.
-    const images = [...container.querySelectorAll("section > div > div:first-child > svg")];
-    expect(images).toHaveLength(contactIllustrations.length);
+  it("draws its pictures as decoration", () => {
+    const { container } = show();
     expect(screen.queryAllByRole("img")).toHaveLength(0);
-    images.forEach((image, index) => {
-      const asset = contactIllustrations[index];
-      expect(image).toHaveAttribute("aria-hidden", "true");
-      expect(image).toHaveAttribute("width", String(asset?.width));
-      expect(image).toHaveAttribute("height", String(asset?.height));
-    });
+    expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(
+      content.illustrations.length,
+    );
+  });
+
+  it("keeps the message for a form that cannot start, with the mailbox, ready to announce", () => {
+    // As the browser parses the page: a template's markup is its content, not its children.
+    const container = document.createElement("div");
+    container.innerHTML = renderToStaticMarkup(
+      <ContactFormBlock content={content} companyName="Metsi" supportEmail="help@metsi.example">
+        {null}
+      </ContactFormBlock>,
+    );
+    const template = container.querySelector<HTMLTemplateElement>(
+      "template[data-island-failure-message]",
+    );
+    const link = template?.content.querySelector("a");
+    expect(link?.getAttribute("href")).toBe("mailto:help@metsi.example");
+    expect(link?.textContent).toBe(content.enquiryForm.emailInstead.link);
+    expect(container.querySelector("[data-island-failure]")).toHaveAttribute(
+      "aria-live",
+      "assertive",
+    );
   });
 });

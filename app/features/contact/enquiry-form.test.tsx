@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EnquiryField, enquiryTypeValues } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
-import { enquiryFormCopy } from "../../content/contact";
+import { pageFile } from "../../content/content-files";
 import { EnquiryForm } from "./enquiry-form";
 import { EnquiryNotifications, NOTIFICATION_DURATION_MS } from "./enquiry-notifications";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 
+const enquiryFormCopy = pageFile({ id: "contact", kind: "contact" }).enquiryForm;
 const { labels, placeholders, notifications, errors, enquiryTypes } = enquiryFormCopy;
 const PRIVACY_NOTE = "We use your personal information only to provide what you ask for.";
 
@@ -36,13 +38,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The form as the page shows it. With `before`, as a visitor met it: prerendered, used before
+ * its island started (first-use.ts marks each field left), then hydrated.
+ */
 function renderForm(
   botCheck: BotCheck = createBotCheck(""),
   options = {},
-  touchedBeforeStart: readonly EnquiryField[] = [],
+  before?: { left: readonly EnquiryField[]; typed?: Partial<Record<EnquiryField, string>> },
 ) {
   const user = userEvent.setup(options);
-  const view = render(
+  const ui = (
     <>
       <h2 id="form-heading">Request a Demo</h2>
       <EnquiryForm
@@ -50,13 +56,20 @@ function renderForm(
         privacyNote={PRIVACY_NOTE}
         labelledBy="form-heading"
         idPrefix="enquiry"
-        touchedBeforeStart={touchedBeforeStart}
         botCheck={botCheck}
       />
       <EnquiryNotifications label={notifications.regionLabel} />
-    </>,
+    </>
   );
-  return { user, ...view };
+  if (!before) return { user, ...render(ui) };
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(ui);
+  for (const [name, value] of Object.entries(before.typed ?? {})) {
+    (document.getElementById(`enquiry-${name}`) as HTMLInputElement).value = value;
+  }
+  for (const name of before.left)
+    document.getElementById(`enquiry-${name}`)?.toggleAttribute("data-left");
+  return { user, ...render(ui, { container, hydrate: true }) };
 }
 
 const field = {
@@ -67,7 +80,9 @@ const field = {
   message: () => screen.getByLabelText(labels.message) as HTMLTextAreaElement,
 };
 const submitButton = () =>
-  screen.getByRole("button", { name: new RegExp(`${enquiryFormCopy.submit.idle}|Sending`) });
+  screen.getByRole("button", {
+    name: (name) => [enquiryFormCopy.submit.idle, enquiryFormCopy.submit.busy].includes(name),
+  });
 const form = () => screen.getByRole("form", { name: "Request a Demo" });
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -340,8 +355,21 @@ describe("sending", () => {
 });
 
 describe("before the form started", () => {
+  it("keeps what the visitor typed, and sends it", async () => {
+    const { user } = renderForm(undefined, {}, { left: ["name"], typed: { name: "Thandi" } });
+    await waitFor(() => expect(field.name()).toHaveValue("Thandi"));
+    expectNoErrorShown(field.name());
+    await user.type(field.phone(), "0123456789");
+    await user.type(field.email(), "thandi@example.co.za");
+    await user.selectOptions(field.enquiry(), "support");
+    await user.type(field.message(), "Hello");
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(String(sent[0]?.init.body))).toMatchObject({ name: "Thandi" });
+  });
+
   it("shows the errors of fields the visitor left, and only those", async () => {
-    renderForm(undefined, {}, ["name", "email"]);
+    renderForm(undefined, {}, { left: ["name", "email"] });
     await waitFor(() => expectErrorShown(field.name(), errors.name.missing));
     expectErrorShown(field.email(), errors.email.missing);
     expectNoErrorShown(field.phone());
@@ -409,24 +437,26 @@ describe("bot check", () => {
 
   it("shows Google's notice and links beside the button, as its badge is hidden", () => {
     renderForm(createBotCheck("test-site-key"));
-    const notice = screen.getByText(/This site is protected by reCAPTCHA/);
+    const { before, privacy, between, terms, after } = enquiryFormCopy.botCheckNotice;
+    const notice = screen.getByText(before, { exact: false });
     expect(notice).toHaveTextContent(
-      "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
+      `${before} ${privacy.label} ${between} ${terms.label} ${after}`,
     );
-    expect(within(notice).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+    expect(within(notice).getByRole("link", { name: privacy.label })).toHaveAttribute(
       "href",
-      "https://policies.google.com/privacy",
+      privacy.href,
     );
-    expect(within(notice).getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+    expect(within(notice).getByRole("link", { name: terms.label })).toHaveAttribute(
       "href",
-      "https://policies.google.com/terms",
+      terms.href,
     );
     expect(notice.parentElement).toContainElement(submitButton());
   });
 
   it("shows no notice when the check is off", () => {
     renderForm(createBotCheck(""));
-    expect(screen.queryByText(/protected by reCAPTCHA/)).not.toBeInTheDocument();
+    const { before } = enquiryFormCopy.botCheckNotice;
+    expect(screen.queryByText(before, { exact: false })).not.toBeInTheDocument();
   });
 
   it("treats a script that cannot load as a failed send", async () => {

@@ -1,20 +1,36 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { pictureNames } from "./picture-list";
-import { inlineSvg } from "./pictures";
-import { pictureAsset } from "./product-page";
+import { pictureNames } from "../content/picture-list";
+import { inlineSvg, Picture, pictureSource } from "./picture";
 
 describe("pictures drawn in the page", () => {
-  it.each(pictureNames)("%s can go into a page as it is", (name) => {
-    const { svg, width, height } = pictureAsset(name, "");
-    expect(svg.attributes.viewBox).toBe(`0 0 ${width} ${height}`);
-    expect(svg.markup).not.toMatch(/<\/?svg\b/);
+  it.each(pictureNames)("%s can go into a page as it is, sized by its viewBox", (name) => {
+    const { attributes, markup, width, height } = inlineSvg(pictureSource(name), name);
+    expect(attributes.viewBox).toBe(`0 0 ${width} ${height}`);
+    expect(markup).not.toMatch(/<\/?svg\b/);
+  });
+
+  it("is an image named by its description, or hidden when it is decoration", () => {
+    const { container } = render(
+      <>
+        <Picture name="icon-leak" alt="A leak" />
+        <Picture name="icon-meter" alt="" />
+      </>,
+    );
+    const described = screen.getByRole("img", { name: "A leak" });
+    expect(described.tagName).toBe("svg");
+    expect(described).toHaveAttribute("width", "64");
+    expect(screen.getAllByRole("img")).toHaveLength(1);
+    expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(1);
   });
 
   it("takes the root's attributes as React props, leaving the size to the picture list", () => {
-    const { attributes, markup } = inlineSvg(
+    const { attributes, markup, width, height } = inlineSvg(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 6" width="8" height="6" stroke-linecap="round"><path d="M0 0h8"/></svg>\n',
       "test",
     );
+    expect([width, height]).toEqual([8, 6]);
     expect(attributes).toEqual({ viewBox: "0 0 8 6", strokeLinecap: "round" });
     expect(markup).toBe('<path d="M0 0h8"/>');
   });
