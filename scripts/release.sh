@@ -42,7 +42,8 @@ label=${3:?$usage}
 case $label in *[!A-Za-z0-9._-]*) fail "LABEL may hold letters, digits, '.', '_' and '-'" ;; esac
 
 id=$(date -u +%Y%m%dT%H%M%SZ)-$label
-mkdir -p "$root/releases" "$root/data"
+mkdir -p "$root/releases"
+[ -d "$root/data" ] || mkdir -m 700 "$root/data" # as the server makes it: for its user only
 mkdir "$root/releases/$id"
 new=$root/releases/$id # removed on exit unless it went live
 pid=                   # the health check's server, a process group of its own
@@ -78,7 +79,7 @@ until node -e "$probe"; do
   i=$((i + 1))
   if ! kill -s 0 -- "-$pid" 2>/dev/null || [ "$i" -ge "$check_seconds" ]; then
     tail -n 30 .release-check/serve.log >&2
-    fail "releases/$id: no 200 from /healthz within ${check_seconds}s"
+    fail "releases/$id: no 200 from /healthz (its server stopped, or ${check_seconds}s passed)"
   fi
   sleep 1
 done

@@ -7,6 +7,7 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -119,6 +120,7 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     expect(existsSync(join(root, "releases", id, "built"))).toBe(true);
     expect(readlinkSync(join(root, "releases", id, ".env"))).toBe("../../.env");
     expect(readlinkSync(join(root, "releases", id, "data"))).toBe("../../data");
+    expect(statSync(join(root, "data")).mode & 0o777).toBe(0o700);
     expect(restarts()).toBe(1);
     expect(await answers()).toBe(false);
 
