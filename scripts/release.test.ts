@@ -1,0 +1,170 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+// The real release script against a local deploy root. The project it releases is a stand-in
+// whose `npm run build` and `npm run serve` work or fail as each case needs, so a case takes
+// seconds; the script runs the same npm ci, npm run build and npm run serve as on the server.
+
+const script = fileURLToPath(new URL("./release.sh", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "release-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A commit as `git archive` sends it: a tar of the stand-in project. */
+function commit(name: string, { build = true, healthy = true } = {}): Buffer {
+  const dir = join(work, `project-${name}`);
+  mkdirSync(dir);
+  const files = {
+    "package.json": JSON.stringify({
+      name: "stand-in",
+      version: "1.0.0",
+      private: true,
+      scripts: { build: "node build.mjs", serve: "node serve.mjs" },
+    }),
+    "package-lock.json": JSON.stringify({
+      name: "stand-in",
+      version: "1.0.0",
+      lockfileVersion: 3,
+      requires: true,
+      packages: { "": { name: "stand-in", version: "1.0.0" } },
+    }),
+    "build.mjs": build
+      ? `import { writeFileSync } from "node:fs"; writeFileSync("built", "");`
+      : "process.exit(1);",
+    // Like server/main.ts, it reads its settings from .env in its working directory, and stops
+    // on SIGTERM. Healthy only when the shared .env reaches it.
+    "serve.mjs": `
+      import { readFileSync } from "node:fs";
+      import { createServer } from "node:http";
+      const healthy = ${healthy} && readFileSync(".env", "utf8").includes("SHARED=yes");
+      createServer((request, response) => {
+        response.statusCode = request.url === "/healthz" && healthy ? 200 : 500;
+        response.end();
+      }).listen(Number(process.env.PORT), process.env.HOST);`,
+  };
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return execFileSync("tar", ["-cf", "-", "-C", dir, ...Object.keys(files)]);
+}
+
+let port = 0;
+let good: Buffer;
+let buildFails: Buffer;
+let healthFails: Buffer;
+beforeAll(async () => {
+  port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+  good = commit("good");
+  buildFails = commit("build-fails", { build: false });
+  healthFails = commit("health-fails", { healthy: false });
+});
+
+// A deploy root as the server has it after two releases: shared .env and data/, and links.
+const [older, live] = ["20240101T000000Z-older", "20240102T000000Z-live"];
+let root = "";
+beforeEach(() => {
+  root = mkdtempSync(join(work, "root-"));
+  writeFileSync(join(root, ".env"), "SHARED=yes\n");
+  for (const release of [older, live])
+    mkdirSync(join(root, "releases", release), { recursive: true });
+  symlinkSync(`releases/${live}`, join(root, "current"));
+  symlinkSync(`releases/${older}`, join(root, "previous"));
+});
+
+const restartLog = () => join(root, "restarts");
+function release(args: string[], input?: Buffer, restart = `echo restarted >> ${restartLog()}`) {
+  const result = spawnSync("sh", [script, args[0] ?? "", root, ...args.slice(1)], {
+    input,
+    encoding: "utf8",
+    env: { ...process.env, RESTART: restart, CHECK_PORT: String(port), CHECK_SECONDS: "5" },
+    timeout: 90_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+const target = (link: string) => readlinkSync(join(root, link));
+const releases = () => readdirSync(join(root, "releases"));
+const restarts = () =>
+  existsSync(restartLog()) ? readFileSync(restartLog(), "utf8").trim().split("\n").length : 0;
+const answers = () =>
+  fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+
+describe("scripts/release.sh", { timeout: 120_000 }, () => {
+  it("puts a healthy release live, keeps the one before, and stops its check", async () => {
+    const { status, output } = release(["deploy", "abc123"], good);
+    expect(status, output).toBe(0);
+    const id = target("current").replace("releases/", "");
+    expect(id).toMatch(/^\d{8}T\d{6}Z-abc123$/);
+    expect(target("previous")).toBe(`releases/${live}`);
+    expect(releases().sort()).toEqual([older, live, id]);
+    expect(existsSync(join(root, "releases", id, "built"))).toBe(true);
+    expect(readlinkSync(join(root, "releases", id, ".env"))).toBe("../../.env");
+    expect(readlinkSync(join(root, "releases", id, "data"))).toBe("../../data");
+    expect(statSync(join(root, "data")).mode & 0o777).toBe(0o700);
+    expect(restarts()).toBe(1);
+    expect(await answers()).toBe(false);
+
+    // The oldest goes once more than KEEP are there; the one live before stays.
+    const next = release(["deploy", "def456"], good);
+    expect(next.status, next.output).toBe(0);
+    expect(releases()).toHaveLength(3);
+    expect(releases()).not.toContain(older);
+  });
+
+  it.each([
+    ["whose build fails", () => buildFails],
+    ["whose health check fails", () => healthFails],
+  ])("leaves the previous release live after a release %s", async (_, input) => {
+    const { status, output } = release(["deploy", "bad"], input());
+    expect(status, output).not.toBe(0);
+    expect(target("current")).toBe(`releases/${live}`);
+    expect(target("previous")).toBe(`releases/${older}`);
+    expect(releases().sort()).toEqual([older, live]);
+    expect(restarts()).toBe(0);
+    expect(await answers()).toBe(false);
+  });
+
+  it("puts the previous release back when the restart fails", () => {
+    const { status, output } = release(["deploy", "abc123"], good, "exit 3");
+    expect(status, output).not.toBe(0);
+    expect(target("current")).toBe(`releases/${live}`);
+    expect(releases().sort()).toEqual([older, live]);
+  });
+
+  it("rolls back to the release live before, and a second rollback undoes the first", () => {
+    expect(release(["deploy", "abc123"], good).status).toBe(0);
+    const deployed = target("current");
+
+    expect(release(["rollback"]).status).toBe(0);
+    expect(target("current")).toBe(`releases/${live}`);
+    expect(target("previous")).toBe(deployed);
+    expect(release(["rollback"]).status).toBe(0);
+    expect(target("current")).toBe(deployed);
+
+    expect(release(["rollback", older]).status).toBe(0);
+    expect(target("current")).toBe(`releases/${older}`);
+    expect(restarts()).toBe(4);
+    expect(release(["rollback", "no-such-release"]).status).not.toBe(0);
+    expect(target("current")).toBe(`releases/${older}`);
+  });
+});
