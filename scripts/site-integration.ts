@@ -41,6 +41,7 @@ export function site(): AstroIntegration {
         const service = await startDevService();
         server.httpServer.once("close", () => service.close());
         logger.info(`Enquiries: /api stores them in ${devDatabaseUrl}; not mailed; no bot check`);
+        logger.info("Editor: /admin (Work with Local Repository edits app/content/ here)");
         server.middlewares.use((request, response, next) => {
           const path = (request.url ?? "").split("?")[0];
           if (/^\/api(\/|$)/.test(path ?? "")) return service.handle(request, response);
