@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from "astro/config";
 
 // Astro's Vite settings (CSS modules, the public settings in astro:env), for Vitest.

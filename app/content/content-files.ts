@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import type { z } from "zod";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { settingsSchema } from "../settings.ts";
-import { contentDir, contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
+import { contentDir, contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { pageSchemas, siteShellFile } from "./schemas.ts";
 
@@ -40,6 +40,6 @@ export const sitePages = () => pageList.map((page) => ({ ...page, ...pageFile(pa
 export function sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
   const page = pageList.find((candidate) => candidate.id === id);
   if (!page || (kind && page.kind !== kind)) throw new Error(`no ${kind ?? ""} page ${id}`);
-  const file = pageFile(page as PageEntry as { id: string; kind: Kind });
+  const file = pageFile(page as unknown as { id: string; kind: Kind });
   return { ...page, ...file.page, file };
 }
