@@ -1,7 +1,8 @@
 import { defineCollection } from "astro:content";
 import { readdirSync } from "node:fs";
 import { glob } from "astro/loaders";
-import { contentDir, contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
+import { contentDir } from "./content/content-files.ts";
+import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { pageSchemas, siteShellFile } from "./content/schemas.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, and the shell.

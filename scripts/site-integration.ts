@@ -42,12 +42,14 @@ export function site(): AstroIntegration {
         server.httpServer.once("close", () => service.close());
         logger.info(`Enquiries: /api stores them in ${devDatabaseUrl}; not mailed; no bot check`);
         logger.info("Editor: /admin (Work with Local Repository edits app/content/ here)");
+        // The editor from source, after React Refresh's preamble, which its components expect.
+        const editor = adminPage(["/@id/@vitejs/plugin-react/preamble", `/${editorEntry}`]);
         server.middlewares.use((request, response, next) => {
-          const path = (request.url ?? "").split("?")[0];
-          if (/^\/api(\/|$)/.test(path ?? "")) return service.handle(request, response);
+          const path = (request.url ?? "").split("?")[0] ?? "";
+          if (/^\/api(\/|$)/.test(path)) return service.handle(request, response);
           if (path !== "/admin" && path !== "/admin/") return next();
           response.setHeader("content-type", "text/html; charset=utf-8");
-          response.end(adminPage(`/${editorEntry}`));
+          response.end(editor);
         });
       },
       "astro:build:done": async ({ dir, logger }) => {
@@ -94,5 +96,5 @@ async function buildEditor(outDir: string, root: string, css: UserConfig["css"])
   );
   if (!entry) throw new Error("the editor's build wrote no module");
   const styles = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/admin/${file}`);
-  await writeFile(join(outDir, "index.html"), adminPage(`/admin/${entry.fileName}`, styles));
+  await writeFile(join(outDir, "index.html"), adminPage([`/admin/${entry.fileName}`], styles));
 }

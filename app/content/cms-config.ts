@@ -206,11 +206,11 @@ export function cmsConfigYaml(settings: CmsSettings = {}): string {
 }
 
 /**
- * The editor's page: no inline script, so its own policy can forbid them. `script` is the
+ * The editor's page: no inline script, so its own policy can forbid them. `scripts` are the
  * editor's built module (or, on the dev server, its source); `styles` the site's CSS, which the
  * preview pane applies to the page it shows (preloaded here, not applied to the editor).
  */
-export function adminPage(script: string, styles: readonly string[] = []): string {
+export function adminPage(scripts: readonly string[], styles: readonly string[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -221,7 +221,7 @@ export function adminPage(script: string, styles: readonly string[] = []): strin
 <link href="/admin/config.yml" type="application/yaml" rel="cms-config-url">
 ${styles.map((href) => `<link rel="preload" as="style" href="${href}">\n`).join("")}</head>
 <body>
-<script type="module" src="${script}"></script>
+${scripts.map((src) => `<script type="module" src="${src}"></script>`).join("\n")}
 </body>
 </html>
 `;

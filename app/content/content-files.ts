@@ -1,16 +1,19 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { settingsSchema } from "../settings.ts";
-import { contentDir, contentFileOf, type PageKind, pageList } from "./page-list.ts";
+import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { pageSchemas, siteShellFile } from "./schemas.ts";
 
 // The content files as code outside the build reads them (the tests, `npm run content:review`):
 // checked against the same schemas and filled from the same settings as the pages
 // (app/content/site-content.ts), so a test compares a page with the words it should show.
+
+/** Where the content files are read from: app/content/, or CONTENT_DIR (tests build edited copies). */
+export const contentDir = () => resolve(process.env.CONTENT_DIR || import.meta.dirname);
 
 const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
   process.env[name]?.trim() || String(settingsSchema[name].default);

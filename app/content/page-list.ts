@@ -1,9 +1,7 @@
-import { join, resolve } from "node:path";
-
 // The site's pages, one entry each: where the page lives, its kind and how the editor names
 // it. A page's words are copy, in app/content/<id>.yaml, checked against its kind's schema.
 // Routes, navigation, sitemap, share cards, the editor and the tests all derive from this list.
-// Plain data: the build, the benches and the tests all read it in Node.
+// Plain data with no imports: the build, the editor's script, the benches and the tests read it.
 
 /** The kinds of page; each has its own content schema (app/content/schemas.ts). */
 export type PageKind = "product" | "legal" | "contact";
@@ -79,9 +77,4 @@ export const staticPathsOf = (pages: readonly PageEntry[]) =>
 /** A page's content file, relative to the content folder. */
 export function contentFileOf(page: Pick<PageEntry, "id">): string {
   return `${page.id}.yaml`;
-}
-
-/** Where the content files are read from: app/content/, or CONTENT_DIR (tests build edited copies). */
-export function contentDir(): string {
-  return resolve(process.env.CONTENT_DIR || join(import.meta.dirname));
 }

@@ -1,8 +1,4 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
-import subsetFont from "subset-font";
 
 // Inter, self-hosted. Every page preloads the cut faces: the characters its copy uses (plus
 // printable ASCII and typographic punctuation), each from the Inter file that holds it, at the
@@ -18,7 +14,7 @@ export const baseCharacters =
 /** The lightest and heaviest weight the styles use. */
 export const cutWeights = { min: 400, max: 700 } as const;
 
-const files = { latin: ranges.latin, "latin-ext": ranges["latin-ext"] };
+export const files = { latin: ranges.latin, "latin-ext": ranges["latin-ext"] };
 export type InterFile = keyof typeof files;
 
 const inRange = (unicodeRange: string) => {
@@ -58,43 +54,6 @@ export function unicodeRangeOf(characters: string): string {
     i = end + 1;
   }
   return parts.join(",");
-}
-
-export type CutFace = {
-  file: InterFile;
-  characters: string;
-  name: string;
-  bytes: Uint8Array<ArrayBuffer>;
-};
-
-const whole = createRequire(import.meta.url);
-const wholeFile = (file: InterFile) =>
-  whole.resolve(`@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`);
-
-/** The cut faces for these characters, named by a hash of their bytes. */
-export async function cutFaces(
-  characters: ReturnType<typeof charactersByFile>,
-): Promise<CutFace[]> {
-  const faces: CutFace[] = [];
-  for (const file of ["latin", "latin-ext"] as const) {
-    if (!characters[file]) continue;
-    const cut = await subsetFont(await readFile(wholeFile(file)), characters[file], {
-      targetFormat: "woff2",
-      variationAxes: { wght: cutWeights },
-      keepFeatures: ["kern"],
-      // The axis names a browser never reads.
-      dropTables: ["STAT"],
-    });
-    const bytes = new Uint8Array(cut);
-    const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
-    faces.push({
-      file,
-      characters: characters[file],
-      name: `inter-${file}-cut-${hash}.woff2`,
-      bytes,
-    });
-  }
-  return faces;
 }
 
 // `optional`: a face not there in time is not swapped in later, so text never moves; the
