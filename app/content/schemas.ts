@@ -3,7 +3,12 @@
 // /admin is generated from them (app/content/cms-config.ts), so it never offers a field the build
 // would refuse. `title` and `hint` are what the editor shows; `widget: "text"` is a multi-line box.
 import { z } from "zod";
-import { type EnquiryProblem, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
+import {
+  type EnquiryProblem,
+  enquiryFormFields,
+  enquiryProblems,
+  enquiryTypeValues,
+} from "../../contract/enquiry.ts";
 import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
@@ -54,155 +59,125 @@ const copy = (title: string, options: { long?: boolean; hint?: string; allow?: s
     widget: options.long ? "text" : "string",
   });
 
+/** A group of fields, as the editor shows it. */
+const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape, hint?: string) =>
+  z.object(shape).meta({ title, hint });
+
+/** A list the editor can add to, reorder and remove from. */
+const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
+  (min ? z.array(item).min(...min) : z.array(item)).meta({ title });
+
 const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
 
 const illustration = (names?: PictureNames) =>
-  z
-    .object({
-      picture: picture(names),
-      // Left out of the file when empty: the editor writes no empty optional field.
-      alt: knownPlaceholders(z.string()).default("").meta({
-        title: "Description (alt text)",
-        hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
-        widget: "string",
-      }),
-    })
-    .meta({ title: "Picture" });
+  group("Picture", {
+    picture: picture(names),
+    // Left out of the file when empty: the editor writes no empty optional field.
+    alt: knownPlaceholders(z.string()).default("").meta({
+      title: "Description (alt text)",
+      hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
+      widget: "string",
+    }),
+  });
 
 const hero = (names?: PictureNames) =>
-  z
-    .object({
-      label: copy("Small label above the heading"),
-      heading: copy("Heading"),
-      subheading: copy("Line under the heading"),
-      paragraph: copy("Paragraph", { long: true }),
-      illustration: illustration(names),
-    })
-    .meta({ title: "Banner (hero)" });
-
-const highlights = z
-  .object({
+  group("Banner (hero)", {
+    label: copy("Small label above the heading"),
     heading: copy("Heading"),
-    intro: copy("Introduction", { long: true }),
-    columns: z
-      .array(
-        z
-          .object({
-            icon: picture().meta({ title: "Icon", hint: "A small icon-… picture" }),
-            heading: copy("Heading"),
-            description: copy("Description", { long: true }),
-          })
-          .meta({ title: "Column" }),
-      )
-      .min(1, "needs at least one column")
-      .meta({ title: "Columns" }),
-  })
-  .meta({ title: "Highlights (columns)" });
+    subheading: copy("Line under the heading"),
+    paragraph: copy("Paragraph", { long: true }),
+    illustration: illustration(names),
+  });
 
-const features = z
-  .array(
-    z
-      .object({
-        illustration: illustration(),
-        featureName: copy("Feature name", {
-          hint: "Shown above the heading; also names the row's Get in Touch link",
-        }),
-        heading: copy("Heading"),
-        paragraph: copy("Paragraph", { long: true }),
-        bulletPoints: z.array(copy("Bullet point")).optional().meta({ title: "Bullet points" }),
-      })
-      .meta({ title: "Feature row" }),
-  )
-  .min(1, "needs at least one feature row")
-  .meta({ title: "Feature rows" });
+const column = group("Column", {
+  icon: picture().meta({ title: "Icon", hint: "A small icon-… picture" }),
+  heading: copy("Heading"),
+  description: copy("Description", { long: true }),
+});
 
-/**
- * What every page's file says about the page itself, beside its content: the words of its
- * title, link texts and share card. Whether the header and footer link it is copy too.
- */
-const pageBlock = z
-  .object({
-    title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
-    description: copy("Description", {
-      long: true,
-      hint: "Shown by search engines and link previews",
-    }),
-    headerLabel: copy("Link text in the header", {
-      hint: "Leave it empty to leave the page out of the header",
-    }).optional(),
-    footerLabel: copy("Link text in the footer", {
-      hint: "Leave it empty to leave the page out of the footer",
-    }).optional(),
-    shareCard: z
-      .object({
-        picture: picture(),
-        description: copy("What the picture shows", {
-          hint: "Read out as the preview's alt text",
-        }),
-      })
-      .meta({
-        title: "Link preview picture",
-        hint: "The picture a shared link shows beside the page title",
-      }),
-  })
-  .meta({ title: "Page title, description and links" });
+const highlights = group("Highlights (columns)", {
+  heading: copy("Heading"),
+  intro: copy("Introduction", { long: true }),
+  columns: list("Columns", column, [1, "needs at least one column"]),
+});
+
+const featureRow = group("Feature row", {
+  illustration: illustration(),
+  featureName: copy("Feature name", {
+    hint: "Shown above the heading; also names the row's Get in Touch link",
+  }),
+  heading: copy("Heading"),
+  paragraph: copy("Paragraph", { long: true }),
+  bulletPoints: list("Bullet points", copy("Bullet point")).optional(),
+});
+
+const features = list("Feature rows", featureRow, [1, "needs at least one feature row"]);
+
+/** What a page's file says about the page itself: its title, link texts and share card. */
+const pageBlock = group("Page title, description and links", {
+  title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
+  description: copy("Description", {
+    long: true,
+    hint: "Shown by search engines and link previews",
+  }),
+  headerLabel: copy("Link text in the header", {
+    hint: "Leave it empty to leave the page out of the header",
+  }).optional(),
+  footerLabel: copy("Link text in the footer", {
+    hint: "Leave it empty to leave the page out of the footer",
+  }).optional(),
+  shareCard: group(
+    "Link preview picture",
+    {
+      picture: picture(),
+      description: copy("What the picture shows", { hint: "Read out as the preview's alt text" }),
+    },
+    "The picture a shared link shows beside the page title",
+  ),
+});
 
 export const productPageFile = z.object({ page: pageBlock, hero: hero(), highlights, features });
 
 const legalBlock = z.discriminatedUnion("type", [
-  z
-    .object({
-      type: z.literal("paragraph"),
-      text: copy("Paragraph", {
-        long: true,
-        allow: ["{retentionStatement}"],
-        hint: "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
-      }),
-    })
-    .meta({ title: "Paragraph" }),
-  z
-    .object({
-      type: z.literal("list"),
-      items: z
-        .array(copy("Item", { long: true }))
-        .min(1)
-        .meta({ title: "Items" }),
-    })
-    .meta({ title: "Bulleted list" }),
-  z
-    .object({
-      type: z.literal("email"),
-      text: copy("Text before the support email address"),
-    })
-    .meta({ title: "Sentence ending in the support email address" }),
+  group("Paragraph", {
+    type: z.literal("paragraph"),
+    text: copy("Paragraph", {
+      long: true,
+      allow: ["{retentionStatement}"],
+      hint: "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
+    }),
+  }),
+  group("Bulleted list", {
+    type: z.literal("list"),
+    items: list("Items", copy("Item", { long: true }), [1]),
+  }),
+  group("Sentence ending in the support email address", {
+    type: z.literal("email"),
+    text: copy("Text before the support email address"),
+  }),
 ]);
+
+const section = group("Section", {
+  id: matching(
+    z.string(),
+    /^[a-z0-9-]+$/,
+    "Use only small letters, digits and hyphens (-), no spaces",
+  ).meta({
+    title: "Anchor",
+    hint: "Part of links to this section: keep it unchanged once published",
+    widget: "string",
+  }),
+  heading: copy("Heading"),
+  blocks: list("Text", legalBlock, [1]),
+});
 
 export const legalPageFile = z.object({
   page: pageBlock,
   hero: hero(),
   contentsLabel: copy("Heading of the contents list"),
-  introduction: z.array(copy("Paragraph", { long: true })).meta({ title: "Opening paragraphs" }),
-  sections: z
-    .array(
-      z
-        .object({
-          id: matching(
-            z.string(),
-            /^[a-z0-9-]+$/,
-            "Use only small letters, digits and hyphens (-), no spaces",
-          ).meta({
-            title: "Anchor",
-            hint: "Part of links to this section: keep it unchanged once published",
-            widget: "string",
-          }),
-          heading: copy("Heading"),
-          blocks: z.array(legalBlock).min(1).meta({ title: "Text" }),
-        })
-        .meta({ title: "Section" }),
-    )
-    .min(1)
-    .meta({ title: "Sections" }),
+  introduction: list("Opening paragraphs", copy("Paragraph", { long: true })),
+  sections: list("Sections", section, [1]),
 });
 
 /** One field per key, in the keys' order: for lists of codes the contract owns. */
@@ -220,144 +195,116 @@ const problemTitles: Record<EnquiryProblem, string> = {
   notChosen: "When no type is chosen",
 };
 
-const fieldTitles = {
+type FormField = keyof typeof enquiryProblems;
+const fieldTitles: Record<FormField, string> = {
   name: "Name",
   phone: "Phone number",
   email: "Email address",
   enquiry: "Enquiry type",
   message: "Message",
-} as const satisfies Record<keyof typeof enquiryProblems, string>;
-
-const problemMessages = <Field extends keyof typeof enquiryProblems>(field: Field) =>
-  fieldsFor(enquiryProblems[field], (code) => copy(problemTitles[code])).meta({
-    title: fieldTitles[field],
-  });
+};
 
 /** The form's messages: one per field and problem the contract (contract/enquiry.ts) names. */
-const formErrors = fieldsFor(
-  Object.keys(enquiryProblems) as (keyof typeof enquiryProblems)[],
-  problemMessages,
+const formErrors = fieldsFor(Object.keys(enquiryProblems) as FormField[], (field) =>
+  fieldsFor(enquiryProblems[field], (code) => copy(problemTitles[code])).meta({
+    title: fieldTitles[field],
+  }),
 ).meta({ title: "Messages beside a field filled in wrongly" });
+
+const link = (title: string) =>
+  group(title, { label: copy("Link text"), href: z.url().meta({ title: "Address" }) });
+
+const enquiryForm = group("Enquiry form", {
+  requiredNote: copy("Note above the fields"),
+  labels: fieldsFor(enquiryFormFields, (field) => copy(fieldTitles[field])).meta({
+    title: "Field labels",
+  }),
+  placeholders: group("Example text in empty fields", {
+    name: copy("Name"),
+    phone: copy("Phone number"),
+    email: copy("Email address"),
+    message: copy("Message"),
+  }),
+  enquiryPrompt: copy("First option of the enquiry type list"),
+  enquiryTypes: fieldsFor(enquiryTypeValues, (type) => copy(`Option "${type}"`)).meta({
+    title: "Enquiry types",
+    hint: "The options of the enquiry type list, each as the visitor reads it",
+  }),
+  errors: formErrors,
+  submit: group("Send button", {
+    idle: copy("Send button"),
+    busy: copy("Send button while sending"),
+  }),
+  botCheckNotice: group(
+    "Bot-check notice",
+    {
+      before: copy("Text before the first link"),
+      privacy: link("Privacy policy link"),
+      between: copy("Text between the links"),
+      terms: link("Terms link"),
+      after: copy("Text after the second link"),
+    },
+    "Google's required wording when its badge is hidden",
+  ),
+  notifications: group("Notifications", {
+    success: copy("After sending"),
+    error: copy("When sending failed"),
+    close: copy("Close button"),
+    regionLabel: copy("Name of the notification area (screen readers)"),
+  }),
+  noScript: group(
+    "Without JavaScript",
+    {
+      before: copy("Text before the company name", { long: true }),
+      between: copy("Text between the company name and the mailbox"),
+    },
+    "Shown beside the form only when JavaScript is off",
+  ),
+  startFailure: copy("When the form cannot start", {
+    long: true,
+    hint: "Announced when the form's script cannot load or start; what was typed stays in the form",
+  }),
+  emailInstead: group(
+    "Send by email instead",
+    { link: copy("Link text"), subject: copy("Subject of the email") },
+    "The way round a form that cannot send: an email carrying what was typed",
+  ),
+});
 
 export const contactPageFile = z.object({
   page: pageBlock,
   hero: hero(contactPictureNames),
-  formBlock: z
-    .object({
-      heading: copy("Heading"),
-      intro: copy("Introduction", { long: true }),
-      privacyNote: copy("Privacy sentence above the send button", { long: true }),
-    })
-    .meta({ title: "Form block" }),
-  illustrations: z
-    .array(illustration(contactPictureNames))
-    .meta({ title: "Pictures beside the form (wide screens)" }),
-  enquiryForm: z
-    .object({
-      requiredNote: copy("Note above the fields"),
-      labels: z
-        .object({
-          name: copy("Name"),
-          phone: copy("Phone number"),
-          email: copy("Email address"),
-          enquiry: copy("Enquiry type"),
-          message: copy("Message"),
-        })
-        .meta({ title: "Field labels" }),
-      placeholders: z
-        .object({
-          name: copy("Name"),
-          phone: copy("Phone number"),
-          email: copy("Email address"),
-          message: copy("Message"),
-        })
-        .meta({ title: "Example text in empty fields" }),
-      enquiryPrompt: copy("First option of the enquiry type list"),
-      enquiryTypes: fieldsFor(enquiryTypeValues, (type) => copy(`Option "${type}"`)).meta({
-        title: "Enquiry types",
-        hint: "The options of the enquiry type list, each as the visitor reads it",
-      }),
-      errors: formErrors,
-      submit: z
-        .object({ idle: copy("Send button"), busy: copy("Send button while sending") })
-        .meta({ title: "Send button" }),
-      botCheckNotice: z
-        .object({
-          before: copy("Text before the first link"),
-          privacy: z
-            .object({ label: copy("Link text"), href: z.url().meta({ title: "Address" }) })
-            .meta({ title: "Privacy policy link" }),
-          between: copy("Text between the links"),
-          terms: z
-            .object({ label: copy("Link text"), href: z.url().meta({ title: "Address" }) })
-            .meta({ title: "Terms link" }),
-          after: copy("Text after the second link"),
-        })
-        .meta({
-          title: "Bot-check notice",
-          hint: "Google's required wording when its badge is hidden",
-        }),
-      notifications: z
-        .object({
-          success: copy("After sending"),
-          error: copy("When sending failed"),
-          close: copy("Close button"),
-          regionLabel: copy("Name of the notification area (screen readers)"),
-        })
-        .meta({ title: "Notifications" }),
-      noScript: z
-        .object({
-          before: copy("Text before the company name", { long: true }),
-          between: copy("Text between the company name and the mailbox"),
-        })
-        .meta({
-          title: "Without JavaScript",
-          hint: "Shown beside the form only when JavaScript is off",
-        }),
-      startFailure: copy("When the form cannot start", {
-        long: true,
-        hint: "Announced when the form's script cannot load or start; what was typed stays in the form",
-      }),
-      emailInstead: z
-        .object({ link: copy("Link text"), subject: copy("Subject of the email") })
-        .meta({
-          title: "Send by email instead",
-          hint: "The way round a form that cannot send: an email carrying what was typed",
-        }),
-    })
-    .meta({ title: "Enquiry form" }),
+  formBlock: group("Form block", {
+    heading: copy("Heading"),
+    intro: copy("Introduction", { long: true }),
+    privacyNote: copy("Privacy sentence above the send button", { long: true }),
+  }),
+  illustrations: list("Pictures beside the form (wide screens)", illustration(contactPictureNames)),
+  enquiryForm,
 });
 
 export const siteShellFile = z.object({
   skipLinkLabel: copy("Skip link"),
-  header: z
-    .object({
-      navigationLabel: copy("Name of the navigation (screen readers)"),
-      menuButtonLabel: copy("Menu button (narrow screens)"),
-      homeLinkLabel: copy("Name of the logo link (screen readers)"),
-    })
-    .meta({ title: "Header" }),
-  footer: z
-    .object({
-      navigationLabel: copy("Name of the navigation (screen readers)"),
-      tagline: copy("Tagline"),
-      rightsReserved: copy("After the year and company name"),
-    })
-    .meta({ title: "Footer" }),
-  getInTouch: z
-    .object({
-      label: copy("Link text"),
-      about: copy("Read to screen readers after the link text", { allow: ["{topic}"] }),
-    })
-    .meta({ title: "Get in Touch links" }),
-  notFoundPage: z
-    .object({
-      title: copy("Page title"),
-      heading: copy("Heading"),
-      paragraph: copy("Paragraph"),
-      homeLink: copy("Link home"),
-    })
-    .meta({ title: "Page not found" }),
+  header: group("Header", {
+    navigationLabel: copy("Name of the navigation (screen readers)"),
+    menuButtonLabel: copy("Menu button (narrow screens)"),
+    homeLinkLabel: copy("Name of the logo link (screen readers)"),
+  }),
+  footer: group("Footer", {
+    navigationLabel: copy("Name of the navigation (screen readers)"),
+    tagline: copy("Tagline"),
+    rightsReserved: copy("After the year and company name"),
+  }),
+  getInTouch: group("Get in Touch links", {
+    label: copy("Link text"),
+    about: copy("Read to screen readers after the link text", { allow: ["{topic}"] }),
+  }),
+  notFoundPage: group("Page not found", {
+    title: copy("Page title"),
+    heading: copy("Heading"),
+    paragraph: copy("Paragraph"),
+    homeLink: copy("Link home"),
+  }),
 });
 
 /** The schema of each kind of page: every page of a kind is checked against its kind's. */
