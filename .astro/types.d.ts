@@ -1,3 +1,0 @@
-/// <reference types="astro/client" />
-/// <reference path="content.d.ts" />
-/// <reference path="env.d.ts" />
