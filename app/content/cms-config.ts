@@ -1,7 +1,6 @@
-// The editor at /admin (Sveltia CMS): its page, its bundle and its configuration, generated at
-// build time from the content schemas so the editor offers exactly the fields the build accepts
-// and refuses, beside the field, what the build would refuse.
-// See docs/decisions/0013-git-based-content-editor.md.
+// The editor at /admin (Sveltia CMS): its page and its configuration, generated from the content
+// schemas so the editor offers exactly the fields the build accepts and refuses, beside the
+// field, what the build would refuse (decision 0013).
 import { stringify } from "yaml";
 import { z } from "zod";
 import { type PageEntry, pageList } from "./page-list.ts";
@@ -26,10 +25,7 @@ type JsonSchema = {
   const?: string;
   pattern?: string;
   format?: string;
-  minLength?: number;
-  maxLength?: number;
   minItems?: number;
-  maxItems?: number;
 };
 
 type EditorField = Record<string, unknown> & { name: string };
@@ -45,16 +41,8 @@ function stringRules(schema: JsonSchema): Record<string, unknown> {
     // The editor shows the message beside the field; a regular expression says nothing to them.
     throw new Error(`the pattern ${schema.pattern} has no words for the editor (patternMessage)`);
   }
-  return {
-    ...(schema.pattern
-      ? { pattern: [schema.pattern, schema.patternMessage] }
-      : schema.format === "uri"
-        ? { pattern: webAddress }
-        : {}),
-    // One character is what "required" already asks for.
-    ...((schema.minLength ?? 0) > 1 ? { minlength: schema.minLength } : {}),
-    ...(schema.maxLength !== undefined ? { maxlength: schema.maxLength } : {}),
-  };
+  if (schema.pattern) return { pattern: [schema.pattern, schema.patternMessage] };
+  return schema.format === "uri" ? { pattern: webAddress } : {};
 }
 
 function editorField(name: string, schema: JsonSchema, present: boolean): EditorField {
@@ -80,7 +68,6 @@ function editorField(name: string, schema: JsonSchema, present: boolean): Editor
       ...base,
       widget: "list",
       ...(schema.minItems ? { min: schema.minItems } : {}),
-      ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
       ...required,
     };
     const item = schema.items;
@@ -100,12 +87,7 @@ function editorField(name: string, schema: JsonSchema, present: boolean): Editor
       };
     }
     if (item.type === "object") {
-      return {
-        ...list,
-        collapsed: true,
-        summary: summary(item),
-        fields: objectFields(item),
-      };
+      return { ...list, collapsed: true, summary: summary(item), fields: objectFields(item) };
     }
     const { name: _name, label: _label, ...inner } = editorField("item", item, true);
     return { ...list, field: { name: "item", label: item.title ?? base.label, ...inner } };
