@@ -1,8 +1,8 @@
 import { botCheckAction } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 
-// Google reCAPTCHA v3, the invisible bot check of requirements §7.4. The provider's script is
-// only injected from the contact page, so no other page talks to Google.
+// Google reCAPTCHA v3, the invisible bot check of requirements §7.4. Its script is injected on
+// the form's first use, so a visitor who only reads the site never contacts Google.
 
 export const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
 /** Longest wait for the script plus a token; past it the submit fails like a timed-out send. */
@@ -33,47 +33,30 @@ function injectScript(siteKey: string): Promise<Grecaptcha> {
     const script = document.createElement("script");
     script.src = `${RECAPTCHA_SCRIPT_URL}?render=${encodeURIComponent(siteKey)}`;
     script.async = true;
-    script.addEventListener("load", () => {
-      if (window.grecaptcha) {
-        resolve(window.grecaptcha);
-      } else {
-        script.remove();
-        reject(new Error(`${script.src} loaded but did not define grecaptcha`));
-      }
-    });
-    script.addEventListener("error", () => {
+    const fail = (message: string) => {
       script.remove();
-      reject(new Error(`Could not load ${script.src}`));
-    });
+      reject(new Error(message));
+    };
+    script.addEventListener("load", () =>
+      window.grecaptcha
+        ? resolve(window.grecaptcha)
+        : fail(`${script.src} did not define grecaptcha`),
+    );
+    script.addEventListener("error", () => fail(`Could not load ${script.src}`));
     document.head.append(script);
   });
 }
 
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`The bot check gave no token within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function createBotCheck(siteKey: string): BotCheck {
-  if (!siteKey) {
-    return { enabled: false, prepare() {}, token: async () => "" };
-  }
+  if (!siteKey) return { enabled: false, prepare() {}, token: async () => "" };
 
   let script: Promise<Grecaptcha> | undefined;
-  function load(): Promise<Grecaptcha> {
-    // Forget a failed load so the next submit tries again instead of failing forever.
-    script ??= injectScript(siteKey).catch((error: unknown) => {
+  // A failed load is forgotten, so the next submit tries again instead of failing forever.
+  const load = () =>
+    (script ??= injectScript(siteKey).catch((error: unknown) => {
       script = undefined;
       throw error;
-    });
-    return script;
-  }
+    }));
 
   async function freshToken(): Promise<string> {
     const grecaptcha = await load();
@@ -82,8 +65,7 @@ export function createBotCheck(siteKey: string): BotCheck {
   }
 
   // The form calls prepare on every focus and keystroke. Once is enough: after a failed load
-  // (Google blocked, offline), only a submit tries again, rather than every keystroke adding a
-  // script and an error.
+  // (Google blocked, offline), only a submit tries again.
   let prepared = false;
   return {
     enabled: true,
@@ -92,7 +74,14 @@ export function createBotCheck(siteKey: string): BotCheck {
       prepared = true;
       load().catch((error: unknown) => console.error("The bot check could not load:", error));
     },
-    token: () => withTimeout(freshToken(), BOT_CHECK_TIMEOUT_MS),
+    token() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        const message = `The bot check gave no token within ${BOT_CHECK_TIMEOUT_MS} ms`;
+        timer = setTimeout(() => reject(new Error(message)), BOT_CHECK_TIMEOUT_MS);
+      });
+      return Promise.race([freshToken(), timeout]).finally(() => clearTimeout(timer));
+    },
   };
 }
 
