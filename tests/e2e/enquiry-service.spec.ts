@@ -1,5 +1,5 @@
-import contactPages from "virtual:content/contact";
 import { expect, type Page, test } from "@playwright/test";
+import { sitePage } from "../../app/content/content-files";
 import {
   BOT_CHECK_SECRET,
   BOT_CHECK_TOKEN,
@@ -9,7 +9,8 @@ import {
 } from "../support/enquiry-peers";
 import { startApp } from "../support/page-ready";
 
-const sentMessage = contactPages.contact.enquiryForm.notifications.success;
+const contact = sitePage("contact", "contact");
+const { labels, submit, notifications } = contact.file.enquiryForm;
 
 // The whole path with the real headers on (tests/support/enquiry-peers.ts), with Chromium
 // filling the real contact form of the production build.
@@ -50,34 +51,50 @@ async function guardPage(page: Page) {
 
 test("the site runs under its security headers", async ({ page }) => {
   const violations = await guardPage(page);
-  const response = await page.goto(`${baseUrl}/contact`);
-  expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
-  // The form only reacts once the inline bootstrap scripts ran and the app hydrated.
+  const response = await page.goto(`${baseUrl}${contact.path}`);
+  // Inline scripts run by their hashes, never by 'unsafe-inline'; framing is refused.
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  const scriptSources =
+    policy
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === "script-src") ?? [];
+  expect(scriptSources).toContain("'self'");
+  expect(scriptSources.some((source) => source.startsWith("'sha256-"))).toBe(true);
+  expect(scriptSources).not.toContain("'unsafe-inline'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  // The form only reacts once the inline scripts (Astro's island runtime and the form's loading
+  // strategy) ran and the island hydrated.
   await startApp(page);
-  await page.getByLabel("Phone number").fill("08a");
-  await page.getByLabel("Phone number").blur();
-  await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+  const phone = page.getByLabel(labels.phone, { exact: true });
+  await phone.fill("08a");
+  await phone.blur();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
   expect(violations).toEqual([]);
 });
 
 test("an enquiry sent from the contact form reaches the mailbox", async ({ page }) => {
   const violations = await guardPage(page);
-  await page.goto(`${baseUrl}/contact`);
+  await page.goto(`${baseUrl}${contact.path}`);
   const form = {
-    name: page.getByLabel("Name", { exact: true }),
-    phone: page.getByLabel("Phone number"),
-    email: page.getByLabel("Email address"),
-    enquiry: page.getByLabel("Enquiry type"),
-    message: page.getByLabel("Message", { exact: true }),
+    name: page.getByLabel(labels.name, { exact: true }),
+    phone: page.getByLabel(labels.phone, { exact: true }),
+    email: page.getByLabel(labels.email, { exact: true }),
+    enquiry: page.getByLabel(labels.enquiry, { exact: true }),
+    message: page.getByLabel(labels.message, { exact: true }),
   };
   await form.name.fill("Lerato <Dlamini>");
   await form.phone.fill("0831234567");
   await form.email.fill("lerato@example.co.za");
   await form.enquiry.selectOption("consultation");
   await form.message.fill("Quote for 12 meters & <b>valves</b>, please.");
-  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await page.getByRole("button", { name: submit.idle, exact: true }).click();
 
-  await expect(page.getByText(sentMessage)).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page
+      .getByRole("region", { name: notifications.regionLabel, exact: true })
+      .getByText(notifications.success),
+  ).toBeVisible({ timeout: 15_000 });
   expect(peers.verifier.requests.map((r) => [r.get("secret"), r.get("response")])).toEqual([
     [BOT_CHECK_SECRET, BOT_CHECK_TOKEN],
   ]);

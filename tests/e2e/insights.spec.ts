@@ -1,11 +1,16 @@
-import contactPages from "virtual:content/contact";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { sitePage } from "../../app/content/content-files";
+import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
 import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
 import { DESKTOP, MOBILE } from "../support/widths";
 
-const sentMessage = contactPages.contact.enquiryForm.notifications.success;
+const contact = sitePage("contact", "contact");
+const hardware = sitePage("hardware");
+const software = sitePage("software");
+const home = sitePage("home");
+const { labels, submit, notifications } = contact.file.enquiryForm;
 
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
@@ -53,13 +58,17 @@ async function visitor(browser: Browser, userAgent: string) {
 }
 
 async function sendEnquiry(page: Page) {
-  await page.getByLabel("Name", { exact: true }).fill("Lerato Dlamini");
-  await page.getByLabel("Phone number").fill("0831234567");
-  await page.getByLabel("Email address").fill("lerato@example.co.za");
-  await page.getByLabel("Enquiry type").selectOption("consultation");
-  await page.getByLabel("Message", { exact: true }).fill("A quote for 12 meters, please.");
-  await page.getByRole("button", { name: "Send enquiry" }).click();
-  await expect(page.getByText(sentMessage)).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel(labels.name, { exact: true }).fill("Lerato Dlamini");
+  await page.getByLabel(labels.phone, { exact: true }).fill("0831234567");
+  await page.getByLabel(labels.email, { exact: true }).fill("lerato@example.co.za");
+  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypeValues[0]);
+  await page.getByLabel(labels.message, { exact: true }).fill("A quote for 12 meters, please.");
+  await page.getByRole("button", { name: submit.idle, exact: true }).click();
+  await expect(
+    page
+      .getByRole("region", { name: notifications.regionLabel, exact: true })
+      .getByText(notifications.success),
+  ).toBeVisible({ timeout: 15_000 });
 }
 
 /** The rows of the dashboard table a caption starts with, as text, header row left out. */
@@ -76,14 +85,17 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
 }) => {
   const fromMail = await visitor(browser, desktopAgent);
   const query = `utm_source=${campaign.source}&utm_medium=${campaign.medium}&utm_campaign=${campaign.campaign}`;
-  await fromMail.page.goto(`${baseUrl}/hardware?${query}`);
-  await fromMail.page.getByRole("link", { name: "Contact" }).first().click();
-  await fromMail.page.waitForURL(`${baseUrl}/contact`);
+  await fromMail.page.goto(`${baseUrl}${hardware.path}?${query}`);
+  await fromMail.page
+    .getByRole("banner")
+    .getByRole("link", { name: contact.headerLabel, exact: true })
+    .click();
+  await fromMail.page.waitForURL(`${baseUrl}${contact.path}`);
   await sendEnquiry(fromMail.page);
 
   const direct = await visitor(browser, phoneAgent);
-  await direct.page.goto(`${baseUrl}/`);
-  await direct.page.goto(`${baseUrl}/software`);
+  await direct.page.goto(`${baseUrl}${home.path}`);
+  await direct.page.goto(`${baseUrl}${software.path}`);
 
   // The public pages asked for nothing of the dashboard's.
   for (const path of [...fromMail.requested, ...direct.requested]) {
@@ -126,9 +138,9 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     (await rowsOf(page, "Pages by page views")).map(([path, ...cells]) => [path, cells]),
   );
   // Page views, visitors, visits that came in there, their enquiries, conversion.
-  expect(entries["/hardware"]).toEqual(["1", "1", "1", "1", "100.0%"]);
-  expect(entries["/contact"]).toEqual(["1", "1", "0", "0", "–"]);
-  expect(entries["/"]).toEqual(["1", "1", "1", "0", "0.0%"]);
+  expect(entries[hardware.path]).toEqual(["1", "1", "1", "1", "100.0%"]);
+  expect(entries[contact.path]).toEqual(["1", "1", "0", "0", "–"]);
+  expect(entries[home.path]).toEqual(["1", "1", "1", "0", "0.0%"]);
   expect(await rowsOf(page, "Page views and visitors by device")).toEqual([
     ["phone", "2", "50%", "1"],
     ["tablet", "0", "0%", "0"],

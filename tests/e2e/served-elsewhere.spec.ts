@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { parse } from "yaml";
-import { sendEnquiryPath } from "../../contract/enquiry";
+import { sitePage } from "../../app/content/content-files";
+import { enquiryTypeValues, sendEnquiryPath } from "../../contract/enquiry";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { clientBuildDir } from "../support/client-build";
 import {
@@ -18,7 +17,8 @@ import { startPlainHost } from "../support/plain-host";
 // server that passes /api on with no forwarding header, and Chromium sends a real enquiry from
 // its page. Then a page on another site tries the same call, by form and by fetch.
 
-const { enquiryForm } = parse(readFileSync("app/content/contact.yaml", "utf8"));
+const contact = sitePage("contact", "contact");
+const { enquiryForm } = contact.file;
 
 let peers: EnquiryPeers;
 let host: Awaited<ReturnType<typeof startPlainHost>>;
@@ -60,22 +60,24 @@ async function keepOffTheInternet(page: Page) {
 test("an enquiry sent from a page another server serves is stored and mailed", async ({ page }) => {
   await keepOffTheInternet(page);
   const before = await storedEnquiries();
-  await page.goto(`${host.url}/contact`);
-  const { labels, enquiryTypes } = enquiryForm;
+  await page.goto(`${host.url}${contact.path}`);
+  const { labels, notifications } = enquiryForm;
   await page.getByLabel(labels.name, { exact: true }).fill("Lerato Dlamini");
   await page.getByLabel(labels.phone, { exact: true }).fill("0831234567");
   await page.getByLabel(labels.email, { exact: true }).fill("lerato@example.co.za");
-  await page
-    .getByLabel(labels.enquiry, { exact: true })
-    .selectOption(Object.keys(enquiryTypes)[0] ?? "");
+  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypeValues[0]);
   await page
     .getByLabel(labels.message, { exact: true })
     .fill("Twelve meters for our estate, please.");
   const answer = page.waitForResponse((response) => response.url().endsWith(sendEnquiryPath));
-  await page.getByRole("button", { name: enquiryForm.submit.idle }).click();
+  await page.getByRole("button", { name: enquiryForm.submit.idle, exact: true }).click();
 
   expect((await answer).status()).toBe(201);
-  await expect(page.getByText(enquiryForm.notifications.success)).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: notifications.regionLabel, exact: true })
+      .getByText(notifications.success),
+  ).toBeVisible();
   expect(await storedEnquiries()).toBe(before + 1);
   await expect
     .poll(() => peers.smtp.received.length, { timeout: 10_000, message: "mail at the SMTP peer" })

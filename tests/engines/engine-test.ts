@@ -1,6 +1,10 @@
 import { test as base } from "@playwright/test";
 import type { Engine, EngineDriver, OpenOptions } from "../support/engine-driver";
-import { standInBotCheckScript } from "../support/enquiry-peers";
+import {
+  type EnquiryPeers,
+  standInBotCheckScript,
+  startEnquiryPeers,
+} from "../support/enquiry-peers";
 import { launchFirefox } from "../support/firefox-driver";
 import { type OutsideWorld, startOutsideWorld } from "../support/outside-world";
 import { launchWebKit } from "../support/webkit-driver";
@@ -12,7 +16,7 @@ type EngineName = Engine["name"];
 
 export const test = base.extend<
   { openOptions: OpenOptions; driver: EngineDriver },
-  { engineName: EngineName; outsideWorld: OutsideWorld; engine: Engine }
+  { engineName: EngineName; outsideWorld: OutsideWorld; engine: Engine; peers: EnquiryPeers }
 >({
   engineName: ["firefox", { scope: "worker", option: true }],
   openOptions: [{}, { option: true }],
@@ -24,6 +28,17 @@ export const test = base.extend<
       });
       await use(world);
       await world.close();
+    },
+    { scope: "worker" },
+  ],
+  // The enquiry's whole path (our server over the build, bot-check verifier, SMTP peer), started
+  // only for the tests that send one.
+  peers: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from its first parameter.
+    async ({}, use) => {
+      const peers = await startEnquiryPeers();
+      await use(peers);
+      await peers.close();
     },
     { scope: "worker" },
   ],

@@ -1,14 +1,22 @@
-import { headerLinks, sitePage } from "../../app/content/pages";
+import { shellFile, sitePage, sitePages } from "../../app/content/content-files";
+import { headerLinksOf } from "../../app/content/navigation";
 import { type AxeViolation, axeSource, describeViolations, WCAG_22_AA } from "../support/axe";
-import { waitFor } from "../support/engine-driver";
+import { FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";
+import { sendEnquiryFromContactPage } from "./contact-form";
 import { expect, test } from "./engine-test";
 
 // A browser without the Popover API (Safari before 17, Firefox before 125, Chrome before 114):
 // WebKit with its PopoverAttribute feature switched off. The menu cannot open there, so the
 // header must be the plain one: every link in view, no dead button, nothing stuck over the page.
+// The contact form's island is served there too.
 
 test.use({ openOptions: { withoutPopover: true } });
+
+const { header } = shellFile();
+const mainNavigation: Target = { role: "navigation", name: header.navigationLabel };
+const menuButton: Target = { role: "button", name: header.menuButtonLabel, in: mainNavigation };
+const headerLinks = headerLinksOf(sitePages());
 
 for (const viewport of [MOBILE, AT_BREAKPOINT]) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -21,20 +29,20 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
         await driver.evaluate(`return ["popover" in HTMLElement.prototype, innerWidth]`),
       ).toEqual([false, viewport.width]);
 
-      const header = await driver.evaluate<{
+      const shownHeader = await driver.evaluate<{
         button: boolean;
-        links: number;
+        links: string[];
         headingCovered: boolean;
         sideways: boolean;
         scripts: string[];
-      }>(`
-      const shown = (element) => !!element && element.getClientRects().length > 0
-        && getComputedStyle(element).visibility !== "hidden";
+      }>(`${FIND_IN_PAGE}
       const heading = document.querySelector("h1").getBoundingClientRect();
       const atHeading = document.elementFromPoint(heading.x + 2, heading.y + heading.height / 2);
       return {
-        button: shown(document.querySelector("header button")),
-        links: [...document.querySelectorAll("header nav a")].filter(shown).length,
+        button: shown(find(${JSON.stringify(menuButton)})),
+        links: [...find(${JSON.stringify(mainNavigation)}).querySelectorAll("a[href]")]
+          .filter(shown)
+          .map((link) => nameOf(link)),
         headingCovered: !document.querySelector("h1").contains(atHeading),
         sideways: document.documentElement.scrollWidth > innerWidth,
         scripts: [...document.scripts].map((script) => script.type).filter(
@@ -42,9 +50,9 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
         ),
       };
     `);
-      expect(header).toEqual({
+      expect(shownHeader).toEqual({
         button: false,
-        links: headerLinks.length,
+        links: headerLinks.map((link) => link.label),
         headingCovered: false,
         sideways: false,
         scripts: [],
@@ -58,16 +66,23 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
       expect(describeViolations(violations)).toEqual([]);
 
       // Further down the page the header has gone with the text above it.
-      const headerBottom = await driver.evaluate<number>(`
+      const headerBottom = await driver.evaluate<number>(`${FIND_IN_PAGE}
       scrollTo({ top: 800, behavior: "instant" });
-      return document.querySelector("header").getBoundingClientRect().bottom;
+      return find(${JSON.stringify(mainNavigation)}).closest("header").getBoundingClientRect().bottom;
     `);
       expect(headerBottom).toBeLessThanOrEqual(0);
 
-      const software = sitePage("software").path;
-      await driver.click(`header nav a[href="${software}"]`);
-      await waitFor(driver, `return location.pathname === "${software}"`, "the Software page");
+      const software = sitePage("software");
+      await driver.click({ role: "link", name: software.headerLabel ?? "", in: mainNavigation });
+      await waitFor(driver, `return location.pathname === "${software.path}"`, "the Software page");
       expect(await driver.pageErrors()).toEqual([]);
+    });
+
+    test("the contact form's island starts on first use, and its enquiry reaches the mailbox", async ({
+      driver,
+      peers,
+    }) => {
+      await sendEnquiryFromContactPage(driver, peers, `Lerato Dlamini ${viewport.width}`);
     });
   });
 }

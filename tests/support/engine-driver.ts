@@ -13,17 +13,54 @@ export type OpenOptions = {
   withoutPopover?: boolean;
 };
 
+/**
+ * What a visitor looks for on a page: a field by its label, or a control, landmark or form by
+ * its role and accessible name, optionally inside another.
+ */
+export type Target =
+  | { label: string }
+  | { role: "button" | "link" | "navigation" | "form"; name: string; in?: Target };
+
+/**
+ * Defines `find(target)` and `shown(element)` in the page: the WebDriver protocols find elements
+ * by CSS or XPath only, so targets are found there. The accessible name is the one these pages
+ * give: aria-label, else the element named by aria-labelledby, else the text.
+ */
+export const FIND_IN_PAGE = `
+  const nameOf = (element) => {
+    const labelledBy = element.getAttribute("aria-labelledby");
+    const name = element.getAttribute("aria-label")
+      ?? (labelledBy ? labelledBy.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ") : element.textContent);
+    return name.replace(/\\s+/g, " ").trim();
+  };
+  const ROLES = { button: "button", link: "a[href]", navigation: "nav", form: "form" };
+  const find = (target) => {
+    const scope = target.in ? find(target.in) : document;
+    if (!scope) return null;
+    if ("label" in target) {
+      return [...scope.querySelectorAll("label")].find((label) => nameOf(label) === target.label)?.control ?? null;
+    }
+    return [...scope.querySelectorAll(ROLES[target.role])].find((element) => nameOf(element) === target.name) ?? null;
+  };
+  const shown = (element) => !!element && element.getClientRects().length > 0
+    && getComputedStyle(element).visibility !== "hidden";
+`;
+
+/** A function body for evaluate: whether the target is in the page and shown. */
+export const isShown = (target: Target) =>
+  `${FIND_IN_PAGE} return shown(find(${JSON.stringify(target)}));`;
+
 export type EngineDriver = {
   goto(url: string): Promise<void>;
   /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
    * JSON result. */
   evaluate<T>(body: string): Promise<T>;
-  /** Scrolls the element into view, then clicks it (WebKit's WebDriver does not scroll). */
-  click(selector: string): Promise<void>;
+  /** Scrolls the target into view, then clicks it (WebKit's WebDriver does not scroll). */
+  click(target: Target): Promise<void>;
   /** Clicks into a field, then types. */
-  type(selector: string, text: string): Promise<void>;
+  type(target: Target, text: string): Promise<void>;
   /** Picks an option of a select by its value. */
-  choose(selector: string, value: string): Promise<void>;
+  choose(target: Target, value: string): Promise<void>;
   pressEscape(): Promise<void>;
   /** Console errors, uncaught errors, failed loads and policy violations seen so far. */
   pageErrors(): Promise<string[]>;

@@ -1,10 +1,12 @@
-import puppeteer from "puppeteer-core";
+import puppeteer, { type ElementHandle } from "puppeteer-core";
 import { firefoxPath } from "./browsers";
 import {
   type Engine,
   type EngineDriver,
+  FIND_IN_PAGE,
   pageErrorRecorderSource,
   READ_PAGE_ERRORS,
+  type Target,
 } from "./engine-driver";
 
 /**
@@ -46,21 +48,30 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
       });
       page.on("pageerror", (error) => reported.push(`uncaught: ${String(error)}`));
 
+      /** The target once the page has it. */
+      const element = async (target: Target) =>
+        (
+          await page.waitForFunction(
+            `(() => { ${FIND_IN_PAGE} return find(${JSON.stringify(target)}); })()`,
+            { timeout: 10_000, polling: 100 },
+          )
+        ).asElement() as ElementHandle<Element>;
+
       const driver: EngineDriver = {
         async goto(url) {
           await page.goto(url);
         },
         evaluate: async <T>(body: string) =>
           (await page.evaluate(`(async () => {${body}})()`)) as T,
-        async click(selector) {
-          await page.locator(selector).click();
+        async click(target) {
+          await (await element(target)).click();
         },
-        async type(selector, text) {
-          await page.locator(selector).click();
+        async type(target, text) {
+          await (await element(target)).click();
           await page.keyboard.type(text);
         },
-        async choose(selector, value) {
-          await page.select(selector, value);
+        async choose(target, value) {
+          await (await element(target)).select(value);
         },
         async pressEscape() {
           await page.keyboard.press("Escape");

@@ -35,9 +35,13 @@ export async function startApp(page: Page) {
   await waitForHydration(page);
 }
 
-/** A visitor's first touch on the contact form, which starts its island. */
+/**
+ * A visitor's first touch on the contact form, which starts its island: once its loading
+ * strategy listens (inline in a built page; the dev server imports it first).
+ */
 export async function touchForm(page: Page) {
-  await page.locator("form").dispatchEvent("pointerdown");
+  await page.locator("astro-island[data-island-state]").waitFor({ state: "attached" });
+  await page.getByRole("form").dispatchEvent("pointerdown");
 }
 
 /** Opens a page and, where the page has an island, starts it. */

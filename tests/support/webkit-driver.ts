@@ -5,8 +5,10 @@ import { webkitDriverPath } from "./browsers";
 import {
   type Engine,
   type EngineDriver,
+  FIND_IN_PAGE,
   pageErrorRecorder,
   READ_PAGE_ERRORS,
+  type Target,
 } from "./engine-driver";
 import { freePort } from "./free-port";
 import { waitFor } from "./wait-for";
@@ -67,7 +69,18 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
       // Without a window manager the window is exactly the page's viewport.
       await session.manage().window().setRect(viewport);
 
-      const find = (selector: string) => session.findElement(By.css(selector));
+      /** The target once the page has it. */
+      const find = (target: Target) =>
+        session.wait(
+          () =>
+            session.executeScript<WebElement | null>(
+              `${FIND_IN_PAGE} return find(arguments[0]);`,
+              target,
+            ),
+          10_000,
+          `no ${JSON.stringify(target)} in the page`,
+          100,
+        ) as Promise<WebElement>;
       async function click(element: WebElement) {
         await session.executeScript(`arguments[0].scrollIntoView({ block: "center" })`, element);
         await element.click();
@@ -77,14 +90,14 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
         goto: (url) => session.get(url),
         // WebDriver waits for a returned promise to settle.
         evaluate: (body) => session.executeScript(`return (async () => {${body}})()`),
-        click: async (selector) => click(await find(selector)),
-        async type(selector, text) {
-          const field = await find(selector);
+        click: async (target) => click(await find(target)),
+        async type(target, text) {
+          const field = await find(target);
           await click(field);
           await field.sendKeys(text);
         },
-        choose: async (selector, value) =>
-          click(await find(`${selector} option[value="${value}"]`)),
+        choose: async (target, value) =>
+          click(await (await find(target)).findElement(By.css(`option[value="${value}"]`))),
         pressEscape: () => session.actions().sendKeys(Key.ESCAPE).perform(),
         pageErrors: () => session.executeScript(READ_PAGE_ERRORS),
         close: () => session.quit(),
