@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
-import subsetFont from "subset-font";
 
 // Inter, self-hosted. Every page preloads the cut faces: the characters its copy uses (plus
 // printable ASCII and typographic punctuation), each from the Inter file that holds it, at the
@@ -67,14 +66,18 @@ export type CutFace = {
   bytes: Uint8Array<ArrayBuffer>;
 };
 
-const whole = createRequire(import.meta.url);
+// Resolved, and subset-font loaded, only when faces are cut: the editor's browser bundle takes
+// fontFaceCss from this module, and neither runs in a browser.
 const wholeFile = (file: InterFile) =>
-  whole.resolve(`@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`);
+  createRequire(import.meta.url).resolve(
+    `@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`,
+  );
 
 /** The cut faces for these characters, named by a hash of their bytes. */
 export async function cutFaces(
   characters: ReturnType<typeof charactersByFile>,
 ): Promise<CutFace[]> {
+  const { default: subsetFont } = await import("subset-font");
   const faces: CutFace[] = [];
   for (const file of ["latin", "latin-ext"] as const) {
     if (!characters[file]) continue;
