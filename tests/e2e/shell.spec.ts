@@ -275,7 +275,9 @@ test.describe("routes", () => {
     }
   });
 
-  test("the content pages carry no executable script and load none", async ({ page }) => {
+  test("the content pages carry no executable script and load none; the contact form is the one island", async ({
+    page,
+  }) => {
     expect(CONTENT_PAGES.length).toBeGreaterThan(0);
     const scriptRequests: string[] = [];
     page.on("request", (request) => {
@@ -303,6 +305,12 @@ test.describe("routes", () => {
       });
     }
     expect(scriptRequests).toEqual([]);
+    // The contact form is the one island.
+    for (const path of HYDRATED_PATHS) {
+      await page.goto(path);
+      await expect(page.locator("astro-island")).toHaveCount(1);
+      await expect(page.locator("astro-island").getByRole("form")).toHaveCount(1);
+    }
   });
 
   test("every page's first paint waits for no stylesheet, and its text for the cut font faces alone", async ({
