@@ -1,11 +1,8 @@
 import { type CollectionEntry, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import subsetFont from "subset-font";
 import { siteConfig } from "../config.ts";
-import { charactersByFile, cutWeights, type InterFile } from "../lib/web-font.ts";
+import { type CutFace, cutFaces } from "../lib/font-cut.ts";
+import { charactersByFile } from "../lib/web-font.ts";
 import { type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 
@@ -61,24 +58,9 @@ export async function* copyTexts() {
     for (const found of walk(data, "")) yield { file: `${id}.yaml`, ...found };
 }
 
-export type CutFace = {
-  file: InterFile;
-  characters: string;
-  name: string;
-  bytes: Uint8Array<ArrayBuffer>;
-};
-
-const inter = (file: InterFile) =>
-  createRequire(import.meta.url).resolve(
-    `@fontsource-variable/inter/files/inter-${file}-wght-normal.woff2`,
-  );
-
 let faces: Promise<CutFace[]> | undefined;
 
-/**
- * The web font's faces cut for this build's copy (app/lib/web-font.ts), one per Inter file that
- * holds some of its characters, each named by a hash of its bytes. Made once per build.
- */
+/** The web font's faces cut for this build's copy (app/lib/font-cut.ts), made once per build. */
 export function siteFontFaces(): Promise<CutFace[]> {
   faces ??= (async () => {
     const texts = [];
@@ -90,26 +72,7 @@ export function siteFontFaces(): Promise<CutFace[]> {
         `Inter has no "${char}" (first in ${where?.file}: ${where?.field}): it shows in a fallback font.`,
       );
     }
-    const cut: CutFace[] = [];
-    for (const file of ["latin", "latin-ext"] as const) {
-      if (!characters[file]) continue;
-      const font = await subsetFont(await readFile(inter(file)), characters[file], {
-        targetFormat: "woff2",
-        variationAxes: { wght: cutWeights },
-        keepFeatures: ["kern"],
-        // The axis names a browser never reads.
-        dropTables: ["STAT"],
-      });
-      const bytes = new Uint8Array(font);
-      const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
-      cut.push({
-        file,
-        characters: characters[file],
-        name: `inter-${file}-cut-${hash}.woff2`,
-        bytes,
-      });
-    }
-    return cut;
+    return cutFaces(characters);
   })();
   return faces;
 }

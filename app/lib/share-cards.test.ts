@@ -1,8 +1,10 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { sitePage } from "../app/content/pages";
-import { icoImages, pngSize } from "../tests/support/image-size";
-import { fitText, icoFile, iconSvg, renderPng, shareCardSvg } from "./social-images";
+import { icoImages, pngSize } from "../../tests/support/image-size";
+import { placeholders, sitePage } from "../content/content-files";
+import { fitText, icoFile, iconSvg, renderPng, shareCardSvg } from "./share-cards";
+
+const site = { companyName: placeholders.companyName, host: "www.example.co.za" };
 
 const titleBox = { maxWidth: 560, maxLines: 3, sizes: [68, 60, 52, 44], fontWeight: 700 };
 
@@ -30,14 +32,25 @@ describe("share card text", () => {
 });
 
 describe("share card", () => {
-  it("is a 1200 x 630 PNG well under 300 KB", async () => {
-    const png = renderPng(await shareCardSvg(sitePage("hardware")), 1200);
+  it("is a 1200 x 630 PNG well under 300 KB", () => {
+    const png = renderPng(shareCardSvg(sitePage("hardware"), site), 1200);
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     expect(png.length).toBeLessThan(300 * 1024);
   });
 
-  it("escapes markup in the title rather than breaking the drawing", async () => {
-    const svg = await shareCardSvg({ ...sitePage("terms"), title: 'Pipes & <valves> "quoted"' });
+  it("shows the company, the page title and the site's host, or no host when the site has none", () => {
+    const page = sitePage("hardware");
+    const words = (svg: string) =>
+      [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text).join(" ");
+    const card = words(shareCardSvg({ ...page, title: "Meters" }, site));
+    expect(card).toBe(`${site.companyName} Meters ${site.host}`);
+    expect(words(shareCardSvg({ ...page, title: "Meters" }, { ...site, host: "" }))).toBe(
+      `${site.companyName} Meters`,
+    );
+  });
+
+  it("escapes markup in the title rather than breaking the drawing", () => {
+    const svg = shareCardSvg({ ...sitePage("terms"), title: 'Pipes & <valves> "quoted"' }, site);
     for (const word of ["&amp;", "&lt;valves&gt;", "&quot;quoted&quot;"])
       expect(svg).toContain(word);
     expect(() => new Resvg(svg)).not.toThrow();

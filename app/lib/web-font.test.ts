@@ -1,16 +1,38 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
-import { siteFontCharacters } from "../../scripts/subset-font";
-import { siteConfig } from "../config";
-import { contentTexts } from "../content/content-files";
-import { placeholderValues } from "../content/placeholders";
-import { basicCharacters, basicWeights, fontFaceCss, unicodeRangeOf } from "./web-font";
+import { pageFile, shellFile } from "../content/content-files";
+import { pageList } from "../content/page-list";
+import { cutFaces } from "./font-cut";
+import {
+  baseCharacters,
+  charactersByFile,
+  cutWeights,
+  fontFaceCss,
+  unicodeRangeOf,
+} from "./web-font";
 
-/** Characters of the copy the font lacks: the build names them rather than cutting them. */
-const missingFromFont = new Set(
-  siteFontCharacters(placeholderValues(siteConfig)).missing.map((found) => found.character),
-);
+/** Whether a CSS unicode-range holds a character. */
+const covers = (unicodeRange: string, char: string) =>
+  unicodeRange.split(",").some((part) => {
+    const [start = "0", end = start] = part.trim().replace(/^U\+/i, "").split("-");
+    const code = char.codePointAt(0) ?? 0;
+    return code >= Number.parseInt(start, 16) && code <= Number.parseInt(end, 16);
+  });
+
+/** Every text of this build's copy (CONTENT_DIR when set), placeholders filled. */
+function copyTexts(): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === "string") texts.push(value);
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  for (const page of pageList) walk(pageFile(page));
+  walk(shellFile());
+  return texts;
+}
 
 function* cssFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,20 +42,77 @@ function* cssFiles(dir: string): Generator<string> {
   }
 }
 
-describe("the web font's basic face", () => {
-  it("holds every character of this build's copy that the font has, and the base set", () => {
-    const values = placeholderValues(siteConfig);
-    const { characters } = siteFontCharacters(values);
-    expect(__BASIC_FONT_CHARACTERS__).toBe(characters);
-    for (const char of basicCharacters) expect(__BASIC_FONT_CHARACTERS__).toContain(char);
-    for (const { text } of contentTexts(values)) {
-      for (const char of text.replace(/\s/g, "")) {
-        if (!missingFromFont.has(char)) expect(__BASIC_FONT_CHARACTERS__, text).toContain(char);
-      }
-    }
+describe("charactersByFile", () => {
+  it("puts each character in the Inter file that holds it, once, in code point order", () => {
+    const found = charactersByFile(["Slim watermeters", "Češka sê “kliënt”", "š — Č"]);
+    expect(found["latin-ext"]).toBe("Čš");
+    for (const char of "ëê“”—") expect(found.latin).toContain(char);
+    expect([...found.latin]).toEqual([...new Set(found.latin)]);
+    const codes = [...found.latin].map((char) => char.codePointAt(0) ?? 0);
+    expect(codes).toEqual(codes.toSorted((a, b) => a - b));
+    expect(found.missing).toEqual([]);
   });
 
-  it("has every weight the styles ask for", () => {
+  it("always holds the base set, and leaves white space out", () => {
+    const found = charactersByFile(["a\tb\nc\u00a0d"]);
+    for (const char of baseCharacters) expect(found.latin).toContain(char);
+    expect(found.latin).not.toMatch(/[\t\n\u00a0]/);
+    expect(found["latin-ext"]).toBe("");
+  });
+
+  it("names the characters no file of Inter has", () => {
+    const found = charactersByFile(["Water 水 ☃"]);
+    expect(found.missing).toEqual(["☃", "水"]);
+    expect(found.latin).not.toMatch(/[水☃]/);
+  });
+
+  it("places every character of this build's copy: in a face cut from the file that holds it, or named as missing", () => {
+    const texts = copyTexts();
+    expect(texts.length).toBeGreaterThan(50);
+    const found = charactersByFile(texts);
+    for (const char of new Set(texts.join("").replace(/\s/g, ""))) {
+      if (covers(ranges.latin, char)) expect(found.latin, char).toContain(char);
+      else if (covers(ranges["latin-ext"], char)) expect(found["latin-ext"], char).toContain(char);
+      else expect(found.missing, char).toContain(char);
+    }
+  });
+});
+
+describe("cutFaces", () => {
+  it("cuts a latin face, and a latin-ext face only when the copy has a letter of that file", async () => {
+    const english = await cutFaces(charactersByFile(["Smart water meters"]));
+    expect(english.map((face) => face.file)).toEqual(["latin"]);
+
+    const faces = await cutFaces(charactersByFile(["Slim watermeters van Češka, één"]));
+    expect(faces.map((face) => [face.file, face.characters.includes("š")])).toEqual([
+      ["latin", false],
+      ["latin-ext", true],
+    ]);
+    for (const face of faces) {
+      expect(face.name).toMatch(new RegExp(`^inter-${face.file}-cut-[\\w-]{10}\\.woff2$`));
+      expect(Buffer.from(face.bytes.subarray(0, 4)).toString("latin1")).toBe("wOF2");
+    }
+    // Named by their bytes: the same characters give the same file, others another.
+    expect(faces[0]?.name).not.toBe(english[0]?.name);
+    expect((await cutFaces(charactersByFile(["Smart water meters"])))[0]?.name).toBe(
+      english[0]?.name,
+    );
+  });
+
+  it("is a small part of Inter's whole file", async () => {
+    const [latin] = await cutFaces(charactersByFile(copyTexts()));
+    const whole = readFileSync(
+      createRequire(import.meta.url).resolve(
+        "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+      ),
+    );
+    expect(latin?.bytes.length).toBeGreaterThan(1000);
+    expect(latin?.bytes.length).toBeLessThan(whole.length / 2);
+  });
+});
+
+describe("the cut faces' weights", () => {
+  it("cover every weight the styles ask for", () => {
     const weights = new Set<number>();
     for (const path of cssFiles(join(import.meta.dirname, ".."))) {
       const css = readFileSync(path, "utf8");
@@ -41,27 +120,44 @@ describe("the web font's basic face", () => {
     }
     expect(weights.size).toBeGreaterThan(0);
     for (const weight of weights) {
-      expect(weight).toBeGreaterThanOrEqual(basicWeights.min);
-      expect(weight).toBeLessThanOrEqual(basicWeights.max);
+      expect(weight).toBeGreaterThanOrEqual(cutWeights.min);
+      expect(weight).toBeLessThanOrEqual(cutWeights.max);
     }
   });
+});
 
-  it("is declared for exactly its characters, after the whole latin faces so it is tried first", () => {
-    const css = fontFaceCss({
-      latin: "/latin.woff2",
-      latinExt: "/ext.woff2",
-      basic: "/basic.woff2",
-    });
-    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? "");
-    const latin = faces.findIndex((face) => face.includes("/latin.woff2"));
-    const latinExt = faces.findIndex((face) => face.includes("/ext.woff2"));
-    const basic = faces.findIndex((face) => face.includes("/basic.woff2"));
-    expect(latin).toBeGreaterThan(-1);
-    expect(latinExt).toBeGreaterThan(-1);
-    expect(basic).toBeGreaterThan(Math.max(latin, latinExt));
-    expect(faces[basic]).toContain(`unicode-range:${unicodeRangeOf(__BASIC_FONT_CHARACTERS__)}`);
-    expect(faces[basic]).toContain(`font-weight:${basicWeights.min} ${basicWeights.max}`);
-    for (const face of faces.slice(1)) expect(face).toContain("font-display:optional");
+describe("fontFaceCss", () => {
+  const css = fontFaceCss({ latin: "/latin.woff2", "latin-ext": "/ext.woff2" }, [
+    { url: "/cut-latin.woff2", characters: "abc" },
+    { url: "/cut-ext.woff2", characters: "Čš" },
+  ]);
+  const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? "");
+  const at = (url: string) => faces.findIndex((face) => face.includes(`url(${url})`));
+
+  it("declares the cut faces after the whole files, so a browser tries them first", () => {
+    expect(faces[0]).toContain('font-family:"Inter Fallback"');
+    const whole = [at("/latin.woff2"), at("/ext.woff2")];
+    const cut = [at("/cut-latin.woff2"), at("/cut-ext.woff2")];
+    for (const index of [...whole, ...cut]) expect(index).toBeGreaterThan(0);
+    expect(Math.min(...cut)).toBeGreaterThan(Math.max(...whole));
+    expect(faces).toHaveLength(5);
+  });
+
+  it("gives each cut face exactly its characters and the cut weights; the whole files theirs", () => {
+    expect(faces[at("/cut-latin.woff2")]).toContain(`unicode-range:${unicodeRangeOf("abc")}`);
+    expect(faces[at("/cut-ext.woff2")]).toContain(`unicode-range:${unicodeRangeOf("Čš")}`);
+    for (const url of ["/cut-latin.woff2", "/cut-ext.woff2"]) {
+      expect(faces[at(url)]).toContain(`font-weight:${cutWeights.min} ${cutWeights.max}`);
+    }
+    expect(faces[at("/latin.woff2")]).toContain(`unicode-range:${ranges.latin}`);
+    expect(faces[at("/ext.woff2")]).toContain(`unicode-range:${ranges["latin-ext"]}`);
+  });
+
+  it("never swaps a face in late: every Inter face is font-display: optional", () => {
+    for (const face of faces.slice(1)) {
+      expect(face).toContain('font-family:"Inter Variable"');
+      expect(face).toContain("font-display:optional");
+    }
   });
 });
 
@@ -69,5 +165,6 @@ describe("unicodeRangeOf", () => {
   it("joins runs of code points into ranges, in order, once each", () => {
     expect(unicodeRangeOf("cab d©a")).toBe("U+20,U+61-64,U+A9");
     expect(unicodeRangeOf("“”")).toBe("U+201C-201D");
+    expect(unicodeRangeOf("šČ")).toBe("U+10C,U+161");
   });
 });

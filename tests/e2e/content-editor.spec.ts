@@ -1,13 +1,21 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse, stringify } from "yaml";
-import { checkContentFiles } from "../../app/content/content-files";
-import { sitePage, sitePages } from "../../app/content/pages";
+import { cmsConfig } from "../../app/content/cms-config";
+import {
+  pageFile,
+  placeholders,
+  sitePages as readSitePages,
+  shellFile,
+  sitePage,
+} from "../../app/content/content-files";
+import { pageList } from "../../app/content/page-list";
 import { contactPictureNames } from "../../app/content/picture-list";
-import { contentFiles as contentSchemas } from "../../app/content/schemas";
-import { loadPublicSettings } from "../../scripts/public-settings-plugin";
+import { contentFilesOf } from "../../app/content/schemas";
+import { settingsSchema } from "../../app/settings";
+import { readSettings } from "../../contract/settings-source";
 import { clientBuildDir } from "../support/client-build";
 import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
 import { startTestService, type TestService } from "../support/test-service";
@@ -18,6 +26,11 @@ import { startTestService, type TestService } from "../support/test-service";
 // and signing in with GitHub through its popup, with GitHub played by a stand-in on loopback.
 
 const contentDir = resolve(import.meta.dirname, "../../app/content");
+const contentSchemas = contentFilesOf(pageList);
+const sitePages = readSitePages();
+
+/** Every content file as the build checks it: its schema, the placeholders filled. */
+const readEveryFile = () => [...pageList.map((page) => pageFile(page)), shellFile()];
 const originals: Record<string, string> = Object.fromEntries(
   readdirSync(contentDir)
     .filter((name) => name.endsWith(".yaml"))
@@ -119,9 +132,39 @@ test.describe("the built editor at /admin", () => {
     for (const { path } of sitePages) {
       expect(await (await request.get(path)).text(), path).not.toContain("/admin");
     }
-    const sitemap = await request.get("/sitemap.xml");
-    expect(await sitemap.text()).not.toContain("/admin");
+    for (const sitemap of ["/sitemap-index.xml", "/sitemap-0.xml"]) {
+      const response = await request.get(sitemap);
+      expect(response.status(), sitemap).toBe(200);
+      expect(await response.text(), sitemap).not.toContain("/admin");
+    }
     expect(await (await request.get("/robots.txt")).text()).toMatch(/^Disallow: \/admin$/m);
+  });
+
+  test("is configured from the content schemas and this build's settings, as its own routes serve it", async ({
+    request,
+  }) => {
+    const config = await request.get("/admin/config.yml");
+    expect(config.status()).toBe(200);
+    expect(config.headers()["content-type"]).toMatch(/yaml/);
+    const settings = readSettings();
+    expect(parse(await config.text())).toEqual(
+      cmsConfig({
+        repo: settings.CMS_GITHUB_REPO,
+        branch: settings.CMS_GITHUB_BRANCH,
+        siteUrl: settings.VITE_SITE_URL,
+      }),
+    );
+
+    // What the preview needs beside the entry: the placeholders' values as the build fills them.
+    const preview = await request.get("/admin/preview.json");
+    expect(preview.status()).toBe(200);
+    const contact = sitePages.find((page) => page.kind === "contact");
+    expect(await preview.json()).toEqual({
+      placeholders,
+      supportEmail:
+        settings.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default,
+      getInTouch: { ...shellFile().getInTouch, href: contact?.path },
+    });
   });
 });
 
@@ -174,8 +217,8 @@ test.describe("editing content", () => {
     await openLocalRepository(page);
     await openEntry(page, "Home page");
     await field(page, "Heading").fill("{companyName} counts every drop");
-    const { companyName } = loadPublicSettings({}).settings;
-    const heading = `${companyName} counts every drop`;
+    const heading = `${placeholders.companyName} counts every drop`;
+    const home = sitePage("home", "product");
     const pane = page.frameLocator("iframe").first();
     for (const [frameTitle, width, narrow] of [
       ["On a phone: preview", 375, true],
@@ -208,6 +251,18 @@ test.describe("editing content", () => {
         })),
         frameTitle,
       ).toEqual({ width, narrow });
+      // Drawn by the site's own blocks: the preview shows what the built page shows, in the same
+      // order, but for the heading being typed.
+      const shown = (locator: Locator) =>
+        locator.evaluate((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim());
+      const live = await page.context().newPage();
+      await live.goto(home.path);
+      const onThePage = await shown(live.getByRole("main"));
+      await live.close();
+      expect(onThePage).toContain(home.file.hero.heading);
+      expect(await shown(preview.getByRole("main")), frameTitle).toBe(
+        onThePage.replace(home.file.hero.heading, heading),
+      );
     }
   });
 
@@ -244,7 +299,7 @@ test.describe("editing content", () => {
       // What the editor wrote passes the build's own check of every content file.
       process.env.CONTENT_DIR = work;
       try {
-        checkContentFiles();
+        expect(readEveryFile()).toHaveLength(Object.keys(contentSchemas).length);
       } finally {
         delete process.env.CONTENT_DIR;
       }

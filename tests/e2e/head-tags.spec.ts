@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   type APIRequestContext,
   type APIResponse,
@@ -5,16 +6,24 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { sitePage, sitePages } from "../../app/content/pages";
+import {
+  placeholders,
+  sitePages as readSitePages,
+  sitePage,
+} from "../../app/content/content-files";
+import { settingsSchema } from "../../app/settings";
 import { icoImages, type PixelSize, pngSize } from "../support/image-size";
+import { HYDRATED_PATHS, startApp } from "../support/page-ready";
 
 // What a page's head gives link previews, search engines and phones (icons, manifest), checked
 // against the production build as our server serves it: every URL a tag names is fetched and
 // the bytes it answers with are read.
 
 const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
-const COMPANY_NAME = process.env.VITE_COMPANY_NAME || "Amanzi Meters";
-const SUPPORT_EMAIL = process.env.VITE_SUPPORT_EMAIL || "support@example.com";
+const COMPANY_NAME = placeholders.companyName;
+const SUPPORT_EMAIL =
+  process.env.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default;
+const sitePages = readSitePages();
 
 const ICO_TYPES = ["image/x-icon", "image/vnd.microsoft.icon"];
 
@@ -220,7 +229,7 @@ test.describe("link previews and structured data", () => {
   }
 
   for (const { path } of sitePages) {
-    test(`${path} keeps its strict CSP with the JSON-LD: no violation reported`, async ({
+    test(`${path} keeps its strict CSP: every inline script and style allowed by hash, no violation`, async ({
       page,
     }) => {
       const violations: string[] = [];
@@ -233,13 +242,49 @@ test.describe("link previews and structured data", () => {
         });
       });
       const response = await page.goto(path);
-      const scriptSrc = (response?.headers()["content-security-policy"] ?? "")
-        .split(";")
-        .map((directive) => directive.trim())
-        .find((directive) => directive.startsWith("script-src "));
-      expect(scriptSrc).toMatch(/^script-src 'self'/);
-      expect(scriptSrc).not.toContain("unsafe-inline");
+      // The policy the page states, and the server's header: the same, plus what a <meta>
+      // cannot say.
+      const stated =
+        (await page
+          .locator('head meta[http-equiv="content-security-policy"]')
+          .getAttribute("content")) ?? "";
+      const header = response?.headers()["content-security-policy"] ?? "";
+      expect(header).toBe(`${stated.trim().replace(/;$/, "")}; frame-ancestors 'none'`);
+      const directive = (name: string) =>
+        header
+          .split(";")
+          .map((part) => part.trim().split(/\s+/))
+          .find(([key]) => key === name)
+          ?.slice(1) ?? [];
+      expect(directive("script-src")[0]).toBe("'self'");
+      expect(directive("script-src")).not.toContain("'unsafe-inline'");
+      expect(directive("style-src")).not.toContain("'unsafe-inline'");
+
+      // The contact form's island runs too, so what it adds is checked with the rest.
+      if (HYDRATED_PATHS.includes(path)) await startApp(page);
       await page.waitForLoadState("networkidle");
+      const inline = await page.evaluate(() => ({
+        // JSON-LD is data, never run: the policy has no say over it.
+        scripts: [...document.scripts]
+          .filter((script) => !script.src && script.type !== "application/ld+json")
+          .map((script) => script.text),
+        styles: [...document.querySelectorAll("style")].map((style) => style.textContent ?? ""),
+        // A style attribute would need 'unsafe-hashes', which the policy does not give.
+        styleAttributes: [...document.querySelectorAll("[style]")].map((e) => e.outerHTML),
+      }));
+      const hash = (text: string) =>
+        `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+      expect(inline.styles.length).toBeGreaterThan(0);
+      // The island's page inlines Astro's island runtime and our loading directive; the others
+      // ship no script but JSON-LD.
+      expect(inline.scripts.length > 0).toBe(HYDRATED_PATHS.includes(path));
+      for (const script of inline.scripts) {
+        expect(directive("script-src"), script.slice(0, 80)).toContain(hash(script));
+      }
+      for (const style of inline.styles) {
+        expect(directive("style-src"), style.slice(0, 80)).toContain(hash(style));
+      }
+      expect(inline.styleAttributes).toEqual([]);
       expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
       expect(violations).toEqual([]);
     });
