@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { readSettings, type Settings } from "./settings-source.ts";
 
 // Where the production build goes is decided here, once: the build writes there
-// (react-router.config.ts), the server serves its client/ folder unless SITE_ROOT says
+// (astro.config.ts), the server serves its client/ folder unless SITE_ROOT says
 // otherwise (server/config.ts), and the browser tests and benches read it.
 
 const defaultBuildDirectory = "build";

@@ -27,7 +27,7 @@ const editorHeaders = { "x-robots-tag": "noindex, nofollow" };
 /**
  * Serves the prerendered build with @fastify/static: each page at its clean path, the files
  * beside them at theirs, each in the best encoding the client takes of the `.br`/`.gz`
- * siblings postbuild writes, with ETag, Last-Modified, conditional and range requests.
+ * siblings the build writes, with ETag, Last-Modified, conditional and range requests.
  * A page's policy is the one its <meta> states, read once at startup.
  */
 export const staticSitePlugin: FastifyPluginAsync<{
