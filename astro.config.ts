@@ -3,7 +3,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
 import { settingsSchema } from "./app/settings.ts";
-import { siteRootOf } from "./contract/site-build.ts";
+import { buildDirectory, siteRootOf } from "./contract/site-build.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
 import { site } from "./scripts/site-integration.ts";
 
@@ -24,7 +24,7 @@ const browsers = supportedBrowsers(import.meta.dirname);
 
 export default defineConfig({
   srcDir: "app",
-  outDir: siteRootOf(process.env.BUILD_DIR),
+  outDir: siteRootOf(buildDirectory()),
   site: siteUrl,
   trailingSlash: "never",
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
