@@ -2,7 +2,7 @@ import type { ClientDirective } from "astro";
 import { type EmailLine, enquiryEmailHref } from "./enquiry-by-email";
 import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 
-// `client:first-use`, the contact form's loading strategy (decision 0029). The prerendered form
+// `client:first-use`, the contact form's loading strategy (decision 0030). The prerendered form
 // can be typed in at once. Its island's JavaScript is fetched when the form nears the screen,
 // and runs on the visitor's first use of the form; if it cannot, the page says so and offers
 // the enquiry by email, carrying what was typed. The state is on the island as
