@@ -3,14 +3,12 @@ import { retentionDaysSetting } from "../contract/retention-setting";
 import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
 import { webhookSecretProblem } from "./delivery/enquiry-webhook";
-import { smtpTlsProblem } from "./delivery/smtp-tls";
+import { smtpTlsProblem } from "./delivery/smtp";
 import { isLoopbackHost } from "./loopback";
-import { storeKindOf } from "./store/database-url";
+import { storeKindOf } from "./store/open-enquiry-store";
 
-// Every server setting is read and checked here, once, at startup; nothing else reads
-// process.env. A wrong value stops startup with the variable's name instead of surfacing as
-// a strange failure hours later (a mistyped SMTP_URL, say, would otherwise only show when the
-// first enquiry waits for delivery).
+// Every server setting is read and checked here, once, at startup (.env.example says what each
+// does): a wrong value stops startup with its name, not a strange failure hours later.
 
 const unset = (value: unknown) => (value === "" ? undefined : value);
 
@@ -130,21 +128,17 @@ const envSchema = z
       if (!env[key]) missing(key, "required when SMTP_URL is set");
     }
   })
-  // The shape the service reads; the Config type is whatever this returns.
+  // The shape the service reads, grouped by what uses it.
   .transform((e) => ({
     host: e.HOST,
     port: e.PORT,
-    /** Unset SITE_ROOT: the site `npm run build` wrote, wherever BUILD_DIR put it. */
     siteRoot: e.SITE_ROOT ?? siteRootOf(e.BUILD_DIR),
-    /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    /** The admin pages open without sign-in: for a developer's own machine only. */
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
-    /** Absent without RECAPTCHA_SECRET: the check is skipped (local development only). */
     botCheck: e.RECAPTCHA_SECRET
       ? {
           secret: e.RECAPTCHA_SECRET,
@@ -154,15 +148,10 @@ const envSchema = z
           allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
         }
       : undefined,
-    /**
-     * Absent without SMTP_URL. With neither mail nor a webhook, enquiries are stored and wait
-     * until one is configured.
-     */
     mail:
       e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
         : undefined,
-    /** Absent without ENQUIRY_WEBHOOK_URL: enquiries go by mail alone. */
     webhook:
       e.ENQUIRY_WEBHOOK_URL && e.ENQUIRY_WEBHOOK_SECRET
         ? {
@@ -171,23 +160,15 @@ const envSchema = z
             timeoutMs: e.ENQUIRY_WEBHOOK_TIMEOUT_MS,
           }
         : undefined,
-    /** Present with ENQUIRY_ACKNOWLEDGE=true: each visitor gets one short mail a day at most. */
     acknowledgement: e.ENQUIRY_ACKNOWLEDGE
       ? { answerWithin: e.ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN }
       : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
-    /** Pending deliveries older than this are reported by /readyz and a warning log line. */
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
-    /** Absent without METRICS_PORT: no metrics listener. Never the public port. */
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
-    /** Delivered enquiries are deleted this many days after they were received (0: at once). */
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
-    /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
-    /** Absent unless both are set: the content editor's GitHub sign-in (server/admin/cms-auth.ts). */
-    /** Absent with INSIGHTS=off: no page view or enquiry is counted (decision 0021). */
     insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
-    /** Daily insights counts are deleted once this many months old, by the retention job. */
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     cmsAuth:
       e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
@@ -196,7 +177,6 @@ const envSchema = z
             clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
             apiUrl: e.CMS_GITHUB_API_URL,
-            /** Whoever may push here may also open /admin/insights (server/admin/admin-session.ts). */
             repo: e.CMS_GITHUB_REPO,
           }
         : undefined,

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { conversion, type InsightsReport } from "../insights/insights-report";
 import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
-// the page runs no script, and nothing of it reaches the public pages.
+// it runs no script, and nothing of it reaches the public pages.
 
 export const dashboardRanges = [7, 30, 90] as const;
 type DashboardRange = (typeof dashboardRanges)[number];
@@ -41,6 +41,7 @@ thead th{border-bottom:2px solid #1f2937}
 .notice{border-left:4px solid #b45309;padding:.5rem .75rem;background:#fffbeb}
 `;
 
+/** A table that scrolls sideways on a phone, reachable and scrollable by keyboard. */
 function Table({
   id,
   caption,
@@ -53,7 +54,6 @@ function Table({
   rows: ReactNode[][];
 }) {
   return (
-    // Scrolls sideways on a phone, and can then be reached and scrolled with the keyboard.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus.
     <section className="scroll" aria-labelledby={id} tabIndex={0}>
       <table>
@@ -68,20 +68,12 @@ function Table({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are fixed, never reordered.
-            <tr key={r}>
-              {row.map((cell, c) =>
-                c === 0 ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed.
-                  <th key={c} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed.
-                  <td key={c}>{cell}</td>
-                ),
-              )}
+          {rows.map(([first, ...cells]) => (
+            <tr key={String(first)}>
+              <th scope="row">{first}</th>
+              {cells.map((cell, c) => (
+                <td key={head[c + 1]}>{cell}</td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -90,7 +82,7 @@ function Table({
   );
 }
 
-/** The per-day table, the dashboard's and the CSV's: one list of columns for both. */
+/** The per-day table, the dashboard's and the CSV's. */
 export const dayColumns = [
   ["Date", (day) => day.date],
   ["Visitors", (day) => day.visitors],
@@ -104,19 +96,70 @@ export const dayColumns = [
 ])[];
 
 /** The top rows of visits and their enquiries by one thing (a source, a campaign). */
-const visitRows = (rows: { name: string; visits: number; enquiries: number }[]) =>
+const visitRows = <Row extends { visits: number; enquiries: number }>(
+  rows: Row[],
+  name: (row: Row) => string,
+) =>
   rows
     .slice(0, topRows)
     .map((row) => [
-      row.name,
+      name(row),
       number(row.visits),
       number(row.enquiries),
       conversion(row.enquiries, row.visits),
     ]);
 
 function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRange }) {
-  const counted = report.pageviews > 0;
   const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
+  const totals = [
+    ["Visitors", number(report.visitors)],
+    ["Page views", number(report.pageviews)],
+    ["Visits", number(report.visits)],
+    ["Enquiries", number(report.enquiries)],
+    ["Conversion", conversion(report.enquiries, report.visits)],
+  ];
+  const tables = [
+    {
+      title: "Top pages",
+      id: "pages-table",
+      caption:
+        "Pages by page views; visits, enquiries and conversion of visits that came in on the page",
+      head: ["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"],
+      rows: report.pages
+        .slice(0, topRows)
+        .map((page) => [
+          page.path,
+          ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
+          conversion(page.enquiries, page.visits),
+        ]),
+    },
+    {
+      title: "Top sources",
+      id: "sources-table",
+      caption: "Where visits came from (referring site or utm_source), with their enquiries",
+      head: ["Source", "Visits", "Enquiries", "Conversion"],
+      rows: visitRows(report.sources, (row) => row.source),
+    },
+    {
+      title: "Campaigns",
+      id: "campaigns-table",
+      caption: "Visits tagged with utm_campaign, with their enquiries",
+      head: ["Campaign", "Visits", "Enquiries", "Conversion"],
+      rows: visitRows(report.campaigns, (row) => row.campaign),
+    },
+    {
+      title: "Devices",
+      id: "devices-table",
+      caption: "Page views and visitors by device",
+      head: ["Device", "Page views", "Share of page views", "Visitors"],
+      rows: report.devices.map((device) => [
+        device.device,
+        number(device.pageviews),
+        deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
+        number(device.visitors),
+      ]),
+    },
+  ];
   return (
     <>
       <header>
@@ -128,10 +171,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           <ul>
             {dashboardRanges.map((range) => (
               <li key={range}>
-                <a
-                  href={`?days=${range}`}
-                  {...(range === days ? { "aria-current": "page" as const } : {})}
-                >
+                <a href={`?days=${range}`} aria-current={range === days ? "page" : undefined}>
                   {`Last ${range} days`}
                 </a>
               </li>
@@ -140,17 +180,9 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
         </nav>
       </header>
       <main>
-        {counted ? null : <p className="notice">{nothingCounted}</p>}
+        {report.pageviews > 0 ? null : <p className="notice">{nothingCounted}</p>}
         <dl className="totals">
-          {(
-            [
-              ["Visitors", number(report.visitors)],
-              ["Page views", number(report.pageviews)],
-              ["Visits", number(report.visits)],
-              ["Enquiries", number(report.enquiries)],
-              ["Conversion", conversion(report.enquiries, report.visits)],
-            ] as const
-          ).map(([term, value]) => (
+          {totals.map(([term, value]) => (
             <div key={term}>
               <dt>{term}</dt>
               <dd>{value}</dd>
@@ -189,52 +221,12 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />
-
-        <h2>Top pages</h2>
-        <Table
-          id="pages-table"
-          caption="Pages by page views; visits, enquiries and conversion of visits that came in on the page"
-          head={["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"]}
-          rows={report.pages
-            .slice(0, topRows)
-            .map((page) => [
-              page.path,
-              number(page.pageviews),
-              number(page.visitors),
-              number(page.visits),
-              number(page.enquiries),
-              conversion(page.enquiries, page.visits),
-            ])}
-        />
-
-        <h2>Top sources</h2>
-        <Table
-          id="sources-table"
-          caption="Where visits came from (referring site or utm_source), with their enquiries"
-          head={["Source", "Visits", "Enquiries", "Conversion"]}
-          rows={visitRows(report.sources.map((row) => ({ ...row, name: row.source })))}
-        />
-
-        <h2>Campaigns</h2>
-        <Table
-          id="campaigns-table"
-          caption="Visits tagged with utm_campaign, with their enquiries"
-          head={["Campaign", "Visits", "Enquiries", "Conversion"]}
-          rows={visitRows(report.campaigns.map((row) => ({ ...row, name: row.campaign })))}
-        />
-
-        <h2>Devices</h2>
-        <Table
-          id="devices-table"
-          caption="Page views and visitors by device"
-          head={["Device", "Page views", "Share of page views", "Visitors"]}
-          rows={report.devices.map((device) => [
-            device.device,
-            number(device.pageviews),
-            deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
-            number(device.visitors),
-          ])}
-        />
+        {tables.map(({ title, ...table }) => (
+          <Fragment key={table.id}>
+            <h2>{title}</h2>
+            <Table {...table} />
+          </Fragment>
+        ))}
       </main>
     </>
   );

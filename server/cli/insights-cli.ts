@@ -1,70 +1,56 @@
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../config";
-import {
-  conversion,
-  type InsightsReportWithMediums,
-  readInsightsReport,
-} from "../insights/insights-report";
+import { conversion, type InsightsReport, readInsightsReport } from "../insights/insights-report";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import { textTable } from "./listing";
 
-// `npm run insights -- --days N [--json]`: the figures of the /admin/insights dashboard for
-// operators, read from the store DATABASE_URL names, as `npm run enquiries` reads it.
+// `npm run insights -- --days N [--json]`: the /admin/insights dashboard's figures for
+// operators, read from the store DATABASE_URL names.
 const usage = `Usage: npm run insights -- [--days N] [--json]
   --days N   the last N days, today (UTC) included; 1 to 1000, 30 unless given
   --json     the report as JSON instead of tables`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
 function parse(argv: string[]) {
+  let values: { days: string; json?: boolean };
   try {
-    const { values } = parseArgs({
+    ({ values } = parseArgs({
       args: argv,
       options: { days: { type: "string", default: "30" }, json: { type: "boolean" } },
-    });
-    const days = Number(values.days);
-    if (!/^\d+$/.test(values.days) || days < 1 || days > 1000) {
-      fail(`--days takes a whole number from 1 to 1000\n\n${usage}`);
-    }
-    return { days, json: values.json === true };
+    }));
   } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
   }
+  const days = Number(values.days);
+  if (!/^\d+$/.test(values.days) || days < 1 || days > 1000) {
+    console.error(`--days takes a whole number from 1 to 1000\n\n${usage}`);
+    process.exit(2);
+  }
+  return { days, json: values.json === true };
 }
 
-function table(title: string, header: string[], rows: (string | number)[][]): string {
-  const cells = [header, ...rows.map((row) => row.map(String))];
-  const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
-  const lines = cells.map((row) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  "),
+const table = (title: string, header: string[], rows: (string | number)[][]) =>
+  [
+    `\n${title}`,
+    ...textTable([header, ...rows.map((row) => row.map(String))], true),
+    ...(rows.length ? [] : ["(none)"]),
+  ].join("\n");
+
+/** Visits and enquiries by one thing: a source, a campaign, a medium. */
+const visitTable = <Key extends "source" | "campaign" | "medium">(
+  title: string,
+  key: Key,
+  rows: (Record<Key, string> & { visits: number; enquiries: number })[],
+) =>
+  table(
+    title,
+    [key, "visits", "enquiries", "conversion"],
+    rows.map((row) => [row[key], row.visits, row.enquiries, conversion(row.enquiries, row.visits)]),
   );
-  return [title, ...lines, ...(rows.length === 0 ? ["(none)"] : [])].join("\n");
-}
 
 /** The report as tables an operator reads in a terminal. */
-function insightsAsText(report: InsightsReportWithMediums): string {
-  const visitHeader = ["visits", "enquiries", "conversion"];
-  /** A table of visits and enquiries by `key` (source, campaign or medium). */
-  const visitTable = <K extends string>(
-    title: string,
-    key: K,
-    rows: (Record<K, string> & { visits: number; enquiries: number })[],
-  ) =>
-    table(
-      `\n${title}`,
-      [key, ...visitHeader],
-      rows.map((row) => [
-        row[key],
-        row.visits,
-        row.enquiries,
-        conversion(row.enquiries, row.visits),
-      ]),
-    );
-  return [
+const insightsAsText = (report: InsightsReport) =>
+  [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
       `(conversion ${conversion(report.enquiries, report.visits)})`,
@@ -72,13 +58,13 @@ function insightsAsText(report: InsightsReportWithMediums): string {
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),
     table(
-      "\nDays",
+      "Days",
       ["date", "page views", "visitors", "visits", "enquiries"],
       report.days.map((d) => [d.date, d.pageviews, d.visitors, d.visits, d.enquiries]),
     ),
     table(
-      "\nPages (visits and enquiries by entry page)",
-      ["page", "page views", "visitors", ...visitHeader],
+      "Pages (visits and enquiries by entry page)",
+      ["page", "page views", "visitors", "visits", "enquiries", "conversion"],
       report.pages.map((p) => [
         p.path,
         p.pageviews,
@@ -92,16 +78,14 @@ function insightsAsText(report: InsightsReportWithMediums): string {
     visitTable("Campaigns (utm_campaign)", "campaign", report.campaigns),
     visitTable("Mediums (utm_medium)", "medium", report.mediums),
     table(
-      "\nDevices",
+      "Devices",
       ["device", "page views", "visitors"],
       report.devices.map((d) => [d.device, d.pageviews, d.visitors]),
     ),
   ].join("\n");
-}
 
 const { days, json } = parse(process.argv.slice(2));
-const config = loadConfigOrExit();
-const store = await openEnquiryStore(config.databaseUrl);
+const store = await openEnquiryStore(loadConfigOrExit().databaseUrl);
 try {
   const report = await readInsightsReport(store.insights, { days });
   process.stdout.write(`${json ? JSON.stringify(report, null, 2) : insightsAsText(report)}\n`);

@@ -1,24 +1,9 @@
 import { enquiryFields } from "../../contract/enquiry";
 import type { StoredEnquiry } from "../store/enquiry-store";
 
-export type MailAddresses = { from: string; to: string };
+type Addresses = { from: string; to: string };
 
-/** What the visitor's acknowledgement says besides the fixed words. */
-export type AcknowledgementSettings = MailAddresses & {
-  /** When the company answers, in words: "within two working days". */
-  answerWithin: string;
-};
-
-export type EnquiryMail = {
-  messageId: string;
-  from: { name: string; address: string };
-  to: string;
-  replyTo: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  date: Date;
-};
+export type EnquiryMail = ReturnType<typeof composeEnquiryMail>;
 
 const htmlEntities: Record<string, string> = {
   "&": "&amp;",
@@ -27,17 +12,15 @@ const htmlEntities: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
-// Header values must stay on one line whatever the visitor typed: CR/LF would let them add
-// headers, and other control characters have no business in a subject.
+// Header values stay on one line whatever the visitor typed: CR/LF would add headers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 
 const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
-export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddresses): EnquiryMail {
+export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);
   // The message goes below the table, on its own; an optional field left empty is left out.
   const fields: [string, string][] = [
@@ -61,8 +44,7 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
     .join("");
   const html = `<!doctype html><html><body><table>${rows}</table><h2>Message</h2><p style="white-space:pre-wrap">${escapeHtml(enquiry.message)}</p></body></html>`;
   return {
-    // Stable per enquiry, so a delivery repeated after a crash mid-send is recognisable as the
-    // same message by the mailbox (and by anyone reading it).
+    // Stable per enquiry, so a repeat after a crash mid-send is recognisably the same message.
     messageId: `<enquiry-${enquiry.id}@${domainOf(addresses.from)}>`,
     from: { name: "Website enquiries", address: addresses.from },
     to: addresses.to,
@@ -75,14 +57,12 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
 }
 
 /**
- * The visitor's acknowledgement. It repeats nothing they typed (no name, no message, no
- * company): whatever anyone enters in the form, the mail a stranger's address could be sent
- * says only what we wrote, so the form cannot deliver chosen text to someone's inbox. The
- * enquiry type is one of our own labels. Replies go to the company mailbox.
+ * The visitor's acknowledgement repeats nothing they typed: a stranger's address could be given,
+ * so the form must not deliver chosen text to anyone's inbox. Replies go to the company.
  */
 export function composeAcknowledgementMail(
   enquiry: StoredEnquiry,
-  settings: AcknowledgementSettings,
+  settings: Addresses & { answerWithin: string },
 ): EnquiryMail {
   const paragraphs = [
     "Hello,",

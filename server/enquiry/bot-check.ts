@@ -2,13 +2,6 @@ import { z } from "zod";
 import { botCheckAction } from "../../contract/enquiry";
 import type { Config } from "../config";
 
-export type BotCheckSettings = NonNullable<Config["botCheck"]>;
-
-export type BotCheckOutcome =
-  | { verdict: "accepted" }
-  | { verdict: "refused"; reason: string }
-  | { verdict: "unavailable"; reason: string };
-
 // Only the fields we judge by; anything else the provider adds is ignored.
 const siteverifyAnswer = z.object({
   success: z.boolean(),
@@ -18,12 +11,14 @@ const siteverifyAnswer = z.object({
   "error-codes": z.array(z.string()).optional(),
 });
 
+type Verdict = { verdict: "accepted" | "refused" | "unavailable"; reason?: string };
+
 /** Asks the bot-check provider about one token. Never throws. */
 export async function checkBotToken(
-  settings: BotCheckSettings,
+  settings: NonNullable<Config["botCheck"]>,
   token: string,
   remoteIp: string,
-): Promise<BotCheckOutcome> {
+): Promise<Verdict> {
   if (!token) return { verdict: "refused", reason: "missing-token" };
   let body: unknown;
   try {
@@ -36,20 +31,17 @@ export async function checkBotToken(
     if (!response.ok) return { verdict: "unavailable", reason: `http-${response.status}` };
     body = await response.json();
   } catch (error) {
-    const name = error instanceof Error ? error.name : "error";
-    return { verdict: "unavailable", reason: name === "TimeoutError" ? "timeout" : "unreachable" };
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    return { verdict: "unavailable", reason: timedOut ? "timeout" : "unreachable" };
   }
   const answer = siteverifyAnswer.safeParse(body);
   if (!answer.success) return { verdict: "unavailable", reason: "malformed-answer" };
   const { success, score, action, hostname } = answer.data;
-  if (!success) {
-    const codes = answer.data["error-codes"]?.join(",") || "unsuccessful";
-    return { verdict: "refused", reason: codes };
-  }
+  if (!success)
+    return { verdict: "refused", reason: answer.data["error-codes"]?.join(",") || "unsuccessful" };
   if (action !== botCheckAction) return { verdict: "refused", reason: "wrong-action" };
-  if (score === undefined || score < settings.minScore) {
+  if (score === undefined || score < settings.minScore)
     return { verdict: "refused", reason: "low-score" };
-  }
   const allowed = settings.allowedHostnames;
   if (allowed && !allowed.includes(hostname?.toLowerCase() ?? "")) {
     return { verdict: "refused", reason: "wrong-hostname" };

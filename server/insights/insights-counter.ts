@@ -6,47 +6,16 @@ import type { PageView } from "./page-view";
 /** What a visitor's hash is made of; held only while the request is answered. */
 export type Identity = { site: string; address: string; userAgent: string };
 
-type Log = {
-  error: (fields: object, message: string) => void;
-};
-
-export type InsightsCounter = {
-  /** Counts a page view; without an identity (GPC, DNT) it makes no visitor. */
-  pageView(view: PageView, identity: Identity | undefined): void;
-  /** Counts an enquiry, for its visitor's visit when there is one. */
-  enquiry(identity: Identity | undefined): void;
-  /** Loads the day's salt; then flushes every `flushMs`. */
-  start(): Promise<void>;
-  flush(): Promise<void>;
-  /** Stops the flushes and writes everything still in memory. */
-  stop(): Promise<void>;
-};
+/** An enquiry whose visitor another instance has not flushed yet is looked for this many times. */
+const enquiryTries = 3;
 
 type Pending = {
-  /**
-   * Page views by route and by device, apart from `counts` because they are added on every
-   * request: a route or device string is the same object each time, a quick key.
-   */
-  views: Map<string, number>;
-  deviceViews: Map<string, number>;
   counts: CountTable;
   visitors: Map<string, Visit>;
-  visitorPages: { hash: string; path: string }[];
-  /** Enquiries' visitor hashes, each with how many flushes have not found its visitor. */
+  /** `hash\npath` of each page a visitor was seen on. */
+  visitorPages: Set<string>;
   enquiries: { hash: string; tries: number }[];
 };
-
-/**
- * An enquiry whose visitor is not in the store yet (another instance saw the pages and has not
- * flushed) is looked for again at the next flushes; after this many it counts without a visit.
- */
-const enquiryTries = 3;
-/**
- * Visitors this instance already sent, per day, each with the pages it was sent on, so a
- * visitor's next page costs no write. The store decides what is new; past this many visitors
- * and pages together they start over, costing writes, not accuracy.
- */
-const maxRemembered = 100_000;
 
 /**
  * Counts page views and enquiries in memory and adds them to the store every `flushMs`
@@ -56,45 +25,28 @@ const maxRemembered = 100_000;
 export function createInsightsCounter(options: {
   store: InsightsStore;
   flushMs: number;
-  log: Log;
+  log: { error(fields: object, message: string): void };
   /** The clock, in epoch milliseconds (tests move it). */
   now?: () => number;
-}): InsightsCounter {
+}) {
   const { store, flushMs, log, now = Date.now } = options;
-  // Visitor rows of a finished day stay a little longer than its salt: an instance may still be
-  // flushing the day's last pages.
-  const forgetVisitorsAfterMs = Math.max(60_000, 3 * flushMs);
-  /** Each day's salt, as a key, kept in memory nowhere else. */
   const salts = new Map<string, KeyObject>();
   let pending = new Map<string, Pending>();
-  /** By day: each visitor's hash, with the routes of its pages; `size` counts both. */
-  const remembered = new Map<string, { visitors: Map<string, Set<string>>; size: number }>();
+  let flushing = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
   let saltProblemLogged = false;
 
-  const currentDay = () => dayOf(new Date(now()));
-
+  const today = () => dayOf(new Date(now()));
   const pendingOf = (day: string) => {
     let entry = pending.get(day);
     if (!entry) {
       entry = {
-        views: new Map(),
-        deviceViews: new Map(),
         counts: new CountTable(),
         visitors: new Map(),
-        visitorPages: [],
+        visitorPages: new Set(),
         enquiries: [],
       };
       pending.set(day, entry);
-    }
-    return entry;
-  };
-  const rememberedOf = (day: string) => {
-    let entry = remembered.get(day);
-    if (!entry || entry.size > maxRemembered) {
-      entry = { visitors: new Map(), size: 0 };
-      remembered.set(day, entry);
     }
     return entry;
   };
@@ -109,83 +61,58 @@ export function createInsightsCounter(options: {
 
   /** Today's and tomorrow's salts in memory, so midnight needs no store; older ones destroyed. */
   async function keepSalts() {
-    const day = currentDay();
+    const day = today();
     for (const known of salts.keys()) if (known < day) salts.delete(known);
     for (const needed of [day, addDays(day, 1)]) {
       if (!salts.has(needed)) salts.set(needed, createSecretKey(await store.dailySalt(needed)));
     }
-    await store.forget({
-      salts: day,
-      visitors: dayOf(new Date(now() - forgetVisitorsAfterMs)),
-    });
-    for (const known of remembered.keys()) if (known < day) remembered.delete(known);
+    // A finished day's visitors stay a little longer than its salt: an instance may still be
+    // flushing its last pages.
+    const visitors = dayOf(new Date(now() - Math.max(60_000, 3 * flushMs)));
+    await store.forget({ salts: day, visitors });
   }
 
+  /** Writes what is pending; on failure it stays for the next flush (the last one throws). */
   async function write(final: boolean) {
     const taken = pending;
     pending = new Map();
-    const batches: DayBatch[] = [];
-    const tries = new Map<string, number[]>();
-    for (const [day, entry] of taken) {
-      for (const [path, n] of entry.views) {
-        entry.counts.add(day, "total", "", "pageviews", n);
-        entry.counts.add(day, "page", path, "pageviews", n);
-      }
-      for (const [device, n] of entry.deviceViews) {
-        entry.counts.add(day, "device", device, "pageviews", n);
-      }
-      for (const { hash, tries: n } of entry.enquiries) {
-        const key = `${day}\n${hash}`;
-        tries.set(key, [...(tries.get(key) ?? []), n]);
-      }
-      batches.push({
-        day,
-        counts: entry.counts.rows(),
-        visitors: [...entry.visitors].map(([hash, visit]) => ({ hash, visit })),
-        visitorPages: entry.visitorPages,
-        enquiries: entry.enquiries.map(({ hash }) => hash),
-      });
-    }
+    const batches: DayBatch[] = [...taken].map(([day, entry]) => ({
+      day,
+      counts: entry.counts.rows(),
+      visitors: [...entry.visitors].map(([hash, visit]) => ({ hash, visit })),
+      visitorPages: [...entry.visitorPages].map((key) => {
+        const [hash = "", path = ""] = key.split("\n");
+        return { hash, path };
+      }),
+      enquiries: entry.enquiries.map(({ hash }) => hash),
+    }));
     if (batches.length === 0) return;
-    let unattributed: { day: string; hash: string }[];
+    let unattributed: Set<string>;
     try {
-      unattributed = await store.record(batches);
+      unattributed = new Set((await store.record(batches)).map((e) => `${e.day}\n${e.hash}`));
     } catch (error) {
-      // Kept for the next flush; on the last one, lost (and said so).
-      for (const [day, entry] of taken) putBack(day, entry);
+      for (const [day, entry] of taken) putBack(pendingOf(day), entry);
       log.error({ err: error }, "insights: could not write the counts; will try again");
       if (final) throw error;
       return;
     }
-    const unattributedCounts = new CountTable();
-    for (const { day, hash } of unattributed) {
-      const n = (tries.get(`${day}\n${hash}`)?.shift() ?? 0) + 1;
-      if (final || n >= enquiryTries) unattributedCounts.add(day, "total", "", "enquiries");
-      else pendingOf(day).enquiries.push({ hash, tries: n });
+    for (const [day, { enquiries }] of taken) {
+      for (const { hash, tries } of enquiries) {
+        if (!unattributed.has(`${day}\n${hash}`)) continue;
+        // Counted without a visit at last, in the next write.
+        if (final || tries + 1 >= enquiryTries)
+          pendingOf(day).counts.add(day, "total", "", "enquiries");
+        else pendingOf(day).enquiries.push({ hash, tries: tries + 1 });
+      }
     }
-    if (unattributedCounts.size === 0) return;
-    if (!final) {
-      for (const row of unattributedCounts.rows()) pendingOf(row.day).counts.addRow(row);
-      return;
-    }
-    const days = new Set(unattributedCounts.rows().map((row) => row.day));
-    await store.record(
-      [...days].map((day) => ({
-        day,
-        counts: unattributedCounts.rows().filter((row) => row.day === day),
-        visitors: [],
-        visitorPages: [],
-        enquiries: [],
-      })),
-    );
+    if (final) await write(final);
   }
 
-  function putBack(day: string, entry: Pending) {
-    const into = pendingOf(day);
+  function putBack(into: Pending, entry: Pending) {
     for (const row of entry.counts.rows()) into.counts.addRow(row);
     for (const [hash, visit] of entry.visitors)
       if (!into.visitors.has(hash)) into.visitors.set(hash, visit);
-    into.visitorPages.push(...entry.visitorPages);
+    for (const page of entry.visitorPages) into.visitorPages.add(page);
     into.enquiries.push(...entry.enquiries);
   }
 
@@ -193,66 +120,51 @@ export function createInsightsCounter(options: {
     try {
       await keepSalts();
     } catch (error) {
-      if (!saltProblemLogged) {
+      if (!saltProblemLogged)
         log.error(
           { err: error },
           "insights: could not read the day's salt; counting page views only",
         );
-        saltProblemLogged = true;
-      }
+      saltProblemLogged = true;
     }
     await write(final);
   }
 
   /** One flush at a time; a flush asked for during one runs after it. */
-  function flush(final = false): Promise<void> {
-    const next = (flushing ?? Promise.resolve()).then(() => flushOnce(final));
-    const settled = next.catch(() => undefined);
-    flushing = settled;
-    void settled.then(() => {
-      if (flushing === settled) flushing = undefined;
-    });
+  function flush(final = false) {
+    const next = flushing.then(() => flushOnce(final));
+    flushing = next.catch(() => {});
     return next;
   }
 
   return {
-    pageView(view, identity) {
-      const day = currentDay();
-      const { views, deviceViews, visitors, visitorPages } = pendingOf(day);
-      views.set(view.path, (views.get(view.path) ?? 0) + 1);
-      deviceViews.set(view.device, (deviceViews.get(view.device) ?? 0) + 1);
+    /** Counts a page view; without an identity (GPC, DNT) it makes no visitor. */
+    pageView(view: PageView, identity: Identity | undefined) {
+      const day = today();
+      const { counts, visitors, visitorPages } = pendingOf(day);
+      counts.add(day, "total", "", "pageviews");
+      counts.add(day, "page", view.path, "pageviews");
+      counts.add(day, "device", view.device, "pageviews");
       const hash = hashOf(day, identity);
       if (!hash) return;
-      const seen = rememberedOf(day);
-      let pages = seen.visitors.get(hash);
-      if (!pages) {
-        pages = new Set();
-        seen.visitors.set(hash, pages);
-        seen.size++;
+      if (!visitors.has(hash))
         visitors.set(hash, { entry: view.path, ...view.cameFrom(), device: view.device });
-      }
-      if (!pages.has(view.path)) {
-        pages.add(view.path);
-        seen.size++;
-        visitorPages.push({ hash, path: view.path });
-      }
+      visitorPages.add(`${hash}\n${view.path}`);
     },
-    enquiry(identity) {
-      const day = currentDay();
+    /** Counts an enquiry, for its visitor's visit when there is one. */
+    enquiry(identity: Identity | undefined) {
+      const day = today();
       const hash = hashOf(day, identity);
       if (hash) pendingOf(day).enquiries.push({ hash, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },
+    /** Loads the day's salt, then flushes every `flushMs`. */
     async start() {
-      await flushOnce(false).catch((error: unknown) =>
-        log.error({ err: error }, "insights: could not write the counts; will try again"),
-      );
-      timer = setInterval(() => {
-        flush().catch(() => undefined);
-      }, flushMs);
-      timer.unref();
+      await flush().catch(() => {});
+      timer = setInterval(() => flush().catch(() => {}), flushMs).unref();
     },
     flush: () => flush(),
+    /** Stops the flushes and writes everything still in memory. */
     async stop() {
       clearInterval(timer);
       await flush(true);

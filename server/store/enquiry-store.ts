@@ -1,126 +1,414 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import type { InsightsStore } from "../insights/insights-store";
+import type { Database, Tables } from "./database";
 
-// The one boundary between the service and its storage, implemented for SQLite (one
-// instance, the default) and PostgreSQL (any number of instances); see decision 0006. The
-// same contract tests run against both (enquiry-store.test.ts).
+// The service's one boundary with its storage, the same for SQLite and PostgreSQL (decisions
+// 0006 and 0027); the contract suite (enquiry-store.test.ts) runs on both.
 
-/**
- * Where a stored enquiry goes, each on its own job (decision 0012): the company mailbox, the
- * company's webhook, and the visitor's acknowledgement. Each job is claimed, retried and
- * recorded delivered by itself, so one channel's outage never holds up another.
- */
+/** Each stored enquiry gets a job per channel, claimed, retried and delivered on its own (0012). */
 export const deliveryChannels = ["mail", "webhook", "acknowledgement"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 /** An address gets at most one acknowledgement in this long, whatever its case. */
 export const acknowledgementIntervalMs = 86_400_000;
 
-export type NewEnquiry = Enquiry;
+export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
 
-export type StoredEnquiry = NewEnquiry & {
-  id: string;
-  receivedAt: string;
-};
-
-/** The jobs an enquiry gets when it is stored. */
+/** The company's channels configured now, and whether to acknowledge to the visitor. */
 export type DeliveryPlan = {
-  /** The company's channels configured now: mail, webhook or both. */
   channels: Exclude<DeliveryChannel, "acknowledgement">[];
-  /**
-   * Also acknowledge to the visitor, unless their address (any case) had an acknowledgement
-   * in the last `acknowledgementIntervalMs`.
-   */
   acknowledge: boolean;
 };
 
-export type ChannelDelivery = {
-  channel: DeliveryChannel;
-  status: "pending" | "delivered";
-  attempts: number;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  lastError: string | null;
+export type ChannelDelivery = Omit<
+  Selectable<Tables["deliveries"]>,
+  "enquiryId" | "leaseToken" | "nextAttemptAt" | "deliveredAt"
+> & { nextAttemptAt: string | null; deliveredAt: string | null };
+
+/** The jobs in the order of `deliveryChannels`; delivered once every one is. */
+export type EnquiryWithDelivery = StoredEnquiry & {
+  delivery: { status: "pending" | "delivered"; channels: ChannelDelivery[] };
 };
 
-export type DeliveryState = {
-  /** Delivered once every job the enquiry got is. */
-  status: "pending" | "delivered";
-  /** In the order of `deliveryChannels`. */
-  channels: ChannelDelivery[];
-};
-
-/** A delivery this instance holds the lease on until `leaseExpiresAt`. */
+/** A delivery this instance holds until `leaseExpiresAt`; `lease` proves the claim. */
 export type ClaimedDelivery = {
   enquiry: StoredEnquiry;
   channel: DeliveryChannel;
   failedAttempts: number;
-  /** Proves the claim when recording a failure; a later claim by another instance replaces it. */
   lease: string;
   leaseExpiresAt: Date;
 };
 
-export type EnquiryWithDelivery = StoredEnquiry & { delivery: DeliveryState };
+/** Delivered enquiries received before the cutoff (deleted), and undelivered ones (kept). */
+export type PurgeOutcome = { deleted: number; keptUndelivered: number };
 
-/** What a retention run did, or would do with `dryRun`. */
-export type PurgeOutcome = {
-  /** Delivered enquiries received before the cutoff: deleted, or to be deleted. */
-  deleted: number;
-  /** Enquiries received before the cutoff still awaiting delivery: never deleted by retention. */
-  keptUndelivered: number;
-};
+/** Each channel's pending jobs, and when the oldest enquiry among them was received. */
+export type DeliveryBacklog = Record<
+  DeliveryChannel,
+  { pending: number; oldestPendingSince: Date | undefined }
+>;
 
-export type ChannelBacklog = {
-  pending: number;
-  /** When the oldest enquiry still awaiting this channel was received; undefined when none. */
-  oldestPendingSince: Date | undefined;
-};
+export type EnquiryStore = ReturnType<typeof enquiryStore>;
 
-/** The pending jobs of each channel (every channel present, zero when none waits). */
-export type DeliveryBacklog = Record<DeliveryChannel, ChannelBacklog>;
+type EnquiryRow = Selectable<Tables["enquiries"]>;
+type JobRow = Selectable<Tables["deliveries"]>;
+type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 
-export type EnquiryStore = {
-  /** Stores the enquiry and its pending delivery jobs, as `plan` says, in one transaction. */
-  saveEnquiry(enquiry: NewEnquiry, now: Date, plan: DeliveryPlan): Promise<StoredEnquiry>;
-  /**
-   * Claims the channel's pending delivery that fell due soonest, if one is due by `now`: its
-   * next attempt moves to `now + leaseMs`, so no other instance takes it while this one sends,
-   * and any instance takes it again once that time passes without an outcome (the holder died).
-   */
-  claimDueDelivery(
-    channel: DeliveryChannel,
-    now: Date,
-    leaseMs: number,
-  ): Promise<ClaimedDelivery | undefined>;
-  /** Moves the lease's end to `until` while `claim` still holds it; false when it does not. */
-  extendLease(claim: ClaimedDelivery, until: Date): Promise<boolean>;
-  /** When the channel's next delivery falls due (or its lease runs out); undefined when none. */
-  nextDueAt(channel: DeliveryChannel): Promise<Date | undefined>;
-  markDelivered(id: string, channel: DeliveryChannel, now: Date): Promise<void>;
-  /** Records a failed attempt, unless another claim has since replaced `claim`. */
-  markAttemptFailed(claim: ClaimedDelivery, nextAttemptAt: Date, reason: string): Promise<void>;
-  listEnquiries(): Promise<EnquiryWithDelivery[]>;
-  /** Every enquiry sent from this address, ignoring its case (a person's access request). */
-  findByEmail(email: string): Promise<EnquiryWithDelivery[]>;
-  /**
-   * Deletes every enquiry sent from this address, ignoring its case, with its delivery jobs
-   * and the record of its last acknowledgement (a person's deletion request). Resolves to how
-   * many enquiries went.
-   */
-  eraseByEmail(email: string): Promise<number>;
-  /**
-   * Deletes delivered enquiries received before `cutoff`, and records of acknowledgements
-   * older than `acknowledgementIntervalMs` before `now`; with dryRun it only counts.
-   */
-  purgeDelivered(cutoff: Date, options?: { dryRun?: boolean; now?: Date }): Promise<PurgeOutcome>;
-  deliveryBacklog(): Promise<DeliveryBacklog>;
-  /**
-   * Adds enquiries with their delivery jobs, as read from another store, skipping ids
-   * already here; a job still pending here is brought up to date when the source says it was
-   * delivered. In one transaction.
-   */
-  importEnquiries(enquiries: EnquiryWithDelivery[]): Promise<{ added: number; updated: number }>;
-  /** The site's visit counts (decision 0021), in the same database; nothing in them names an enquiry. */
-  insights: InsightsStore;
-  close(): Promise<void>;
-};
+const iso = (moment: Date | string | number) => new Date(moment).toISOString();
+const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
+
+const toStoredEnquiry = (row: EnquiryRow): StoredEnquiry => ({
+  ...row,
+  receivedAt: iso(row.receivedAt),
+});
+
+function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]): EnquiryWithDelivery[] {
+  const jobsOf = new Map<string, JobRow[]>();
+  for (const job of jobs) jobsOf.set(job.enquiryId, [...(jobsOf.get(job.enquiryId) ?? []), job]);
+  const order = (job: JobRow) => deliveryChannels.indexOf(job.channel);
+  return enquiries.map((row) => {
+    const channels = (jobsOf.get(row.id) ?? [])
+      .sort((a, b) => order(a) - order(b))
+      .map(({ enquiryId, leaseToken, ...job }) => ({
+        ...job,
+        nextAttemptAt: isoOrNull(job.nextAttemptAt),
+        deliveredAt: isoOrNull(job.deliveredAt),
+      }));
+    const delivered = channels.every((job) => job.status === "delivered");
+    return {
+      ...toStoredEnquiry(row),
+      delivery: { status: delivered ? "delivered" : "pending", channels },
+    };
+  });
+}
+
+// The form takes ASCII addresses only (zod's email rule), so SQLite's ASCII lower() is enough.
+const lower = (email: string) => sql<string>`lower(${email})`;
+const fromAddress = (email: string) => (eb: Where<"enquiries">) =>
+  eb(eb.fn("lower", ["email"]), "=", lower(email));
+
+/** An enquiry is undelivered while any of its jobs is pending. */
+const hasPendingJob = (eb: Where<"enquiries">) =>
+  eb.exists(
+    eb
+      .selectFrom("deliveries")
+      .select("deliveries.enquiryId")
+      .whereRef("deliveries.enquiryId", "=", "enquiries.id")
+      .where("deliveries.status", "=", "pending"),
+  );
+
+/** What every recorded attempt does: counts it and ends its claim. */
+const attempted = (eb: Where<"deliveries">) => ({
+  attempts: eb("attempts", "+", 1),
+  leaseToken: null,
+});
+
+export function enquiryStore(
+  { db, engine, clockTime, together, forgetDeleted, close }: Database,
+  insights: InsightsStore,
+) {
+  const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
+
+  async function enquiriesWhere(filter: (eb: Where<"enquiries">) => Expression<SqlBool>) {
+    const chosen = db.selectFrom("enquiries").where(filter);
+    const enquiries = await chosen.selectAll().orderBy("receivedAt").orderBy("id").execute();
+    const jobs = await db
+      .selectFrom("deliveries")
+      .selectAll()
+      .where("enquiryId", "in", chosen.select("id"))
+      .execute();
+    return withDeliveries(enquiries, jobs);
+  }
+
+  return {
+    insights,
+    close,
+
+    /** Stores the enquiry and its pending jobs, as `plan` says, in one transaction. */
+    async saveEnquiry(enquiry: Enquiry, now: Date, plan: DeliveryPlan): Promise<StoredEnquiry> {
+      const stored = { id: randomUUID(), receivedAt: now.toISOString(), ...enquiry };
+      const jobs = (channels: DeliveryChannel[]) =>
+        channels.map((channel) => ({
+          enquiryId: stored.id,
+          channel,
+          status: "pending" as const,
+          attempts: 0,
+          nextAttemptAt: clockTime(now),
+        }));
+      if (!plan.acknowledge) {
+        const enquiryRow = db.insertInto("enquiries").values(stored);
+        const jobRows = jobs(plan.channels);
+        // PostgreSQL takes both as one statement, one round trip (decision 0027); SQLite has
+        // no INSERT inside WITH.
+        await (engine === "postgres"
+          ? db
+              .with("enquiry", () => enquiryRow)
+              .insertInto("deliveries")
+              .values(jobRows)
+              .execute()
+          : together([enquiryRow, db.insertInto("deliveries").values(jobRows)]));
+        return stored;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("enquiries").values(stored).execute();
+        // The upsert returns a row only when the address had no acknowledgement in the
+        // interval; on PostgreSQL a concurrent enquiry from it waits on the row, then sees this one.
+        const acknowledged = await trx
+          .insertInto("acknowledgements")
+          .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
+          .onConflict((oc) =>
+            oc
+              .column("address")
+              .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
+              .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
+          )
+          .returning("address")
+          .executeTakeFirst();
+        const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
+        if (channels.length > 0)
+          await trx.insertInto("deliveries").values(jobs(channels)).execute();
+      });
+      return stored;
+    },
+
+    /**
+     * Claims the channel's job that fell due soonest, if one is due by `now`, by moving its next
+     * attempt to `now + leaseMs`: no other instance takes it until then, and any instance does
+     * after (the holder died). SKIP LOCKED has PostgreSQL instances take different jobs at once.
+     */
+    async claimDueDelivery(
+      channel: DeliveryChannel,
+      now: Date,
+      leaseMs: number,
+    ): Promise<ClaimedDelivery | undefined> {
+      const lease = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+      const job = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(leaseExpiresAt), leaseToken: lease })
+        .where("channel", "=", channel)
+        .where("enquiryId", "=", (eb) =>
+          eb
+            .selectFrom("deliveries as pending")
+            .innerJoin("enquiries as received", "received.id", "pending.enquiryId")
+            .select("pending.enquiryId")
+            .where("pending.channel", "=", channel)
+            .where("pending.status", "=", "pending")
+            .where("pending.nextAttemptAt", "<=", clockTime(now))
+            .orderBy("pending.nextAttemptAt")
+            .orderBy("received.receivedAt")
+            .limit(1)
+            .$if(engine === "postgres", (query) => query.forUpdate("pending").skipLocked()),
+        )
+        .returning(["enquiryId", "attempts"])
+        .executeTakeFirst();
+      if (!job) return undefined;
+      const enquiry = await db
+        .selectFrom("enquiries")
+        .selectAll()
+        .where("id", "=", job.enquiryId)
+        .executeTakeFirst();
+      // An enquiry erased since went with its jobs.
+      if (!enquiry) return undefined;
+      const failedAttempts = job.attempts;
+      return { enquiry: toStoredEnquiry(enquiry), channel, failedAttempts, lease, leaseExpiresAt };
+    },
+
+    /** Moves the lease's end to `until` while `claim` still holds it; false when it does not. */
+    async extendLease({ enquiry, channel, lease }: ClaimedDelivery, until: Date) {
+      const { numUpdatedRows } = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(until) })
+        .where((eb) =>
+          eb.and({ enquiryId: enquiry.id, channel, leaseToken: lease, status: "pending" }),
+        )
+        .executeTakeFirstOrThrow();
+      return numUpdatedRows === 1n;
+    },
+
+    /** When the channel's next job falls due (or its lease runs out); undefined when none. */
+    async nextDueAt(channel: DeliveryChannel) {
+      const { due } = await db
+        .selectFrom("deliveries")
+        .select((eb) => eb.fn.min("nextAttemptAt").as("due"))
+        .where((eb) => eb.and({ channel, status: "pending" }))
+        .executeTakeFirstOrThrow();
+      return due == null ? undefined : new Date(due);
+    },
+
+    async markDelivered(id: string, channel: DeliveryChannel, now: Date) {
+      await db
+        .updateTable("deliveries")
+        .set((eb) => ({
+          ...attempted(eb),
+          status: "delivered",
+          deliveredAt: now.toISOString(),
+          nextAttemptAt: null,
+          lastError: null,
+        }))
+        .where((eb) => eb.and({ enquiryId: id, channel, status: "pending" }))
+        .execute();
+    },
+
+    /** Records a failed attempt, unless another claim has since replaced `claim`. */
+    async markAttemptFailed(
+      { enquiry, channel, lease }: ClaimedDelivery,
+      nextAttemptAt: Date,
+      reason: string,
+    ) {
+      await db
+        .updateTable("deliveries")
+        // The reason is for operators, and SMTP replies can be long.
+        .set((eb) => ({
+          ...attempted(eb),
+          nextAttemptAt: clockTime(nextAttemptAt),
+          lastError: reason.slice(0, 500),
+        }))
+        .where((eb) => eb.and({ enquiryId: enquiry.id, channel, leaseToken: lease }))
+        .execute();
+    },
+
+    listEnquiries: () => enquiriesWhere((eb) => eb.lit(true)),
+
+    /** Every enquiry from this address, whatever its case (a person's access request). */
+    findByEmail: (email: string) => enquiriesWhere(fromAddress(email)),
+
+    /**
+     * Deletes every enquiry from this address, whatever its case, with its jobs and its last
+     * acknowledgement (a person's deletion request); resolves to how many enquiries went.
+     */
+    async eraseByEmail(email: string) {
+      const [, , erased = 0n] = await together([
+        db
+          .deleteFrom("deliveries")
+          .where(
+            "enquiryId",
+            "in",
+            db.selectFrom("enquiries").select("id").where(fromAddress(email)),
+          ),
+        db.deleteFrom("acknowledgements").where("address", "=", lower(email)),
+        db.deleteFrom("enquiries").where(fromAddress(email)),
+      ]);
+      await forgetDeleted();
+      return Number(erased);
+    },
+
+    /**
+     * Deletes delivered enquiries received before `cutoff`, and acknowledgements older than the
+     * interval before `now`; with dryRun it only counts.
+     */
+    async purgeDelivered(
+      cutoff: Date,
+      { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
+    ): Promise<PurgeOutcome> {
+      const old = (eb: Where<"enquiries">) => eb("receivedAt", "<", cutoff.toISOString());
+      const counts = await db
+        .selectFrom("enquiries")
+        .where(old)
+        .select((eb) => [
+          eb.fn.countAll().filterWhere(hasPendingJob(eb)).as("pending"),
+          eb.fn
+            .countAll()
+            .filterWhere(eb.not(hasPendingJob(eb)))
+            .as("delivered"),
+        ])
+        .executeTakeFirstOrThrow();
+      const keptUndelivered = Number(counts.pending);
+      if (dryRun) return { deleted: Number(counts.delivered), keptUndelivered };
+      await db
+        .deleteFrom("acknowledgements")
+        .where("acknowledgedAt", "<", ackCutoff(now))
+        .execute();
+      if (Number(counts.delivered) === 0) return { deleted: 0, keptUndelivered };
+      const delivered = db
+        .selectFrom("enquiries")
+        .select("id")
+        .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
+      const [, purged = 0n] = await together([
+        db.deleteFrom("deliveries").where("enquiryId", "in", delivered),
+        db.deleteFrom("enquiries").where("id", "in", delivered),
+      ]);
+      await forgetDeleted();
+      return { deleted: Number(purged), keptUndelivered };
+    },
+
+    async deliveryBacklog(): Promise<DeliveryBacklog> {
+      const rows = await db
+        .selectFrom("deliveries")
+        .innerJoin("enquiries", "enquiries.id", "deliveries.enquiryId")
+        .select((eb) => [
+          "deliveries.channel",
+          eb.fn.countAll().as("pending"),
+          eb.fn.min("enquiries.receivedAt").as("oldest"),
+        ])
+        .where("deliveries.status", "=", "pending")
+        .groupBy("deliveries.channel")
+        .execute();
+      const backlogOf = (channel: DeliveryChannel) => {
+        const row = rows.find((row) => row.channel === channel);
+        return {
+          pending: Number(row?.pending ?? 0),
+          oldestPendingSince: row?.oldest == null ? undefined : new Date(row.oldest),
+        };
+      };
+      return Object.fromEntries(
+        deliveryChannels.map((channel) => [channel, backlogOf(channel)]),
+      ) as DeliveryBacklog;
+    },
+
+    /**
+     * Adds another store's enquiries with their jobs, in one transaction, skipping ids already
+     * here; a job pending here is brought up to date when the source delivered it.
+     */
+    async importEnquiries(enquiries: EnquiryWithDelivery[]) {
+      return db.transaction().execute(async (trx) => {
+        let added = 0;
+        let updated = 0;
+        for (const { delivery, ...enquiry } of enquiries) {
+          const inserted = await trx
+            .insertInto("enquiries")
+            .values(enquiry)
+            .onConflict((oc) => oc.column("id").doNothing())
+            .executeTakeFirstOrThrow();
+          let changed = 0n;
+          for (const job of delivery.channels) {
+            const result = await trx
+              .insertInto("deliveries")
+              .values({
+                ...job,
+                enquiryId: enquiry.id,
+                nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
+              })
+              .onConflict((oc) =>
+                oc
+                  .columns(["enquiryId", "channel"])
+                  .doUpdateSet((eb) => ({
+                    status: eb.ref("excluded.status"),
+                    attempts: eb.ref("excluded.attempts"),
+                    nextAttemptAt: null,
+                    deliveredAt: eb.ref("excluded.deliveredAt"),
+                    lastError: null,
+                    leaseToken: null,
+                  }))
+                  .where("deliveries.status", "=", "pending")
+                  .where("excluded.status", "=", "delivered"),
+              )
+              .executeTakeFirstOrThrow();
+            changed += result.numInsertedOrUpdatedRows ?? 0n;
+          }
+          if (inserted.numInsertedOrUpdatedRows) added++;
+          else if (changed) updated++;
+        }
+        return { added, updated };
+      });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import fastifyPlugin from "fastify-plugin";
+import { createTransport } from "nodemailer";
+import type { PluginOptions } from "../build-app";
+import {
+  type DeliveryChannel,
+  type DeliveryPlan,
+  deliveryChannels,
+  type StoredEnquiry,
+} from "../store/enquiry-store";
+import { startDeliveryAlerts } from "./delivery-alert";
+import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
+import { composeAcknowledgementMail, composeEnquiryMail } from "./enquiry-mail";
+import { createWebhookSender } from "./enquiry-webhook";
+import { smtpTransportOptions } from "./smtp";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The jobs each stored enquiry gets, from the channels configured. */
+    deliveryPlan: DeliveryPlan;
+    /** Tells delivery an enquiry was stored, so it need not wait for its next round. */
+    wakeDelivery(): void;
+  }
+}
+
+/**
+ * A delivery worker per configured channel while the app runs; closing the app waits for the
+ * deliveries in progress. Stuck delivery is watched all the while, also with nothing configured,
+ * when stored enquiries wait for a start with SMTP_URL or a webhook set.
+ */
+export const deliveryPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
+  const { mail, webhook, acknowledgement } = config;
+  const log = app.log.child({ component: "delivery" });
+  // Mail is the company's channel unless only a webhook is set.
+  app.decorate("deliveryPlan", {
+    channels: [
+      ...(mail || !webhook ? ["mail" as const] : []),
+      ...(webhook ? ["webhook" as const] : []),
+    ],
+    acknowledge: acknowledgement !== undefined,
+  });
+  if (!mail && !webhook) {
+    app.log.warn(
+      "Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set: enquiries are stored but wait, undelivered, until one is",
+    );
+  }
+
+  const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<void>>> = {};
+  let smtp: ReturnType<typeof createTransport> | undefined;
+  if (mail) {
+    // Bounded timeouts: a mail server that stalls counts as a failed attempt, retried later.
+    const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+    const transport = createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
+    smtp = transport;
+    senders.mail = async (enquiry) => {
+      await transport.sendMail(composeEnquiryMail(enquiry, mail));
+    };
+    if (acknowledgement) {
+      senders.acknowledgement = async (enquiry) => {
+        await transport.sendMail(
+          composeAcknowledgementMail(enquiry, { ...mail, ...acknowledgement }),
+        );
+      };
+    }
+  }
+  if (webhook) senders.webhook = createWebhookSender(webhook);
+
+  const workers: DeliveryWorker[] = [];
+  let alerts: { stop(): Promise<void> } | undefined;
+  app.decorate("wakeDelivery", () => {
+    for (const worker of workers) worker.wake();
+  });
+  app.addHook("onReady", async () => {
+    alerts = startDeliveryAlerts({
+      store,
+      alertAfterMinutes: config.deliveryAlertAfterMinutes,
+      log,
+    });
+    for (const channel of deliveryChannels) {
+      const deliver = senders[channel];
+      if (!deliver) continue;
+      workers.push(
+        startDeliveryWorker({
+          store,
+          channel,
+          deliver,
+          backoff: config.retry,
+          ...config.delivery,
+          log,
+          onOutcome: (channel, outcome) => {
+            app.metrics.deliveries[outcome].inc({ channel });
+            // 0 days: the company's mailbox or CRM is the record, so the copy goes once every
+            // channel has it (the purge keeps an enquiry while any job is pending).
+            if (outcome === "delivered" && config.retentionDays === 0) void app.runRetentionNow();
+          },
+        }),
+      );
+    }
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all([alerts?.stop(), ...workers.map((worker) => worker.stop())]);
+    smtp?.close();
+  });
+});
