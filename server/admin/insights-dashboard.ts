@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { PluginOptions } from "../build-app";
 import { csvLine } from "../csv";
-import { readInsightsReport } from "../insights/insights-report";
+import { dayColumns, readInsightsReport } from "../insights/insights-report";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
-import { dashboardPage, dashboardRanges, dayColumns, signInPage } from "./insights-page";
+import { dashboardPage, dashboardRanges, signInPage } from "./insights-page";
 import type { AdminSessions } from "./sign-in";
 
 const rangeQuery = z.object({

@@ -1,6 +1,11 @@
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { conversion, type InsightsReport } from "../insights/insights-report";
+import {
+  conversion,
+  dayColumns,
+  type InsightsReport,
+  reportTables,
+} from "../insights/insights-report";
 import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
@@ -82,83 +87,13 @@ function Table({
   );
 }
 
-/** The per-day table, the dashboard's and the CSV's. */
-export const dayColumns = [
-  ["Date", (day) => day.date],
-  ["Visitors", (day) => day.visitors],
-  ["Page views", (day) => day.pageviews],
-  ["Visits", (day) => day.visits],
-  ["Enquiries", (day) => day.enquiries],
-  ["Conversion", (day) => conversion(day.enquiries, day.visits)],
-] as const satisfies readonly (readonly [
-  string,
-  (day: InsightsReport["days"][number]) => string | number,
-])[];
-
-/** The top rows of visits and their enquiries by one thing (a source, a campaign). */
-const visitRows = <Row extends { visits: number; enquiries: number }>(
-  rows: Row[],
-  name: (row: Row) => string,
-) =>
-  rows
-    .slice(0, topRows)
-    .map((row) => [
-      name(row),
-      number(row.visits),
-      number(row.enquiries),
-      conversion(row.enquiries, row.visits),
-    ]);
-
 function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRange }) {
-  const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
   const totals = [
     ["Visitors", number(report.visitors)],
     ["Page views", number(report.pageviews)],
     ["Visits", number(report.visits)],
     ["Enquiries", number(report.enquiries)],
     ["Conversion", conversion(report.enquiries, report.visits)],
-  ];
-  const tables = [
-    {
-      title: "Top pages",
-      id: "pages-table",
-      caption:
-        "Pages by page views; visits, enquiries and conversion of visits that came in on the page",
-      head: ["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"],
-      rows: report.pages
-        .slice(0, topRows)
-        .map((page) => [
-          page.path,
-          ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
-          conversion(page.enquiries, page.visits),
-        ]),
-    },
-    {
-      title: "Top sources",
-      id: "sources-table",
-      caption: "Where visits came from (referring site or utm_source), with their enquiries",
-      head: ["Source", "Visits", "Enquiries", "Conversion"],
-      rows: visitRows(report.sources, (row) => row.source),
-    },
-    {
-      title: "Campaigns",
-      id: "campaigns-table",
-      caption: "Visits tagged with utm_campaign, with their enquiries",
-      head: ["Campaign", "Visits", "Enquiries", "Conversion"],
-      rows: visitRows(report.campaigns, (row) => row.campaign),
-    },
-    {
-      title: "Devices",
-      id: "devices-table",
-      caption: "Page views and visitors by device",
-      head: ["Device", "Page views", "Share of page views", "Visitors"],
-      rows: report.devices.map((device) => [
-        device.device,
-        number(device.pageviews),
-        deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
-        number(device.visitors),
-      ]),
-    },
   ];
   return (
     <>
@@ -221,10 +156,10 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />
-        {tables.map(({ title, ...table }) => (
-          <Fragment key={table.id}>
+        {reportTables(report, topRows).map(({ title, ...table }) => (
+          <Fragment key={title}>
             <h2>{title}</h2>
-            <Table {...table} />
+            <Table id={`${title.toLowerCase().replace(/\W+/g, "-")}-table`} {...table} />
           </Fragment>
         ))}
       </main>

@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../config";
-import { conversion, type InsightsReport, readInsightsReport } from "../insights/insights-report";
+import {
+  conversion,
+  dayColumns,
+  type InsightsReport,
+  readInsightsReport,
+  reportTables,
+} from "../insights/insights-report";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import { textTable } from "./listing";
 
@@ -29,26 +35,16 @@ function parse(argv: string[]) {
   return { days, json: values.json === true };
 }
 
-const table = (title: string, header: string[], rows: (string | number)[][]) =>
+const table = (title: string, rows: (string | number)[][]) =>
   [
     `\n${title}`,
-    ...textTable([header, ...rows.map((row) => row.map(String))], true),
-    ...(rows.length ? [] : ["(none)"]),
+    ...textTable(
+      rows.map((row) => row.map(String)),
+      true,
+    ),
   ].join("\n");
 
-/** Visits and enquiries by one thing: a source, a campaign, a medium. */
-const visitTable = <Key extends "source" | "campaign" | "medium">(
-  title: string,
-  key: Key,
-  rows: (Record<Key, string> & { visits: number; enquiries: number })[],
-) =>
-  table(
-    title,
-    [key, "visits", "enquiries", "conversion"],
-    rows.map((row) => [row[key], row.visits, row.enquiries, conversion(row.enquiries, row.visits)]),
-  );
-
-/** The report as tables an operator reads in a terminal. */
+/** The report as tables an operator reads in a terminal, the dashboard's own. */
 const insightsAsText = (report: InsightsReport) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
@@ -57,30 +53,12 @@ const insightsAsText = (report: InsightsReport) =>
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),
-    table(
-      "Days",
-      ["date", "page views", "visitors", "visits", "enquiries"],
-      report.days.map((d) => [d.date, d.pageviews, d.visitors, d.visits, d.enquiries]),
-    ),
-    table(
-      "Pages (visits and enquiries by entry page)",
-      ["page", "page views", "visitors", "visits", "enquiries", "conversion"],
-      report.pages.map((p) => [
-        p.path,
-        p.pageviews,
-        p.visitors,
-        p.visits,
-        p.enquiries,
-        conversion(p.enquiries, p.visits),
-      ]),
-    ),
-    visitTable("Sources", "source", report.sources),
-    visitTable("Campaigns (utm_campaign)", "campaign", report.campaigns),
-    visitTable("Mediums (utm_medium)", "medium", report.mediums),
-    table(
-      "Devices",
-      ["device", "page views", "visitors"],
-      report.devices.map((d) => [d.device, d.pageviews, d.visitors]),
+    table("Days", [
+      dayColumns.map(([name]) => name),
+      ...report.days.map((day) => dayColumns.map(([, value]) => value(day))),
+    ]),
+    ...reportTables(report).map(({ title, head, rows }) =>
+      table(title, rows.length ? [head, ...rows] : [head, ["(none)"]]),
     ),
   ].join("\n");
 

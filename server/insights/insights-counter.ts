@@ -1,10 +1,10 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { addDays, dayOf } from "./insights-report";
-import { CountTable, type DayBatch, type InsightsStore, type Visit } from "./insights-store";
+import { CountTable, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
 
 /** What a visitor's hash is made of; held only while the request is answered. */
-export type Identity = { site: string; address: string; userAgent: string };
+type Identity = { site: string; address: string; userAgent: string };
 
 /** An enquiry whose visitor another instance has not flushed yet is looked for this many times. */
 const enquiryTries = 3;
@@ -12,8 +12,8 @@ const enquiryTries = 3;
 type Pending = {
   counts: CountTable;
   visitors: Map<string, Visit>;
-  /** `hash\npath` of each page a visitor was seen on. */
-  visitorPages: Set<string>;
+  /** Keyed `hash\npath`. */
+  visitorPages: Map<string, { hash: string; path: string }>;
   enquiries: { hash: string; tries: number }[];
 };
 
@@ -38,23 +38,21 @@ export function createInsightsCounter(options: {
 
   const today = () => dayOf(new Date(now()));
   const pendingOf = (day: string) => {
-    let entry = pending.get(day);
-    if (!entry) {
-      entry = {
-        counts: new CountTable(),
-        visitors: new Map(),
-        visitorPages: new Set(),
-        enquiries: [],
-      };
-      pending.set(day, entry);
-    }
+    const entry: Pending = pending.get(day) ?? {
+      counts: new CountTable(),
+      visitors: new Map(),
+      visitorPages: new Map(),
+      enquiries: [],
+    };
+    pending.set(day, entry);
     return entry;
   };
   const hashOf = (day: string, identity: Identity | undefined) => {
     const salt = identity && salts.get(day);
     if (!identity || !salt) return undefined;
+    const { site, address, userAgent } = identity;
     return createHmac("sha256", salt)
-      .update(`${identity.site}\n${identity.address}\n${identity.userAgent}`)
+      .update(`${site}\n${address}\n${userAgent}`)
       .digest("base64url")
       .slice(0, 22);
   };
@@ -66,32 +64,37 @@ export function createInsightsCounter(options: {
     for (const needed of [day, addDays(day, 1)]) {
       if (!salts.has(needed)) salts.set(needed, createSecretKey(await store.dailySalt(needed)));
     }
-    // A finished day's visitors stay a little longer than its salt: an instance may still be
-    // flushing its last pages.
-    const visitors = dayOf(new Date(now() - Math.max(60_000, 3 * flushMs)));
-    await store.forget({ salts: day, visitors });
+    // A finished day's visitors stay a little longer than its salt, for instances still flushing it.
+    await store.forget({
+      salts: day,
+      visitors: dayOf(new Date(now() - Math.max(60_000, 3 * flushMs))),
+    });
   }
 
-  /** Writes what is pending; on failure it stays for the next flush (the last one throws). */
+  /** Writes what is pending; on failure it waits for the next flush (the last one throws). */
   async function write(final: boolean) {
     const taken = pending;
     pending = new Map();
-    const batches: DayBatch[] = [...taken].map(([day, entry]) => ({
+    if (taken.size === 0) return;
+    const batches = [...taken].map(([day, entry]) => ({
       day,
       counts: entry.counts.rows(),
       visitors: [...entry.visitors].map(([hash, visit]) => ({ hash, visit })),
-      visitorPages: [...entry.visitorPages].map((key) => {
-        const [hash = "", path = ""] = key.split("\n");
-        return { hash, path };
-      }),
+      visitorPages: [...entry.visitorPages.values()],
       enquiries: entry.enquiries.map(({ hash }) => hash),
     }));
-    if (batches.length === 0) return;
     let unattributed: Set<string>;
     try {
       unattributed = new Set((await store.record(batches)).map((e) => `${e.day}\n${e.hash}`));
     } catch (error) {
-      for (const [day, entry] of taken) putBack(pendingOf(day), entry);
+      for (const [day, { counts, visitors, visitorPages, enquiries }] of taken) {
+        const into = pendingOf(day);
+        for (const row of counts.rows()) into.counts.addRow(row);
+        for (const [hash, visit] of visitors)
+          if (!into.visitors.has(hash)) into.visitors.set(hash, visit);
+        for (const [key, page] of visitorPages) into.visitorPages.set(key, page);
+        into.enquiries.push(...enquiries);
+      }
       log.error({ err: error }, "insights: could not write the counts; will try again");
       if (final) throw error;
       return;
@@ -99,7 +102,7 @@ export function createInsightsCounter(options: {
     for (const [day, { enquiries }] of taken) {
       for (const { hash, tries } of enquiries) {
         if (!unattributed.has(`${day}\n${hash}`)) continue;
-        // Counted without a visit at last, in the next write.
+        // At the last try, counted without a visit, in the next write.
         if (final || tries + 1 >= enquiryTries)
           pendingOf(day).counts.add(day, "total", "", "enquiries");
         else pendingOf(day).enquiries.push({ hash, tries: tries + 1 });
@@ -108,31 +111,21 @@ export function createInsightsCounter(options: {
     if (final) await write(final);
   }
 
-  function putBack(into: Pending, entry: Pending) {
-    for (const row of entry.counts.rows()) into.counts.addRow(row);
-    for (const [hash, visit] of entry.visitors)
-      if (!into.visitors.has(hash)) into.visitors.set(hash, visit);
-    for (const page of entry.visitorPages) into.visitorPages.add(page);
-    into.enquiries.push(...entry.enquiries);
-  }
-
-  async function flushOnce(final: boolean) {
-    try {
-      await keepSalts();
-    } catch (error) {
-      if (!saltProblemLogged)
-        log.error(
-          { err: error },
-          "insights: could not read the day's salt; counting page views only",
-        );
-      saltProblemLogged = true;
-    }
-    await write(final);
-  }
-
   /** One flush at a time; a flush asked for during one runs after it. */
   function flush(final = false) {
-    const next = flushing.then(() => flushOnce(final));
+    const next = flushing.then(async () => {
+      try {
+        await keepSalts();
+      } catch (error) {
+        if (!saltProblemLogged)
+          log.error(
+            { err: error },
+            "insights: could not read the day's salt; counting page views only",
+          );
+        saltProblemLogged = true;
+      }
+      await write(final);
+    });
     flushing = next.catch(() => {});
     return next;
   }
@@ -149,7 +142,7 @@ export function createInsightsCounter(options: {
       if (!hash) return;
       if (!visitors.has(hash))
         visitors.set(hash, { entry: view.path, ...view.cameFrom(), device: view.device });
-      visitorPages.add(`${hash}\n${view.path}`);
+      visitorPages.set(`${hash}\n${view.path}`, { hash, path: view.path });
     },
     /** Counts an enquiry, for its visitor's visit when there is one. */
     enquiry(identity: Identity | undefined) {

@@ -20,6 +20,8 @@ export type InsightsReport = Measures & {
 export const conversion = (enquiries: number, visits: number) =>
   visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
 
+const number = (n: number) => n.toLocaleString("en-ZA");
+
 /** The UTC day of a moment, YYYY-MM-DD. */
 export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 
@@ -82,4 +84,72 @@ export async function readInsightsReport(
       return { date, ...(byDay.get(date) ?? zero) };
     }),
   };
+}
+
+/** The table per day: the dashboard's, the CSV's and the command line's. */
+export const dayColumns = [
+  ["Date", (day) => day.date],
+  ["Visitors", (day) => day.visitors],
+  ["Page views", (day) => day.pageviews],
+  ["Visits", (day) => day.visits],
+  ["Enquiries", (day) => day.enquiries],
+  ["Conversion", (day) => conversion(day.enquiries, day.visits)],
+] as const satisfies readonly [string, (day: InsightsReport["days"][number]) => string | number][];
+
+/** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */
+export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFINITY) {
+  const visitRows = <Row extends VisitRow>(rows: Row[], name: (row: Row) => string) =>
+    rows
+      .slice(0, top)
+      .map((row) => [
+        name(row),
+        ...[row.visits, row.enquiries].map(number),
+        conversion(row.enquiries, row.visits),
+      ]);
+  const visitHead = ["Visits", "Enquiries", "Conversion"];
+  const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
+  return [
+    {
+      title: "Top pages",
+      caption:
+        "Pages by page views; visits, enquiries and conversion of visits that came in on the page",
+      head: ["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"],
+      rows: report.pages
+        .slice(0, top)
+        .map((page) => [
+          page.path,
+          ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
+          conversion(page.enquiries, page.visits),
+        ]),
+    },
+    {
+      title: "Top sources",
+      caption: "Where visits came from (referring site or utm_source), with their enquiries",
+      head: ["Source", ...visitHead],
+      rows: visitRows(report.sources, (row) => row.source),
+    },
+    {
+      title: "Campaigns",
+      caption: "Visits tagged with utm_campaign, with their enquiries",
+      head: ["Campaign", ...visitHead],
+      rows: visitRows(report.campaigns, (row) => row.campaign),
+    },
+    {
+      title: "Mediums",
+      caption: "Visits tagged with utm_medium, with their enquiries",
+      head: ["Medium", ...visitHead],
+      rows: visitRows(report.mediums, (row) => row.medium),
+    },
+    {
+      title: "Devices",
+      caption: "Page views and visitors by device",
+      head: ["Device", "Page views", "Share of page views", "Visitors"],
+      rows: report.devices.map((device) => [
+        device.device,
+        number(device.pageviews),
+        deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
+        number(device.visitors),
+      ]),
+    },
+  ];
 }

@@ -1,28 +1,26 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import type { Database } from "../store/database";
 
 // The insights tables (decision 0021), in the enquiry store's database: daily counts, kept for
-// INSIGHTS_RETENTION_MONTHS; each day's salt and visitor hashes, kept only until the day is over.
+// INSIGHTS_RETENTION_MONTHS; each day's salt and visitor hashes, kept until the day is over.
 // Instances add up exactly: counts are additive upserts, and a visitor (or a visitor's page)
 // counts once, when its row first goes in, whichever instance saw it.
 
 export const devices = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof devices)[number];
-
-/** What the daily counts are broken down by; "total" has the one value "". */
-export const dimensions = ["total", "page", "source", "medium", "campaign", "device"] as const;
-export type Dimension = (typeof dimensions)[number];
-
+/** "total" has the one value "". */
+export type Dimension = "total" | "page" | "source" | "medium" | "campaign" | "device";
 const measures = ["pageviews", "visitors", "visits", "enquiries"] as const;
 type Measure = (typeof measures)[number];
 
-/** `day` is a UTC day, YYYY-MM-DD. */
+/** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
 export type DailyCount = { day: string; dimension: Dimension; value: string } & Record<
   Measure,
   number
 >;
 
-/** Where a visit came in: its first page, what brought the visitor (utm tags "" without), the device. */
+/** Where a visit came in: its first page, what brought the visitor ("" for no utm tag), the device. */
 export type Visit = {
   entry: string;
   source: string;
@@ -38,20 +36,15 @@ export type DayBatch = {
   counts: DailyCount[];
   visitors: { hash: string; visit: Visit }[];
   visitorPages: { hash: string; path: string }[];
-  /** A visitor's hash per enquiry, to count for that visitor's visit. */
+  /** The visitor's hash of each enquiry, to count for that visitor's visit. */
   enquiries: string[];
 };
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
 
 export const emptyCount = (day: string, dimension: Dimension, value: string): DailyCount => ({
-  day,
-  dimension,
-  value,
-  pageviews: 0,
-  visitors: 0,
-  visits: 0,
-  enquiries: 0,
+  ...{ day, dimension, value },
+  ...{ pageviews: 0, visitors: 0, visits: 0, enquiries: 0 },
 });
 
 /** Counts keyed by day, dimension and value, added up as they come. */
@@ -66,8 +59,16 @@ export class CountTable {
   }
 
   addRow(row: DailyCount) {
-    for (const measure of measures)
-      this.add(row.day, row.dimension, row.value, measure, row[measure]);
+    for (const m of measures) this.add(row.day, row.dimension, row.value, m, row[m]);
+  }
+
+  /** A visit, or an enquiry of one, for its entry page, source, medium and campaign. */
+  addVisit(day: string, visit: Omit<Visit, "device">, measure: "visits" | "enquiries") {
+    this.add(day, "total", "", measure);
+    this.add(day, "page", visit.entry, measure);
+    this.add(day, "source", visit.source, measure);
+    if (visit.medium) this.add(day, "medium", visit.medium, measure);
+    if (visit.campaign) this.add(day, "campaign", visit.campaign, measure);
   }
 
   /** Each key once, in one order, so instances upserting the same keys never deadlock. */
@@ -76,52 +77,39 @@ export class CountTable {
   }
 }
 
-/** Adds a visit, or an enquiry of one, to its entry page, source, medium and campaign. */
-function addToVisit(
-  table: CountTable,
-  day: string,
-  visit: Omit<Visit, "device">,
-  measure: Measure,
-) {
-  table.add(day, "total", "", measure);
-  table.add(day, "page", visit.entry, measure);
-  table.add(day, "source", visit.source, measure);
-  if (visit.medium) table.add(day, "medium", visit.medium, measure);
-  if (visit.campaign) table.add(day, "campaign", visit.campaign, measure);
-}
-
 /** Rows per statement, far below either engine's limit on parameters. */
 const chunks = <T>(rows: T[]) =>
   Array.from({ length: Math.ceil(rows.length / 500) }, (_, i) =>
-    rows.slice(i * 500, (i + 1) * 500),
+    rows.slice(i * 500, i * 500 + 500),
   );
 
 /** Sorted, so instances writing at once take row locks in one order and never deadlock. */
 const sortedChunks = <T>(rows: T[], key: (row: T) => string) =>
   chunks(rows.toSorted((a, b) => (key(a) < key(b) ? -1 : 1)));
 
+const addedUp = Object.fromEntries(
+  measures.map((m) => [m, sql`insights_daily.${sql.ref(m)} + excluded.${sql.ref(m)}`]),
+);
+
 export function insightsStore({ db, together }: Database) {
   return {
     /** The day's salt, made at random by whichever instance asks first. */
     async dailySalt(day: string) {
+      const row = { day, salt: randomBytes(32) };
       await db
         .insertInto("insightsSalts")
-        .values({ day, salt: randomBytes(32) })
-        .onConflict((oc) => oc.column("day").doNothing())
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
         .execute();
-      const row = await db
-        .selectFrom("insightsSalts")
-        .select("salt")
-        .where("day", "=", day)
-        .executeTakeFirstOrThrow();
-      return row.salt;
+      const salts = db.selectFrom("insightsSalts").select("salt").where("day", "=", day);
+      return (await salts.executeTakeFirstOrThrow()).salt;
     },
 
     /**
      * Adds what the batches counted, in one transaction. Resolves to the enquiries whose visitor
      * is not in the store (yet: another instance may not have flushed it); they count nothing.
      */
-    async record(batches: DayBatch[]): Promise<{ day: string; hash: string }[]> {
+    async record(batches: DayBatch[]) {
       return db.transaction().execute(async (trx) => {
         const counts = new CountTable();
         const unattributed: { day: string; hash: string }[] = [];
@@ -131,29 +119,26 @@ export function insightsStore({ db, together }: Database) {
             const added = await trx
               .insertInto("insightsVisitors")
               .values(chunk.map(({ hash, visit }) => ({ day, hash, ...visit })))
-              .onConflict((oc) => oc.columns(["day", "hash"]).doNothing())
+              .onConflict((oc) => oc.doNothing())
               .returning(["entry", "source", "medium", "campaign", "device"])
               .execute();
             for (const visit of added) {
               counts.add(day, "total", "", "visitors");
               counts.add(day, "device", visit.device, "visitors");
-              addToVisit(counts, day, visit, "visits");
+              counts.addVisit(day, visit, "visits");
             }
           }
-          for (const chunk of sortedChunks(
-            batch.visitorPages,
-            (page) => `${page.hash}\n${page.path}`,
-          )) {
+          for (const chunk of sortedChunks(batch.visitorPages, (p) => `${p.hash}\n${p.path}`)) {
             const added = await trx
               .insertInto("insightsVisitorPages")
               .values(chunk.map((page) => ({ day, ...page })))
-              .onConflict((oc) => oc.columns(["day", "hash", "path"]).doNothing())
+              .onConflict((oc) => oc.doNothing())
               .returning("path")
               .execute();
             for (const { path } of added) counts.add(day, "page", path, "visitors");
           }
           const visits = new Map<string, Omit<Visit, "device">>();
-          for (const chunk of chunks(batch.enquiries)) {
+          for (const chunk of chunks([...new Set(batch.enquiries)])) {
             const found = await trx
               .selectFrom("insightsVisitors")
               .select(["hash", "entry", "source", "medium", "campaign"])
@@ -164,7 +149,7 @@ export function insightsStore({ db, together }: Database) {
           }
           for (const hash of batch.enquiries) {
             const visit = visits.get(hash);
-            if (visit) addToVisit(counts, day, visit, "enquiries");
+            if (visit) counts.addVisit(day, visit, "enquiries");
             else unattributed.push({ day, hash });
           }
         }
@@ -172,18 +157,7 @@ export function insightsStore({ db, together }: Database) {
           await trx
             .insertInto("insightsDaily")
             .values(chunk)
-            .onConflict((oc) =>
-              oc
-                .columns(["day", "dimension", "value"])
-                .doUpdateSet((eb) =>
-                  Object.fromEntries(
-                    measures.map((m) => [
-                      m,
-                      eb(`insightsDaily.${m}`, "+", eb.ref(`excluded.${m}`)),
-                    ]),
-                  ),
-                ),
-            )
+            .onConflict((oc) => oc.columns(["day", "dimension", "value"]).doUpdateSet(addedUp))
             .execute();
         }
         return unattributed;
@@ -213,11 +187,8 @@ export function insightsStore({ db, together }: Database) {
 
     /** Deletes the daily counts of days before `day`; resolves to how many rows went. */
     async purgeCounts(day: string) {
-      const { numDeletedRows } = await db
-        .deleteFrom("insightsDaily")
-        .where("day", "<", day)
-        .executeTakeFirstOrThrow();
-      return Number(numDeletedRows);
+      const purge = db.deleteFrom("insightsDaily").where("day", "<", day);
+      return Number((await purge.executeTakeFirstOrThrow()).numDeletedRows);
     },
   };
 }

@@ -10,10 +10,10 @@ import type { Enquiry } from "../../contract/enquiry";
 import type { InsightsStore } from "../insights/insights-store";
 import type { Database, Tables } from "./database";
 
-// The service's one boundary with its storage, the same for SQLite and PostgreSQL (decisions
-// 0006 and 0027); the contract suite (enquiry-store.test.ts) runs on both.
+// The service's one boundary with its storage, each query once for SQLite and PostgreSQL
+// (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
 
-/** Each stored enquiry gets a job per channel, claimed, retried and delivered on its own (0012). */
+/** A stored enquiry gets a job per channel, claimed, retried and delivered on its own (0012). */
 export const deliveryChannels = ["mail", "webhook", "acknowledgement"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
@@ -23,41 +23,15 @@ export const acknowledgementIntervalMs = 86_400_000;
 export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
 
 /** The company's channels configured now, and whether to acknowledge to the visitor. */
-export type DeliveryPlan = {
-  channels: Exclude<DeliveryChannel, "acknowledgement">[];
-  acknowledge: boolean;
-};
-
-export type ChannelDelivery = Omit<
-  Selectable<Tables["deliveries"]>,
-  "enquiryId" | "leaseToken" | "nextAttemptAt" | "deliveredAt"
-> & { nextAttemptAt: string | null; deliveredAt: string | null };
-
-/** The jobs in the order of `deliveryChannels`; delivered once every one is. */
-export type EnquiryWithDelivery = StoredEnquiry & {
-  delivery: { status: "pending" | "delivered"; channels: ChannelDelivery[] };
-};
-
-/** A delivery this instance holds until `leaseExpiresAt`; `lease` proves the claim. */
-export type ClaimedDelivery = {
-  enquiry: StoredEnquiry;
-  channel: DeliveryChannel;
-  failedAttempts: number;
-  lease: string;
-  leaseExpiresAt: Date;
-};
-
-/** Delivered enquiries received before the cutoff (deleted), and undelivered ones (kept). */
-export type PurgeOutcome = { deleted: number; keptUndelivered: number };
-
-/** Each channel's pending jobs, and when the oldest enquiry among them was received. */
-export type DeliveryBacklog = Record<
-  DeliveryChannel,
-  { pending: number; oldestPendingSince: Date | undefined }
->;
+export type DeliveryPlan = { channels: ("mail" | "webhook")[]; acknowledge: boolean };
 
 export type EnquiryStore = ReturnType<typeof enquiryStore>;
+export type EnquiryWithDelivery = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>[number];
+export type ClaimedDelivery = NonNullable<Awaited<ReturnType<EnquiryStore["claimDueDelivery"]>>>;
+export type PurgeOutcome = Awaited<ReturnType<EnquiryStore["purgeDelivered"]>>;
+export type DeliveryBacklog = Awaited<ReturnType<EnquiryStore["deliveryBacklog"]>>;
 
+type Claim = { enquiry: StoredEnquiry; channel: DeliveryChannel; lease: string };
 type EnquiryRow = Selectable<Tables["enquiries"]>;
 type JobRow = Selectable<Tables["deliveries"]>;
 type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
@@ -70,7 +44,8 @@ const toStoredEnquiry = (row: EnquiryRow): StoredEnquiry => ({
   receivedAt: iso(row.receivedAt),
 });
 
-function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]): EnquiryWithDelivery[] {
+/** Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is. */
+function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
   const jobsOf = new Map<string, JobRow[]>();
   for (const job of jobs) jobsOf.set(job.enquiryId, [...(jobsOf.get(job.enquiryId) ?? []), job]);
   const order = (job: JobRow) => deliveryChannels.indexOf(job.channel);
@@ -83,10 +58,8 @@ function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]): EnquiryWithDel
         deliveredAt: isoOrNull(job.deliveredAt),
       }));
     const delivered = channels.every((job) => job.status === "delivered");
-    return {
-      ...toStoredEnquiry(row),
-      delivery: { status: delivered ? "delivered" : "pending", channels },
-    };
+    const status = delivered ? ("delivered" as const) : ("pending" as const);
+    return { ...toStoredEnquiry(row), delivery: { status, channels } };
   });
 }
 
@@ -173,8 +146,7 @@ export function enquiryStore(
           .returning("address")
           .executeTakeFirst();
         const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
-        if (channels.length > 0)
-          await trx.insertInto("deliveries").values(jobs(channels)).execute();
+        if (channels.length) await trx.insertInto("deliveries").values(jobs(channels)).execute();
       });
       return stored;
     },
@@ -184,11 +156,7 @@ export function enquiryStore(
      * attempt to `now + leaseMs`: no other instance takes it until then, and any instance does
      * after (the holder died). SKIP LOCKED has PostgreSQL instances take different jobs at once.
      */
-    async claimDueDelivery(
-      channel: DeliveryChannel,
-      now: Date,
-      leaseMs: number,
-    ): Promise<ClaimedDelivery | undefined> {
+    async claimDueDelivery(channel: DeliveryChannel, now: Date, leaseMs: number) {
       const lease = randomUUID();
       const leaseExpiresAt = new Date(now.getTime() + leaseMs);
       const job = await db
@@ -216,14 +184,19 @@ export function enquiryStore(
         .selectAll()
         .where("id", "=", job.enquiryId)
         .executeTakeFirst();
-      // An enquiry erased since went with its jobs.
-      if (!enquiry) return undefined;
-      const failedAttempts = job.attempts;
-      return { enquiry: toStoredEnquiry(enquiry), channel, failedAttempts, lease, leaseExpiresAt };
+      if (!enquiry) return undefined; // erased since, with its jobs
+      return {
+        enquiry: toStoredEnquiry(enquiry),
+        channel,
+        failedAttempts: job.attempts,
+        /** Proves the claim; a later claim by another instance replaces it. */
+        lease,
+        leaseExpiresAt,
+      };
     },
 
     /** Moves the lease's end to `until` while `claim` still holds it; false when it does not. */
-    async extendLease({ enquiry, channel, lease }: ClaimedDelivery, until: Date) {
+    async extendLease({ enquiry, channel, lease }: Claim, until: Date) {
       const { numUpdatedRows } = await db
         .updateTable("deliveries")
         .set({ nextAttemptAt: clockTime(until) })
@@ -260,7 +233,7 @@ export function enquiryStore(
 
     /** Records a failed attempt, unless another claim has since replaced `claim`. */
     async markAttemptFailed(
-      { enquiry, channel, lease }: ClaimedDelivery,
+      { enquiry, channel, lease }: Claim,
       nextAttemptAt: Date,
       reason: string,
     ) {
@@ -286,14 +259,9 @@ export function enquiryStore(
      * acknowledgement (a person's deletion request); resolves to how many enquiries went.
      */
     async eraseByEmail(email: string) {
+      const theirs = db.selectFrom("enquiries").select("id").where(fromAddress(email));
       const [, , erased = 0n] = await together([
-        db
-          .deleteFrom("deliveries")
-          .where(
-            "enquiryId",
-            "in",
-            db.selectFrom("enquiries").select("id").where(fromAddress(email)),
-          ),
+        db.deleteFrom("deliveries").where("enquiryId", "in", theirs),
         db.deleteFrom("acknowledgements").where("address", "=", lower(email)),
         db.deleteFrom("enquiries").where(fromAddress(email)),
       ]);
@@ -308,7 +276,7 @@ export function enquiryStore(
     async purgeDelivered(
       cutoff: Date,
       { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
-    ): Promise<PurgeOutcome> {
+    ) {
       const old = (eb: Where<"enquiries">) => eb("receivedAt", "<", cutoff.toISOString());
       const counts = await db
         .selectFrom("enquiries")
@@ -340,7 +308,8 @@ export function enquiryStore(
       return { deleted: Number(purged), keptUndelivered };
     },
 
-    async deliveryBacklog(): Promise<DeliveryBacklog> {
+    /** Each channel's pending jobs, and when the oldest enquiry among them was received. */
+    async deliveryBacklog() {
       const rows = await db
         .selectFrom("deliveries")
         .innerJoin("enquiries", "enquiries.id", "deliveries.enquiryId")
@@ -354,21 +323,20 @@ export function enquiryStore(
         .execute();
       const backlogOf = (channel: DeliveryChannel) => {
         const row = rows.find((row) => row.channel === channel);
-        return {
-          pending: Number(row?.pending ?? 0),
-          oldestPendingSince: row?.oldest == null ? undefined : new Date(row.oldest),
-        };
+        const since = row?.oldest == null ? undefined : new Date(row.oldest);
+        return { pending: Number(row?.pending ?? 0), oldestPendingSince: since };
       };
-      return Object.fromEntries(
-        deliveryChannels.map((channel) => [channel, backlogOf(channel)]),
-      ) as DeliveryBacklog;
+      return Object.fromEntries(deliveryChannels.map((c) => [c, backlogOf(c)])) as Record<
+        DeliveryChannel,
+        ReturnType<typeof backlogOf>
+      >;
     },
 
     /**
      * Adds another store's enquiries with their jobs, in one transaction, skipping ids already
      * here; a job pending here is brought up to date when the source delivered it.
      */
-    async importEnquiries(enquiries: EnquiryWithDelivery[]) {
+    async importEnquiries(enquiries: ReturnType<typeof withDeliveries>) {
       return db.transaction().execute(async (trx) => {
         let added = 0;
         let updated = 0;
