@@ -4,21 +4,19 @@ import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 
-// The content editor's GitHub sign-in, served by our own service so no third-party login proxy
-// sees the editors' tokens (decisions 0013 and 0022). The editor opens /api/cms/auth in a popup;
-// @fastify/oauth2 sends it to GitHub with a one-time state and a PKCE challenge, in short-lived
-// cookies, and on /api/cms/callback exchanges GitHub's code for a token. The popup hands only
-// the editor's own token to the editor page. Whoever GitHub says may push to the repository
-// also gets an admin session, which opens /admin's pages; so does /api/cms/auth?for=insights.
+// The editor's GitHub sign-in, on our own service so no third-party proxy sees the editors'
+// tokens (decisions 0013, 0022): /api/cms/auth (in the editor's popup, or ?for=insights as a
+// page) to GitHub and back to /api/cms/callback, by @fastify/oauth2 with state and PKCE. Whoever
+// may push to the repository also gets an admin session, which opens /admin's pages.
 
 const sessionCookie = "admin-session";
 /** A session outlives no working day; nothing revokes one early but a new client secret. */
 export const adminSessionSeconds = 2 * 60 * 60;
 
 /**
- * Who may open the pages under /admin that show the company's data: a signed-in editor, never
- * anyone for where the request came from (a proxy on this machine is loopback too). Signed with
- * a key derived from the GitHub client secret, so every instance agrees without another setting.
+ * Who may open /admin's pages of the company's data: a signed-in editor, never anyone for where
+ * a request comes from (a proxy here is loopback too). Signed with a key from the client secret,
+ * so every instance agrees.
  */
 export function adminSessions(options: { clientSecret?: string; withoutSignIn?: boolean }) {
   const signer =
@@ -157,23 +155,15 @@ export const signInPlugin: FastifyPluginAsync<
   /** Whether GitHub says this token's user may push to the editor's repository. */
   async function mayEdit(request: FastifyRequest, token: string) {
     if (!options.repo) return false;
-    try {
-      const response = await fetch(`${options.apiUrl.replace(/\/$/, "")}/repos/${options.repo}`, {
-        headers: {
-          accept: "application/vnd.github+json",
-          authorization: `Bearer ${token}`,
-          "user-agent": "water-meter-site",
-        },
-        signal: AbortSignal.timeout(timeout),
-      });
-      const repository = response.ok
-        ? ((await response.json()) as { permissions?: { push?: unknown } })
-        : {};
-      return repository.permissions?.push === true;
-    } catch (error) {
-      request.log.warn({ err: error }, "GitHub sign-in: could not check the editor's access");
-      return false;
-    }
+    const url = `${options.apiUrl.replace(/\/$/, "")}/repos/${options.repo}`;
+    const accept = "application/vnd.github+json";
+    const headers = { accept, authorization: `Bearer ${token}`, "user-agent": "water-meter-site" };
+    const repository = await fetch(url, { headers, signal: AbortSignal.timeout(timeout) })
+      .then((response) => (response.ok ? response.json() : {}))
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, "GitHub sign-in: could not check the editor's access"),
+      );
+    return (repository as { permissions?: { push?: unknown } })?.permissions?.push === true;
   }
 
   app.get("/callback", async (request, reply) => {

@@ -8,7 +8,7 @@ import {
   type StoredEnquiry,
 } from "../store/enquiry-store";
 import { startDeliveryAlerts } from "./delivery-alert";
-import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
+import { startDeliveryWorker } from "./delivery-worker";
 import { composeAcknowledgementMail, composeEnquiryMail } from "./enquiry-mail";
 import { createWebhookSender } from "./enquiry-webhook";
 import { smtpTransportOptions } from "./smtp";
@@ -24,47 +24,37 @@ declare module "fastify" {
 
 /**
  * A delivery worker per configured channel while the app runs; closing the app waits for the
- * deliveries in progress. Stuck delivery is watched all the while, also with nothing configured,
- * when stored enquiries wait for a start with SMTP_URL or a webhook set.
+ * deliveries in progress. Stuck delivery is watched also with no channel set.
  */
 export const deliveryPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
   const { mail, webhook, acknowledgement } = config;
-  const log = app.log.child({ component: "delivery" });
   // Mail is the company's channel unless only a webhook is set.
-  app.decorate("deliveryPlan", {
-    channels: [
-      ...(mail || !webhook ? ["mail" as const] : []),
-      ...(webhook ? ["webhook" as const] : []),
-    ],
-    acknowledge: acknowledgement !== undefined,
-  });
+  const channels = [
+    ...(mail || !webhook ? ["mail" as const] : []),
+    ...(webhook ? ["webhook" as const] : []),
+  ];
+  app.decorate("deliveryPlan", { channels, acknowledge: acknowledgement !== undefined });
   if (!mail && !webhook) {
     app.log.warn(
       "Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set: enquiries are stored but wait, undelivered, until one is",
     );
   }
 
-  const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<void>>> = {};
-  let smtp: ReturnType<typeof createTransport> | undefined;
-  if (mail) {
-    // Bounded timeouts: a mail server that stalls counts as a failed attempt, retried later.
-    const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-    const transport = createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
-    smtp = transport;
-    senders.mail = async (enquiry) => {
-      await transport.sendMail(composeEnquiryMail(enquiry, mail));
-    };
-    if (acknowledgement) {
-      senders.acknowledgement = async (enquiry) => {
-        await transport.sendMail(
-          composeAcknowledgementMail(enquiry, { ...mail, ...acknowledgement }),
-        );
-      };
-    }
-  }
-  if (webhook) senders.webhook = createWebhookSender(webhook);
+  // Bounded timeouts: a mail server that stalls counts as a failed attempt, retried later.
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const smtp = mail && createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
+  const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<unknown>>> = {
+    mail: mail && smtp ? (enquiry) => smtp.sendMail(composeEnquiryMail(enquiry, mail)) : undefined,
+    webhook: webhook && createWebhookSender(webhook),
+    acknowledgement:
+      mail && smtp && acknowledgement
+        ? (enquiry) =>
+            smtp.sendMail(composeAcknowledgementMail(enquiry, { ...mail, ...acknowledgement }))
+        : undefined,
+  };
 
-  const workers: DeliveryWorker[] = [];
+  const log = app.log.child({ component: "delivery" });
+  const workers: ReturnType<typeof startDeliveryWorker>[] = [];
   let alerts: { stop(): Promise<void> } | undefined;
   app.decorate("wakeDelivery", () => {
     for (const worker of workers) worker.wake();
@@ -78,26 +68,20 @@ export const deliveryPlugin = fastifyPlugin<PluginOptions>(async (app, { config,
     for (const channel of deliveryChannels) {
       const deliver = senders[channel];
       if (!deliver) continue;
+      const onOutcome = (channel: DeliveryChannel, outcome: "delivered" | "failed") => {
+        app.metrics.deliveries[outcome].inc({ channel });
+        // 0 days: the company's mailbox or CRM is the record, so the copy goes once every
+        // channel has it (the purge keeps an enquiry while any job is pending).
+        if (outcome === "delivered" && config.retentionDays === 0) void app.runRetentionNow();
+      };
+      const { retry: backoff, delivery } = config;
       workers.push(
-        startDeliveryWorker({
-          store,
-          channel,
-          deliver,
-          backoff: config.retry,
-          ...config.delivery,
-          log,
-          onOutcome: (channel, outcome) => {
-            app.metrics.deliveries[outcome].inc({ channel });
-            // 0 days: the company's mailbox or CRM is the record, so the copy goes once every
-            // channel has it (the purge keeps an enquiry while any job is pending).
-            if (outcome === "delivered" && config.retentionDays === 0) void app.runRetentionNow();
-          },
-        }),
+        startDeliveryWorker({ store, channel, deliver, backoff, ...delivery, log, onOutcome }),
       );
     }
   });
   app.addHook("onClose", async () => {
     await Promise.all([alerts?.stop(), ...workers.map((worker) => worker.stop())]);
-    smtp?.close();
+    if (smtp) smtp.close();
   });
 });

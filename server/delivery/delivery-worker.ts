@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type {
-  ClaimedDelivery,
-  DeliveryChannel,
-  EnquiryStore,
-  StoredEnquiry,
-} from "../store/enquiry-store";
+import type { DeliveryChannel, EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
 
-export type RetryBackoff = { baseMs: number; capMs: number };
+type RetryBackoff = { baseMs: number; capMs: number };
 
 /** The delay before the next attempt after `failedAttempts` failures: doubling, capped. */
 export const retryDelayMs = (failedAttempts: number, { baseMs, capMs }: RetryBackoff) =>
@@ -15,17 +10,15 @@ export const retryDelayMs = (failedAttempts: number, { baseMs, capMs }: RetryBac
 export type DeliveryWorker = ReturnType<typeof startDeliveryWorker>;
 
 /**
- * Passes stored enquiries on through one channel, one at a time, oldest due first, retrying
- * failures with capped exponential backoff for as long as it takes. All state lives in the
- * store, so a restart picks up where the last process stopped; each job is claimed under a lease,
- * so instances never send one at once, and a job whose holder died is taken again when its
- * lease runs out. A slow or failing channel never holds up another's worker.
+ * Passes stored enquiries on through one channel, oldest due first, retrying with capped
+ * backoff for as long as it takes. All state is in the store, so a restart picks up where the
+ * last process stopped; a job is claimed under a lease, so instances never send one at once.
  */
 export function startDeliveryWorker(options: {
   store: EnquiryStore;
   channel: DeliveryChannel;
   /** Resolves once the other side has taken the enquiry. */
-  deliver: (enquiry: StoredEnquiry) => Promise<void>;
+  deliver: (enquiry: StoredEnquiry) => Promise<unknown>;
   backoff: RetryBackoff;
   leaseMs: number;
   /** With nothing due here, how often to look for work another instance stored. */
@@ -53,23 +46,26 @@ export function startDeliveryWorker(options: {
       const { enquiry, failedAttempts } = claim;
       const attempt = failedAttempts + 1;
       if (!sentNotRecorded.has(enquiry.id)) {
+        // A slow but live attempt keeps its claim; a stalled peer still ends it by the channel's timeouts.
+        const renewal = setInterval(() => {
+          store.extendLease(claim, new Date(Date.now() + leaseMs)).catch((error: unknown) => {
+            log.error({ err: error, enquiryId: enquiry.id }, "could not renew a delivery lease");
+          });
+        }, leaseMs / 3);
         try {
-          await holdingLease(claim, () => options.deliver(enquiry));
+          await options.deliver(enquiry);
         } catch (error) {
           const retryInMs = retryDelayMs(attempt, backoff);
-          await store.markAttemptFailed(
-            claim,
-            new Date(Date.now() + retryInMs),
-            error instanceof Error ? error.message : String(error),
-          );
+          const reason = error instanceof Error ? error.message : String(error);
+          await store.markAttemptFailed(claim, new Date(Date.now() + retryInMs), reason);
           options.onOutcome?.(channel, "failed");
           // Only the codes: SMTP replies can quote addresses back.
           const { code, responseCode, status } = (error ?? {}) as Record<string, unknown>;
-          log.warn(
-            { enquiryId: enquiry.id, attempt, code, responseCode, status, retryInMs },
-            "enquiry delivery failed; will retry",
-          );
+          const fields = { enquiryId: enquiry.id, attempt, code, responseCode, status, retryInMs };
+          log.warn(fields, "enquiry delivery failed; will retry");
           continue;
+        } finally {
+          clearInterval(renewal);
         }
         sentNotRecorded.add(enquiry.id);
       }
@@ -80,24 +76,9 @@ export function startDeliveryWorker(options: {
     }
   }
 
-  // A slow but live attempt keeps its claim, renewed every third of the lease; a stalled peer
-  // still ends it through the channel's own timeouts.
-  async function holdingLease(claim: ClaimedDelivery, attempt: () => Promise<void>) {
-    const renewal = setInterval(() => {
-      store.extendLease(claim, new Date(Date.now() + leaseMs)).catch((error: unknown) => {
-        log.error({ err: error, enquiryId: claim.enquiry.id }, "could not renew a delivery lease");
-      });
-    }, leaseMs / 3);
-    try {
-      await attempt();
-    } finally {
-      clearInterval(renewal);
-    }
-  }
-
   async function run() {
     while (!stopped) {
-      // After a store failure (disk full, locked too long) the job still looks due: pause.
+      // After a store failure (disk full, locked) the job still looks due: pause, not spin.
       let minimumWait = 0;
       try {
         await deliverDue();
@@ -108,8 +89,7 @@ export function startDeliveryWorker(options: {
       const rerun = woken && minimumWait === 0;
       woken = false;
       if (rerun) continue;
-      // Look again every pollMs even with nothing due here: another instance may have stored
-      // work or died holding a lease, or the clock may have jumped.
+      // At least every pollMs: another instance may have stored work or died holding a lease.
       let wait = pollMs;
       try {
         const dueAt = await store.nextDueAt(channel);

@@ -22,23 +22,16 @@ const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
 export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);
-  // The message goes below the table, on its own; an optional field left empty is left out.
+  // The message goes below the table; an optional field left empty is left out; the type as
+  // its code ("support"): the site's label for it is copy the server never reads.
   const fields: [string, string][] = [
-    ...enquiryFields.flatMap(({ key, label }): [string, string][] => {
-      // The type as its code ("support"): the site's label for it is copy the server never reads.
-      const value = enquiry[key];
-      return key === "message" || value == null ? [] : [[label, value]];
-    }),
+    ...enquiryFields.flatMap(({ key, label }): [string, string][] =>
+      key === "message" || enquiry[key] == null ? [] : [[label, enquiry[key]]],
+    ),
     ["Received", enquiry.receivedAt],
     ["Reference", enquiry.id],
   ];
-  const text = [
-    ...fields.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "Message:",
-    enquiry.message,
-    "",
-  ].join("\n");
+  const text = `${fields.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nMessage:\n${enquiry.message}\n`;
   const rows = fields
     .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("");

@@ -1,6 +1,6 @@
-import { type DailyCount, type Dimension, devices, type InsightsStore } from "./insights-store";
+import { type Dimension, devices, type InsightsStore, noCounts as zero } from "./insights-store";
 
-type Measures = Pick<DailyCount, "pageviews" | "visitors" | "visits" | "enquiries">;
+type Measures = typeof zero;
 type VisitRow = { visits: number; enquiries: number };
 
 /** The last `days` UTC days, both ends included; pages by page views, the rest by visits. */
@@ -28,8 +28,6 @@ export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 /** The day `n` days after (or, negative, before) `day`. */
 export const addDays = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
-
-const zero: Measures = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
 
 /**
  * What the dashboard and `npm run insights` show, from the daily counts. A visitor's hash

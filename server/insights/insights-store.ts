@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Database } from "../store/database";
+import { chunks, type Database } from "../store/database";
 
 // The insights tables (decision 0021), in the enquiry store's database: daily counts, kept for
 // INSIGHTS_RETENTION_MONTHS; each day's salt and visitor hashes, kept until the day is over.
@@ -42,9 +42,13 @@ export type DayBatch = {
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
 
+export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
+
 export const emptyCount = (day: string, dimension: Dimension, value: string): DailyCount => ({
-  ...{ day, dimension, value },
-  ...{ pageviews: 0, visitors: 0, visits: 0, enquiries: 0 },
+  day,
+  dimension,
+  value,
+  ...noCounts,
 });
 
 /** Counts keyed by day, dimension and value, added up as they come. */
@@ -76,12 +80,6 @@ export class CountTable {
     return [...this.#rows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
   }
 }
-
-/** Rows per statement, far below either engine's limit on parameters. */
-const chunks = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / 500) }, (_, i) =>
-    rows.slice(i * 500, i * 500 + 500),
-  );
 
 /** Sorted, so instances writing at once take row locks in one order and never deadlock. */
 const sortedChunks = <T>(rows: T[], key: (row: T) => string) =>

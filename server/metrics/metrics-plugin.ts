@@ -12,47 +12,26 @@ declare module "fastify" {
 }
 
 /**
- * What an operator alerts on (docs/operations.md). Counters live in this process; the backlog
- * gauges are read from the store at scrape time, so instances sharing it report the same. One
- * registry per app: tests build several apps in one process.
+ * What an operator alerts on (docs/operations.md), in a registry per app (tests build several
+ * in one process). The backlog gauges are read from the store at each scrape, so instances
+ * sharing it report the same; one read serves both.
  */
 export function createServiceMetrics(store: EnquiryStore) {
   const registry = new Registry();
   const registers = [registry];
-  const labelNames = ["channel"] as const;
-  const sent = new Counter({
-    name: "enquiry_deliveries_sent_total",
-    help: "Deliveries the other side took, by channel (mail: the SMTP server accepted it; webhook: the receiver answered 2xx; acknowledgement: the visitor's mail was accepted).",
-    labelNames,
-    registers,
-  });
-  const failed = new Counter({
-    name: "enquiry_deliveries_failed_total",
-    help: "Delivery attempts that failed, by channel (each is retried later).",
-    labelNames,
-    registers,
-  });
-  // Every channel's series exists from the start, so an alert on a rate sees a zero first.
-  for (const channel of deliveryChannels) {
-    sent.inc({ channel }, 0);
-    failed.inc({ channel }, 0);
-  }
-  // One store read serves both backlog gauges on each scrape.
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers });
   let backlog: Promise<DeliveryBacklog> | undefined;
-  const readBacklog = () =>
-    (backlog ??= store.deliveryBacklog().finally(() => (backlog = undefined)));
   const backlogGauge = (
     name: string,
     help: string,
-    value: (of: DeliveryBacklog[keyof DeliveryBacklog]) => number,
+    value: (of: DeliveryBacklog["mail"]) => number,
   ) =>
     new Gauge({
-      name,
-      help,
-      labelNames,
-      registers,
+      ...{ name, help, labelNames: ["channel"], registers },
       async collect() {
-        const read = await readBacklog();
+        backlog ??= store.deliveryBacklog().finally(() => (backlog = undefined));
+        const read = await backlog;
         for (const channel of deliveryChannels) this.set({ channel }, value(read[channel]));
       },
     });
@@ -67,40 +46,49 @@ export function createServiceMetrics(store: EnquiryStore) {
     ({ oldestPendingSince: since }) =>
       since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0,
   );
+  const deliveries = {
+    delivered: counter(
+      "enquiry_deliveries_sent_total",
+      "Deliveries the other side took, by channel (mail: the SMTP server accepted it; webhook: the receiver answered 2xx; acknowledgement: the visitor's mail was accepted).",
+      ["channel"],
+    ),
+    failed: counter(
+      "enquiry_deliveries_failed_total",
+      "Delivery attempts that failed, by channel (each is retried later).",
+      ["channel"],
+    ),
+  };
+  // Every channel's series exists from the start, so an alert on a rate sees a zero first.
+  for (const channel of deliveryChannels)
+    for (const c of Object.values(deliveries)) c.inc({ channel }, 0);
   return {
     registry,
-    enquiriesAccepted: new Counter({
-      name: "enquiries_accepted_total",
-      help: "Enquiries stored and acknowledged to the visitor (201).",
-      registers,
-    }),
-    /** By our own fixed error names (invalid_enquiry, rate_limited, ...). */
-    enquiriesRefused: new Counter({
-      name: "enquiries_refused_total",
-      help: "Send calls refused, by reason (the error name in the JSON answer).",
-      labelNames: ["reason"],
-      registers,
-    }),
-    deliveries: { delivered: sent, failed },
-    /** By route, one of the built site's pages. */
-    pageViews: new Counter({
-      name: "site_page_views_total",
-      help: "Page views counted for insights (browsers, not bots or prefetches), by page route; none with INSIGHTS=off.",
-      labelNames: ["route"],
-      registers,
-    }),
+    deliveries,
+    enquiriesAccepted: counter(
+      "enquiries_accepted_total",
+      "Enquiries stored and acknowledged to the visitor (201).",
+    ),
+    enquiriesRefused: counter(
+      "enquiries_refused_total",
+      "Send calls refused, by reason (the error name in the JSON answer).",
+      ["reason"],
+    ),
+    pageViews: counter(
+      "site_page_views_total",
+      "Page views counted for insights (browsers, not bots or prefetches), by page route; none with INSIGHTS=off.",
+      ["route"],
+    ),
   };
 }
 
 /**
- * The app's metrics, served with METRICS_PORT set on a listener of their own, never the public
- * port: they are nobody else's business, and a scrape must not count against rate limits. Also
- * liveness (/healthz) and readiness (/readyz: the store answers), with stuck delivery reported.
+ * The metrics, with METRICS_PORT set, on a listener of their own and never the public port:
+ * they are nobody else's business, and a scrape must not count against rate limits. Also
+ * liveness (/healthz) and readiness (/readyz: the store answers), reporting stuck delivery.
  */
 export const metricsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
   const metrics = createServiceMetrics(store);
   app.decorate("metrics", metrics);
-
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {
     try {

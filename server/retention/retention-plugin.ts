@@ -23,7 +23,8 @@ export const dayMs = 86_400_000;
 export const retentionCutoff = (now: Date, retentionDays: number) =>
   new Date(now.getTime() - retentionDays * dayMs);
 
-const enquiries = (count: number) => `${count} ${count === 1 ? "enquiry" : "enquiries"}`;
+const enquiries = (count: number, what = "") =>
+  `${count}${what} ${count === 1 ? "enquiry" : "enquiries"}`;
 
 /** What a purge did (or, dry, would do), in words for an operator. */
 export function describePurge(
@@ -31,7 +32,7 @@ export function describePurge(
   { retentionDays, dryRun }: { retentionDays: number; dryRun: boolean },
 ): string {
   const age = retentionDays === 0 ? "" : ` received over ${retentionDays} days ago`;
-  const done = `${dryRun ? "Would delete" : "Deleted"} ${deleted} delivered ${deleted === 1 ? "enquiry" : "enquiries"}${age} (ENQUIRY_RETENTION_DAYS=${retentionDays}).`;
+  const done = `${dryRun ? "Would delete" : "Deleted"} ${enquiries(deleted, " delivered")}${age} (ENQUIRY_RETENTION_DAYS=${retentionDays}).`;
   if (keptUndelivered === 0) return done;
   return `${done}\nKept ${enquiries(keptUndelivered)}${age} ${age ? "and " : ""}not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.`;
 }
@@ -44,7 +45,7 @@ export function startRetentionSchedule(options: {
   log: Record<"info" | "error", (fields: object, message: string) => void>;
 }) {
   const { store, retentionDays, insightsRetentionMonths, log } = options;
-  const schedule = repeat(async () => {
+  const { run, stop } = repeat(async () => {
     try {
       const outcome = await store.purgeDelivered(retentionCutoff(new Date(), retentionDays));
       // Counts only: which enquiries went is nobody's business in a log.
@@ -53,15 +54,16 @@ export function startRetentionSchedule(options: {
       }
       if (insightsRetentionMonths === undefined) return;
       const cutoff = new Date();
-      cutoff.setUTCMonth(cutoff.getUTCMonth() - insightsRetentionMonths);
-      const before = dayOf(cutoff);
+      const before = dayOf(
+        new Date(cutoff.setUTCMonth(cutoff.getUTCMonth() - insightsRetentionMonths)),
+      );
       const rows = await store.insights.purgeCounts(before);
       if (rows > 0) log.info({ rows, before }, "retention: old insights counts deleted");
     } catch (error) {
       log.error({ err: error }, "retention: could not purge the store; will try again");
     }
   }, dayMs);
-  return { runNow: schedule.run, stop: schedule.stop };
+  return { runNow: run, stop };
 }
 
 const entities: Record<string, string> = {

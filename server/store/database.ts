@@ -54,6 +54,12 @@ export type Database = {
 
 const plugins = [new CamelCasePlugin()];
 
+/** Rows per statement, far below either engine's limit on parameters. */
+export const chunks = <T>(rows: T[], size = 500) =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+    rows.slice(i * size, i * size + size),
+  );
+
 /** One `make(text)` per query text: Kysely writes the same text for the same query shape. */
 function perText<T>(make: (text: string) => T) {
   const made = new Map<string, T>();

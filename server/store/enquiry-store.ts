@@ -8,7 +8,7 @@ import {
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import type { InsightsStore } from "../insights/insights-store";
-import type { Database, Tables } from "./database";
+import { chunks, type Database, type Tables } from "./database";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
@@ -338,44 +338,45 @@ export function enquiryStore(
      */
     async importEnquiries(enquiries: ReturnType<typeof withDeliveries>) {
       return db.transaction().execute(async (trx) => {
-        let added = 0;
-        let updated = 0;
-        for (const { delivery, ...enquiry } of enquiries) {
-          const inserted = await trx
+        const added = new Set<string>();
+        const changed = new Set<string>();
+        for (const chunk of chunks(enquiries, 100)) {
+          const rows = chunk.map(({ delivery, ...enquiry }) => enquiry);
+          const inserted = trx
             .insertInto("enquiries")
-            .values(enquiry)
-            .onConflict((oc) => oc.column("id").doNothing())
-            .executeTakeFirstOrThrow();
-          let changed = 0n;
-          for (const job of delivery.channels) {
-            const result = await trx
-              .insertInto("deliveries")
-              .values({
-                ...job,
-                enquiryId: enquiry.id,
-                nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
-              })
-              .onConflict((oc) =>
-                oc
-                  .columns(["enquiryId", "channel"])
-                  .doUpdateSet((eb) => ({
-                    status: eb.ref("excluded.status"),
-                    attempts: eb.ref("excluded.attempts"),
-                    nextAttemptAt: null,
-                    deliveredAt: eb.ref("excluded.deliveredAt"),
-                    lastError: null,
-                    leaseToken: null,
-                  }))
-                  .where("deliveries.status", "=", "pending")
-                  .where("excluded.status", "=", "delivered"),
-              )
-              .executeTakeFirstOrThrow();
-            changed += result.numInsertedOrUpdatedRows ?? 0n;
-          }
-          if (inserted.numInsertedOrUpdatedRows) added++;
-          else if (changed) updated++;
+            .values(rows)
+            .onConflict((oc) => oc.doNothing());
+          for (const { id } of await inserted.returning("id").execute()) added.add(id);
+          const jobs = chunk.flatMap(({ id, delivery }) =>
+            delivery.channels.map((job) => ({
+              ...job,
+              enquiryId: id,
+              nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
+            })),
+          );
+          if (jobs.length === 0) continue;
+          const upserted = await trx
+            .insertInto("deliveries")
+            .values(jobs)
+            .onConflict((oc) =>
+              oc
+                .columns(["enquiryId", "channel"])
+                .doUpdateSet((eb) => ({
+                  status: eb.ref("excluded.status"),
+                  attempts: eb.ref("excluded.attempts"),
+                  deliveredAt: eb.ref("excluded.deliveredAt"),
+                  nextAttemptAt: null,
+                  lastError: null,
+                  leaseToken: null,
+                }))
+                .where("deliveries.status", "=", "pending")
+                .where("excluded.status", "=", "delivered"),
+            )
+            .returning("enquiryId")
+            .execute();
+          for (const { enquiryId } of upserted) changed.add(enquiryId);
         }
-        return { added, updated };
+        return { added: added.size, updated: [...changed].filter((id) => !added.has(id)).length };
       });
     },
   };
