@@ -3,14 +3,11 @@ import { retentionDaysSetting } from "../contract/retention-setting";
 import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
 import { webhookSecretProblem } from "./delivery/enquiry-webhook";
-import { smtpTlsProblem } from "./delivery/smtp";
-import { isLoopbackHost } from "./loopback";
+import { isLoopbackHost, smtpTlsProblem } from "./delivery/smtp";
 import { storeKindOf } from "./store/open-enquiry-store";
 
 // Every server setting is read and checked here, once, at startup (.env.example says what each
 // does): a wrong value stops startup with its name, not a strange failure hours later.
-
-const unset = (value: unknown) => (value === "" ? undefined : value);
 
 const flag = z
   .enum(["true", "false", "1", "0"], "use true or false")
@@ -128,7 +125,6 @@ const envSchema = z
       if (!env[key]) missing(key, "required when SMTP_URL is set");
     }
   })
-  // The shape the service reads, grouped by what uses it.
   .transform((e) => ({
     host: e.HOST,
     port: e.PORT,
@@ -186,25 +182,18 @@ export type Config = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
+/** The settings `env` gives, an empty value counting as unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const input = Object.fromEntries(
-    Object.keys(envSchema.in.shape).map((key) => [key, unset(env[key])]),
+  const keys = Object.keys(envSchema.in.shape);
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(keys.map((key) => [key, env[key] || undefined])),
   );
-  const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".")}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 }
 
-/**
- * Settings for an entry point (server or CLI): a `.env` file in the working directory fills in
- * what the environment leaves unset, as for the build (contract/settings-source.ts), and a bad
- * value ends the process with its message.
- */
+/** An entry point's settings, with a `.env` file filling gaps (as for the build); bad ones end it. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig(readSettings());

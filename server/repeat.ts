@@ -1,7 +1,4 @@
-/**
- * Runs `task` now and every `intervalMs`, one run at a time: a run asked for during one follows
- * it. The timer never keeps a stopping process alive; `stop` waits for the run in progress.
- */
+/** Runs `task` now and every `intervalMs`, one run at a time; `stop` waits for the current one. */
 export function repeat(task: () => Promise<void>, intervalMs: number) {
   let last = Promise.resolve();
   let stopped = false;

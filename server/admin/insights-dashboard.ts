@@ -18,10 +18,7 @@ const rangeQuery = z.object({
     .transform((days) => Number(days) as (typeof dashboardRanges)[number]),
 });
 
-/**
- * /admin/insights and /admin/insights.csv (its table per day), for the people who may edit the
- * site; rendered per request from the daily counts, and cached by nobody.
- */
+/** /admin/insights and its table per day as CSV, for the site's editors, cached by nobody. */
 export const insightsDashboardPlugin: FastifyPluginAsync<
   PluginOptions & { sessions: AdminSessions }
 > = async (app, { config, store, sessions }) => {

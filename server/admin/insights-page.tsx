@@ -1,13 +1,17 @@
 import { readFileSync } from "node:fs";
+import { AxisBottom, AxisLeft } from "@visx/axis";
+import { Group } from "@visx/group";
+import { scaleLinear, scalePoint } from "@visx/scale";
+import { LinePath } from "@visx/shape";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   conversion,
   dayColumns,
   type InsightsReport,
+  number,
   reportTables,
 } from "../insights/insights-report";
-import { chartSeries, InsightsChart, shortDate } from "./insights-chart";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
 // it runs no script, and nothing of it reaches the public pages.
@@ -20,23 +24,97 @@ export const nothingCounted = "No page views counted: are the pages served by th
 
 const topRows = 10;
 
-const number = (n: number) => n.toLocaleString("en-ZA");
-
-// Our own fixed stylesheet, allowed by the page's policy by its hash.
+// Allowed by the page's policy by its hash.
 const stylesheet = readFileSync(new URL("./insights-page.css", import.meta.url), "utf8");
 
+// The chart: drawn by visx at one size the page scales, the table below holding its figures.
+const width = 400;
+const height = 220;
+const margin = { top: 12, right: 28, bottom: 32, left: 44 };
+const innerWidth = width - margin.left - margin.right;
+const innerHeight = height - margin.top - margin.bottom;
+const ink = "#1f2937";
+
+/** The two series; the dash tells them apart without colour. */
+const chartSeries = [
+  { key: "pageviews", label: "Page views", colour: "#1d4ed8", dash: undefined },
+  { key: "visitors", label: "Visitors", colour: "#b45309", dash: "6 4" },
+] as const;
+
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-ZA", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+
+function InsightsChart({ report }: { report: InsightsReport }) {
+  const { days } = report;
+  const x = scalePoint({ domain: days.map((day) => day.date), range: [0, innerWidth] });
+  const top = Math.max(4, ...days.map((day) => Math.max(day.pageviews, day.visitors)));
+  const y = scaleLinear({ domain: [0, top], range: [innerHeight, 0], nice: true });
+  const last = days.length - 1;
+  const dateTicks = [0, Math.round(last / 3), Math.round((2 * last) / 3), last].map(
+    (i) => days[i]?.date ?? "",
+  );
+  const busiest = days.reduce((best, day) => (day.pageviews > best.pageviews ? day : best));
+  const tickLabel = { fill: ink, fontSize: 14, fontFamily: "inherit" };
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby="chart-title chart-desc"
+      className="chart"
+    >
+      <title id="chart-title">Visitors and page views per day</title>
+      <desc id="chart-desc">
+        {`${report.pageviews} page views and ${report.visitors} visitors from ${shortDate(report.from)} to ${shortDate(report.to)}`}
+        {busiest.pageviews > 0
+          ? `; the busiest day was ${shortDate(busiest.date)}, with ${busiest.pageviews} page views.`
+          : "."}
+      </desc>
+      <Group left={margin.left} top={margin.top}>
+        {y.ticks(4).map((tick) => (
+          <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#d1d5db" />
+        ))}
+        {chartSeries.map((series) => (
+          <LinePath
+            key={series.key}
+            data={days}
+            x={(day) => x(day.date) ?? 0}
+            y={(day) => y(day[series.key])}
+            stroke={series.colour}
+            strokeWidth={2.5}
+            strokeDasharray={series.dash}
+            fill="none"
+          />
+        ))}
+        <AxisLeft
+          scale={y}
+          numTicks={4}
+          tickFormat={(value) => String(Number(value))}
+          stroke={ink}
+          tickStroke={ink}
+          tickLabelProps={tickLabel}
+        />
+        <AxisBottom
+          top={innerHeight}
+          scale={x}
+          tickValues={[...new Set(dateTicks)]}
+          tickFormat={shortDate}
+          stroke={ink}
+          tickStroke={ink}
+          tickLabelProps={tickLabel}
+        />
+      </Group>
+    </svg>
+  );
+}
+
+type TableProps = { id: string; caption: string; head: string[]; rows: ReactNode[][] };
+
 /** A table that scrolls sideways on a phone, reachable and scrollable by keyboard. */
-function Table({
-  id,
-  caption,
-  head,
-  rows,
-}: {
-  id: string;
-  caption: string;
-  head: string[];
-  rows: ReactNode[][];
-}) {
+function Table({ id, caption, head, rows }: TableProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus.
     <section className="scroll" aria-labelledby={id} tabIndex={0}>
@@ -123,7 +201,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
             </li>
           ))}
         </ul>
-        <InsightsChart report={report} idPrefix="chart" />
+        <InsightsChart report={report} />
         <p>
           <a href={`insights.csv?days=${days}`} download>
             {`Download the days as CSV (${days} days)`}

@@ -14,9 +14,8 @@ const sessionCookie = "admin-session";
 export const adminSessionSeconds = 2 * 60 * 60;
 
 /**
- * Who may open /admin's pages of the company's data: a signed-in editor, never anyone for where
- * a request comes from (a proxy here is loopback too). Signed with a key from the client secret,
- * so every instance agrees.
+ * Who may open /admin's pages: a signed-in editor, whatever a request's origin (a proxy here is
+ * loopback too). Signed with a key from the client secret, so every instance agrees.
  */
 export function adminSessions(options: { clientSecret?: string; withoutSignIn?: boolean }) {
   const signer =
@@ -81,9 +80,8 @@ function sendPage(reply: FastifyReply, status: number, head: string, body: strin
     );
 }
 
-// The popup's side of the protocol Decap and Sveltia CMS share: it announces
-// "authorizing:github" to the editor page that opened it, and answers that page's echo with
-// "authorization:github:success:{token, provider}" (or :error:), read from the JSON block.
+// The popup's side of Decap's and Sveltia's protocol: it announces "authorizing:github" to the
+// editor page, and answers its echo with "authorization:github:success:{…}" (or :error:).
 const handshake = `const message=document.getElementById("outcome").textContent;const answer=(event)=>{if(event.origin===location.origin&&event.data==="authorizing:github"){window.removeEventListener("message",answer);window.opener.postMessage(JSON.parse(message),location.origin);}};window.addEventListener("message",answer);window.opener&&window.opener.postMessage("authorizing:github",location.origin);`;
 
 function sendPopupOutcome(
@@ -102,11 +100,7 @@ function sendPopupOutcome(
   return sendPage(reply, status, "", body, handshake);
 }
 
-/**
- * The dashboard sign-in's last page: a link onwards, followed at once, not a redirect: a
- * SameSite=Strict cookie set on GitHub's cross-site redirect is only sent on a navigation that
- * starts on our own site.
- */
+/** A link onwards, not a redirect: a SameSite=Strict cookie goes only on a navigation from our site. */
 function sendSignedInPage(reply: FastifyReply, status: number, text: string, next?: string) {
   const refresh = next ? `<meta http-equiv="refresh" content="0;url=${next}">` : "";
   const link = next ? ` <a href="${next}">Open the insights</a>.` : "";

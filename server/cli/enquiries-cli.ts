@@ -1,12 +1,11 @@
-import { parseArgs } from "node:util";
 import { type Config, loadConfigOrExit } from "../config";
 import { describePurge, retentionCutoff } from "../retention/retention-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { enquiriesAsCsv, enquiriesAsRecords, enquiriesAsTable } from "./listing";
+import { enquiriesAsCsv, enquiriesAsRecords, enquiriesAsTable, fail, parseOrExit } from "./listing";
 
-// `npm run enquiries -- <command>`: the operator's tools, on the store directly, SQLite or
-// PostgreSQL alike, beside the server (SQLite's WAL allows that) or without it.
+// `npm run enquiries -- <command>`: the operator's tools, on the store directly, beside the
+// server (SQLite's WAL allows that) or without it.
 const usage = `Usage: npm run enquiries -- <command>
   list [--json]                 every stored enquiry and its delivery state
   export --csv                  every stored enquiry as CSV
@@ -34,23 +33,13 @@ const allowedOptions: Record<string, string[]> = {
   copy: ["to"],
 };
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
 type Command = (store: EnquiryStore, config: Config) => Promise<string>;
 
 function chooseCommand(argv: string[]): Command {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true }>
-  >;
-  try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true });
-  } catch (error) {
-    fail(`${(error as Error).message}\n\n${usage}`);
-  }
-  const { positionals, values } = parsed;
+  const { positionals, values } = parseOrExit(
+    { args: argv, options, allowPositionals: true },
+    usage,
+  );
   const [name = "", ...extra] = positionals;
   const allowed = allowedOptions[name];
   if (!allowed || extra.length > 0 || Object.keys(values).some((o) => !allowed.includes(o)))

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../config";
 import {
   conversion,
@@ -8,7 +7,7 @@ import {
   reportTables,
 } from "../insights/insights-report";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { textTable } from "./listing";
+import { fail, parseOrExit, textTable } from "./listing";
 
 // `npm run insights -- --days N [--json]`: the /admin/insights dashboard's figures for
 // operators, read from the store DATABASE_URL names.
@@ -17,20 +16,11 @@ const usage = `Usage: npm run insights -- [--days N] [--json]
   --json     the report as JSON instead of tables`;
 
 function parse(argv: string[]) {
-  let values: { days: string; json?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { days: { type: "string", default: "30" }, json: { type: "boolean" } },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    process.exit(2);
-  }
+  const options = { days: { type: "string", default: "30" }, json: { type: "boolean" } } as const;
+  const { values } = parseOrExit({ args: argv, options }, usage);
   const days = Number(values.days);
   if (!/^\d+$/.test(values.days) || days < 1 || days > 1000) {
-    console.error(`--days takes a whole number from 1 to 1000\n\n${usage}`);
-    process.exit(2);
+    fail(`--days takes a whole number from 1 to 1000\n\n${usage}`);
   }
   return { days, json: values.json === true };
 }

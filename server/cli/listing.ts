@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { enquiryFields } from "../../contract/enquiry";
 import { csvLine } from "../csv";
 import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
@@ -75,4 +76,18 @@ export function enquiriesAsRecords(enquiries: EnquiryWithDelivery[]): string {
       .join("\n"),
   );
   return [...blocks, `${plural(enquiries.length, "enquiry", "enquiries")}.`].join("\n\n");
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The command line's options, or its problem and the usage on standard error. */
+export function parseOrExit<Options extends ParseArgsConfig>(options: Options, usage: string) {
+  try {
+    return parseArgs(options);
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${usage}`);
+  }
 }

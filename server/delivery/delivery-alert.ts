@@ -1,9 +1,8 @@
 import { repeat } from "../repeat";
 import { type DeliveryChannel, deliveryChannels, type EnquiryStore } from "../store/enquiry-store";
 
-// An enquiry waiting much longer than retries take means a channel keeps failing (the mail
-// server refusing us, the webhook receiver down, SMTP_URL unset): the visitor was told "sent"
-// and the company has heard nothing. Reported in /readyz, a warning log line and the metrics.
+// An enquiry waiting longer than retries take means a channel keeps failing: the visitor was
+// told "sent" and the company has heard nothing. Said in /readyz, a warning and the metrics.
 
 /** Stuck: the channels whose oldest job waited longer than `alertAfterMinutes`. */
 export async function checkDelivery(

@@ -22,10 +22,7 @@ declare module "fastify" {
   }
 }
 
-/**
- * A delivery worker per configured channel while the app runs; closing the app waits for the
- * deliveries in progress. Stuck delivery is watched also with no channel set.
- */
+/** A delivery worker per configured channel while the app runs, and the stuck-delivery alerts. */
 export const deliveryPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
   const { mail, webhook, acknowledgement } = config;
   // Mail is the company's channel unless only a webhook is set.

@@ -10,9 +10,8 @@ export const retryDelayMs = (failedAttempts: number, { baseMs, capMs }: RetryBac
 export type DeliveryWorker = ReturnType<typeof startDeliveryWorker>;
 
 /**
- * Passes stored enquiries on through one channel, oldest due first, retrying with capped
- * backoff for as long as it takes. All state is in the store, so a restart picks up where the
- * last process stopped; a job is claimed under a lease, so instances never send one at once.
+ * Passes stored enquiries on through one channel, oldest due first, retrying for as long as it
+ * takes. All state is in the store; a job is claimed under a lease, so no two instances send it.
  */
 export function startDeliveryWorker(options: {
   store: EnquiryStore;

@@ -49,10 +49,7 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses)
   };
 }
 
-/**
- * The visitor's acknowledgement repeats nothing they typed: a stranger's address could be given,
- * so the form must not deliver chosen text to anyone's inbox. Replies go to the company.
- */
+/** Repeats nothing the visitor typed: the form must not carry chosen text to a stranger's inbox. */
 export function composeAcknowledgementMail(
   enquiry: StoredEnquiry,
   settings: Addresses & { answerWithin: string },

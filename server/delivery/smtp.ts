@@ -1,11 +1,19 @@
+import { isIP } from "node:net";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { isLoopbackHost } from "../loopback";
 
-// Enquiry mails are personal information, so they cross the network only encrypted: smtps://,
-// or smtp:// with STARTTLS required (Nodemailer's default upgrades only when the server offers
-// it, which anyone on the path can hide). Only a mail server on this machine gets plain text.
-// Nodemailer reads options from the URL's query too; we read it with the WHATWG parser, a value
-// counting as "off" as Nodemailer reads it ("false" or 0).
+// Enquiries cross the network only encrypted: smtps://, or smtp:// with STARTTLS required (by
+// default Nodemailer upgrades only if offered, which anyone on the path can hide). Only a mail
+// server on this machine gets plain text. The URL's query is read as Nodemailer reads it.
+/**
+ * Whether a host is this machine. Personal data may go there unencrypted (a local mail relay,
+ * a receiver beside the service, the tests' peers); anywhere else needs TLS.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
+}
+
 const isOff = (value: string | null) => value === "false" || value === "0";
 const isOn = (value: string | null) => value !== null && value !== "" && !isOff(value);
 

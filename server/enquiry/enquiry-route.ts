@@ -1,8 +1,14 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { enquiryFromPayload, enquiryPayloadSchema, sendEnquiryPath } from "../../contract/enquiry";
+import { z } from "zod";
+import {
+  botCheckAction,
+  enquiryFromPayload,
+  enquiryPayloadSchema,
+  sendEnquiryPath,
+} from "../../contract/enquiry";
 import type { PluginOptions } from "../build-app";
-import { checkBotToken } from "./bot-check";
+import type { Config } from "../config";
 
 /**
  * Anti-forgery wherever the pages are served (decision 0025): whether the browser says a page of
@@ -33,14 +39,58 @@ function readPayload(body: unknown) {
   return parsed.success && Object.keys(fields).length === 0 ? { payload: parsed.data } : { fields };
 }
 
+// Only the fields we judge by; anything else the provider adds is ignored.
+const siteverifyAnswer = z.object({
+  success: z.boolean(),
+  score: z.number().optional(),
+  action: z.string().optional(),
+  hostname: z.string().optional(),
+  "error-codes": z.array(z.string()).optional(),
+});
+
+type Verdict = { verdict: "accepted" | "refused" | "unavailable"; reason?: string };
+
+/** Asks the bot-check provider about one token. Never throws. */
+async function checkBotToken(
+  settings: NonNullable<Config["botCheck"]>,
+  token: string,
+  remoteIp: string,
+): Promise<Verdict> {
+  if (!token) return { verdict: "refused", reason: "missing-token" };
+  let body: unknown;
+  try {
+    const response = await fetch(settings.verifyUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ secret: settings.secret, response: token, remoteip: remoteIp }),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    if (!response.ok) return { verdict: "unavailable", reason: `http-${response.status}` };
+    body = await response.json();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    return { verdict: "unavailable", reason: timedOut ? "timeout" : "unreachable" };
+  }
+  const answer = siteverifyAnswer.safeParse(body);
+  if (!answer.success) return { verdict: "unavailable", reason: "malformed-answer" };
+  const { success, score, action, hostname } = answer.data;
+  if (!success)
+    return { verdict: "refused", reason: answer.data["error-codes"]?.join(",") || "unsuccessful" };
+  if (action !== botCheckAction) return { verdict: "refused", reason: "wrong-action" };
+  if (score === undefined || score < settings.minScore)
+    return { verdict: "refused", reason: "low-score" };
+  const allowed = settings.allowedHostnames;
+  if (allowed && !allowed.includes(hostname?.toLowerCase() ?? "")) {
+    return { verdict: "refused", reason: "wrong-hostname" };
+  }
+  return { verdict: "accepted" };
+}
+
 /** Every refusal answers `{ "error": "<name>" }`; the name is the metrics' reason. */
 const errorName = (payload: unknown) =>
   /^\{"error":"([a-z_]{1,40})"/.exec(String(payload))?.[1] ?? "other";
 
-/**
- * The form's send call (requirements §7): verify, store, then answer; delivery is separate. A
- * refused call never reaches the store. This scope takes JSON only and has its own limits.
- */
+/** The form's send call (requirements §7): verify, store, then answer; JSON only, with limits. */
 export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
   app,
   { config, store },

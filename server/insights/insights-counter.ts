@@ -18,9 +18,8 @@ type Pending = {
 };
 
 /**
- * Counts page views and enquiries in memory and adds them to the store every `flushMs`
- * (decision 0021). A visitor is an HMAC of the day's salt, the site, the client address and the
- * user agent: the address and user agent go into the hash and nowhere else.
+ * Counts page views and enquiries in memory, added to the store every `flushMs` (decision 0021).
+ * A visitor is an HMAC of the day's salt, site, address and user agent, kept nowhere else.
  */
 export function createInsightsCounter(options: {
   store: InsightsStore;

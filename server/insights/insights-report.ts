@@ -20,7 +20,7 @@ export type InsightsReport = Measures & {
 export const conversion = (enquiries: number, visits: number) =>
   visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
 
-const number = (n: number) => n.toLocaleString("en-ZA");
+export const number = (n: number) => n.toLocaleString("en-ZA");
 
 /** The UTC day of a moment, YYYY-MM-DD. */
 export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
@@ -29,11 +29,7 @@ export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
 
-/**
- * What the dashboard and `npm run insights` show, from the daily counts. A visitor's hash
- * changes with the day's salt, so the range's visitors are the sum of its days', and a visit is
- * a visitor's day.
- */
+/** From the daily counts; a hash changes daily, so a range's visitors sum its days' (a visit is one). */
 export async function readInsightsReport(
   store: InsightsStore,
   { days, today = new Date() }: { days: number; today?: Date },

@@ -12,9 +12,8 @@ declare module "fastify" {
 }
 
 /**
- * What an operator alerts on (docs/operations.md), in a registry per app (tests build several
- * in one process). The backlog gauges are read from the store at each scrape, so instances
- * sharing it report the same; one read serves both.
+ * What an operator alerts on (docs/operations.md), in a registry per app. The backlog gauges are
+ * read from the store at each scrape, so instances sharing it report the same.
  */
 export function createServiceMetrics(store: EnquiryStore) {
   const registry = new Registry();
@@ -82,9 +81,8 @@ export function createServiceMetrics(store: EnquiryStore) {
 }
 
 /**
- * The metrics, with METRICS_PORT set, on a listener of their own and never the public port:
- * they are nobody else's business, and a scrape must not count against rate limits. Also
- * liveness (/healthz) and readiness (/readyz: the store answers), reporting stuck delivery.
+ * Liveness (/healthz), readiness (/readyz), and with METRICS_PORT the metrics on a listener of
+ * their own, never the public port: they are nobody else's business.
  */
 export const metricsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
   const metrics = createServiceMetrics(store);

@@ -76,10 +76,7 @@ const entities: Record<string, string> = {
   nbsp: " ",
 };
 
-/**
- * A warning when the built privacy statement (prerendered at build time) does not state the
- * period and channels the server applies: visitors would be told something untrue.
- */
+/** A warning when the built privacy statement does not state the period the server applies. */
 export function privacyStatementMismatch(
   siteRoot: string,
   retentionDays: number,

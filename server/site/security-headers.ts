@@ -9,10 +9,7 @@ import { contentSecurityPolicy } from "./content-security-policy";
 const hsts = ({ hsts }: Pick<Config, "hsts">): Record<string, string> =>
   hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {};
 
-/**
- * What pages and the service's answers carry; a page's own policy replaces the CSP. No opener
- * policy: it cost every visit a renderer process of its own (decision 0023).
- */
+/** Every answer's, a page's own CSP aside; no opener policy: it costs a renderer process (0023). */
 export const securityHeaders = (config: Pick<Config, "hsts">): Record<string, string> => ({
   "content-security-policy": contentSecurityPolicy([]),
   "x-content-type-options": "nosniff",
@@ -26,10 +23,7 @@ export const securityHeaders = (config: Pick<Config, "hsts">): Record<string, st
 /** The pages that hold a secret (the editor, the dashboard): their sign-in popup may answer them. */
 export const signedInOpenerPolicy = { "cross-origin-opener-policy": "same-origin-allow-popups" };
 
-/**
- * The site's other files: a document's policies mean nothing to a font, and their bytes decide
- * whether it arrives in a connection's first round trip; an SVG opened alone may run nothing.
- */
+/** Other files': a document's policies mean nothing to a font (and would delay it); an SVG runs nothing. */
 export const fileSecurityHeaders = (config: Pick<Config, "hsts">): Record<string, string> => ({
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -37,10 +31,7 @@ export const fileSecurityHeaders = (config: Pick<Config, "hsts">): Record<string
   ...hsts(config),
 });
 
-/**
- * The security headers on every answer whose route set no policy of its own, and no-store on
- * any that set no cache policy (JSON, redirects).
- */
+/** The headers on every answer whose route set no policy, and no-store where none set a cache policy. */
 export const securityHeadersPlugin = fastifyPlugin<PluginOptions>(async (app, { config }) => {
   const headers = securityHeaders(config);
   app.addHook("onSend", async (_request, reply, payload) => {

@@ -24,10 +24,8 @@ export function pagesOf(siteRoot: string): Map<string, string> {
 export const isEditorPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
 
 /**
- * The prerendered build, from @fastify/static: each page at its clean path, other files at
- * theirs, in the best encoding the client takes of the `.br`/`.gz` siblings postbuild writes,
- * with ETag, conditional and range requests. A page's policy lists its own inline scripts'
- * hashes, worked out at startup.
+ * The prerendered build, by @fastify/static: pages at clean paths, each file in the best encoding
+ * of its `.br`/`.gz` siblings the client takes, with ETag, conditional and range requests.
  */
 export const staticSitePlugin: FastifyPluginAsync<PluginOptions> = async (app, { config }) => {
   const siteRoot = resolve(config.siteRoot);

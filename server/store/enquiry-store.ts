@@ -152,9 +152,8 @@ export function enquiryStore(
     },
 
     /**
-     * Claims the channel's job that fell due soonest, if one is due by `now`, by moving its next
-     * attempt to `now + leaseMs`: no other instance takes it until then, and any instance does
-     * after (the holder died). SKIP LOCKED has PostgreSQL instances take different jobs at once.
+     * Claims the channel's job due soonest by moving its next attempt to the lease's end: nobody
+     * else takes it until then (decision 0006); SKIP LOCKED lets instances claim at once.
      */
     async claimDueDelivery(channel: DeliveryChannel, now: Date, leaseMs: number) {
       const lease = randomUUID();
@@ -254,10 +253,7 @@ export function enquiryStore(
     /** Every enquiry from this address, whatever its case (a person's access request). */
     findByEmail: (email: string) => enquiriesWhere(fromAddress(email)),
 
-    /**
-     * Deletes every enquiry from this address, whatever its case, with its jobs and its last
-     * acknowledgement (a person's deletion request); resolves to how many enquiries went.
-     */
+    /** A person's deletion request: their enquiries, jobs and acknowledgement; resolves to how many. */
     async eraseByEmail(email: string) {
       const theirs = db.selectFrom("enquiries").select("id").where(fromAddress(email));
       const [, , erased = 0n] = await together([
@@ -269,10 +265,7 @@ export function enquiryStore(
       return Number(erased);
     },
 
-    /**
-     * Deletes delivered enquiries received before `cutoff`, and acknowledgements older than the
-     * interval before `now`; with dryRun it only counts.
-     */
+    /** Deletes delivered enquiries received before `cutoff`, and old acknowledgements; dryRun counts. */
     async purgeDelivered(
       cutoff: Date,
       { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
@@ -332,10 +325,7 @@ export function enquiryStore(
       >;
     },
 
-    /**
-     * Adds another store's enquiries with their jobs, in one transaction, skipping ids already
-     * here; a job pending here is brought up to date when the source delivered it.
-     */
+    /** Adds another store's enquiries, skipping ids here; a job pending here catches up on delivery. */
     async importEnquiries(enquiries: ReturnType<typeof withDeliveries>) {
       return db.transaction().execute(async (trx) => {
         const added = new Set<string>();

@@ -37,10 +37,7 @@ export function migrateSqlite(db: SqliteDatabase): void {
   apply.immediate();
 }
 
-/**
- * Brings a PostgreSQL store up to date in one transaction. Instances starting together queue
- * on an advisory lock (any constant, the same for all), so exactly one applies each step.
- */
+/** Brings a PostgreSQL store up to date; instances starting together queue on an advisory lock. */
 export async function migratePostgres<Tables>(db: Kysely<Tables>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${0x656e7175})`.execute(trx);
