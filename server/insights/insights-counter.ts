@@ -31,6 +31,8 @@ export function createInsightsCounter(options: {
   const { store, flushMs, log, now = Date.now } = options;
   const salts = new Map<string, KeyObject>();
   let pending = new Map<string, Pending>();
+  /** What the store failed to take, tried again with the next flush. */
+  let unwritten: [string, Pending][] = [];
   let flushing = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let saltProblemLogged = false;
@@ -72,10 +74,11 @@ export function createInsightsCounter(options: {
 
   /** Writes what is pending; on failure it waits for the next flush (the last one throws). */
   async function write(final: boolean) {
-    const taken = pending;
+    const taken = [...unwritten, ...pending];
     pending = new Map();
-    if (taken.size === 0) return;
-    const batches = [...taken].map(([day, entry]) => ({
+    unwritten = [];
+    if (taken.length === 0) return;
+    const batches = taken.map(([day, entry]) => ({
       day,
       counts: entry.counts.rows(),
       visitors: [...entry.visitors].map(([hash, visit]) => ({ hash, visit })),
@@ -86,14 +89,7 @@ export function createInsightsCounter(options: {
     try {
       unattributed = new Set((await store.record(batches)).map((e) => `${e.day}\n${e.hash}`));
     } catch (error) {
-      for (const [day, { counts, visitors, visitorPages, enquiries }] of taken) {
-        const into = pendingOf(day);
-        for (const row of counts.rows()) into.counts.addRow(row);
-        for (const [hash, visit] of visitors)
-          if (!into.visitors.has(hash)) into.visitors.set(hash, visit);
-        for (const [key, page] of visitorPages) into.visitorPages.set(key, page);
-        into.enquiries.push(...enquiries);
-      }
+      unwritten = taken;
       log.error({ err: error }, "insights: could not write the counts; will try again");
       if (final) throw error;
       return;

@@ -3,20 +3,28 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear, scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { z } from "zod";
+import type { PluginOptions } from "../build-app";
+import { csvLine } from "../csv";
 import {
   conversion,
   dayColumns,
   type InsightsReport,
   number,
+  readInsightsReport,
   reportTables,
 } from "../insights/insights-report";
+import { renderedAdminPagePolicy } from "../site/content-security-policy";
+import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
+import type { AdminSessions } from "./sign-in";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
 // it runs no script, and nothing of it reaches the public pages.
 
-export const dashboardRanges = [7, 30, 90] as const;
+const dashboardRanges = [7, 30, 90] as const;
 type DashboardRange = (typeof dashboardRanges)[number];
 
 /** Said when nothing was counted: the pages may be served by a static host instead of us. */
@@ -25,7 +33,7 @@ export const nothingCounted = "No page views counted: are the pages served by th
 const topRows = 10;
 
 // Allowed by the page's policy by its hash.
-const stylesheet = readFileSync(new URL("./insights-page.css", import.meta.url), "utf8");
+const stylesheet = readFileSync(new URL("./insights-dashboard.css", import.meta.url), "utf8");
 
 // The chart: drawn by visx at one size the page scales, the table below holding its figures.
 const width = 400;
@@ -224,8 +232,8 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
   );
 }
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
+const htmlPage = (title: string, body: ReactNode) =>
+  `<!doctype html>${renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
@@ -235,39 +243,94 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
       </head>
-      <body>{children}</body>
-    </html>
-  );
-}
-
-const document = (page: ReactNode) => `<!doctype html>${renderToStaticMarkup(page)}`;
-
-export function dashboardPage(report: InsightsReport, days: DashboardRange): string {
-  return document(
-    <Page title="Insights">
-      <Dashboard report={report} days={days} />
-    </Page>,
-  );
-}
+      <body>{body}</body>
+    </html>,
+  )}`;
 
 /** What someone who is not signed in sees instead. */
-export function signInPage(signInUrl: string | undefined): string {
-  return document(
-    <Page title="Sign in: Insights">
-      <main>
-        <h1>Insights</h1>
-        {signInUrl ? (
-          <p>
-            The insights are for the people who edit the site.{" "}
-            <a href={signInUrl}>Sign in with GitHub</a>
-          </p>
-        ) : (
-          <p>
-            Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so nobody can open the
-            insights here.
-          </p>
-        )}
-      </main>
-    </Page>,
+const signInPage = (signInUrl: string | undefined) =>
+  htmlPage(
+    "Sign in: Insights",
+    <main>
+      <h1>Insights</h1>
+      {signInUrl ? (
+        <p>
+          The insights are for the people who edit the site.{" "}
+          <a href={signInUrl}>Sign in with GitHub</a>
+        </p>
+      ) : (
+        <p>
+          Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so nobody can open the
+          insights here.
+        </p>
+      )}
+    </main>,
   );
-}
+
+const rangeQuery = z.object({
+  days: z
+    .enum(
+      dashboardRanges.map(String) as ["7", "30", "90"],
+      `use ${dashboardRanges.join(", ").replace(/, (\d+)$/, " or $1")}`,
+    )
+    .default("30")
+    .transform((days) => Number(days) as (typeof dashboardRanges)[number]),
+});
+
+/** /admin/insights and its table per day as CSV, for the site's editors, cached by nobody. */
+export const insightsDashboardPlugin: FastifyPluginAsync<
+  PluginOptions & { sessions: AdminSessions }
+> = async (app, { config, store, sessions }) => {
+  const headers = {
+    ...securityHeaders(config),
+    ...signedInOpenerPolicy,
+    "cache-control": "no-store",
+    "x-robots-tag": "noindex",
+  };
+  const sendHtml = (reply: FastifyReply, html: string) =>
+    reply
+      .header("content-security-policy", renderedAdminPagePolicy(html))
+      .type("text/html; charset=utf-8")
+      .send(html);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(headers);
+    if (sessions.allows(request)) return;
+    reply.code(401);
+    if (request.url.startsWith("/admin/insights.csv"))
+      return reply.send({ error: "sign_in_required" });
+    return sendHtml(
+      reply,
+      signInPage(sessions.canSignIn ? "/api/cms/auth?for=insights" : undefined),
+    );
+  });
+
+  /** The report for ?days=, or a 400 naming the problem. */
+  async function report(query: unknown) {
+    const parsed = rangeQuery.safeParse(query);
+    if (!parsed.success) {
+      return {
+        problem: { error: "bad_days", message: `days: ${parsed.error.issues[0]?.message}` },
+      };
+    }
+    const { days } = parsed.data;
+    return { days, report: await readInsightsReport(store.insights, { days }) };
+  }
+
+  app.get("/insights", async (request, reply) => {
+    const { days, report: read, problem } = await report(request.query);
+    if (!read) return reply.code(400).send(problem);
+    return sendHtml(reply, htmlPage("Insights", <Dashboard report={read} days={days} />));
+  });
+
+  app.get("/insights.csv", async (request, reply) => {
+    const { report: read, problem } = await report(request.query);
+    if (!read) return reply.code(400).send(problem);
+    const rows = read.days.map((day) => dayColumns.map(([, value]) => value(day)));
+    const file = `insights-${read.from}-to-${read.to}.csv`;
+    return reply
+      .header("content-disposition", `attachment; filename="${file}"`)
+      .type("text/csv; charset=utf-8")
+      .send(`${[dayColumns.map(([name]) => name), ...rows].map(csvLine).join("\r\n")}\r\n`);
+  });
+};
