@@ -1,6 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import fastifyPlugin from "fastify-plugin";
 import { insightsDashboardPlugin } from "./admin/insights-dashboard";
 import { adminSessions, signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
@@ -27,33 +26,6 @@ const errorNames: Record<number, string> = {
 
 const brokenJson = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 
-/** Every failure answers a short JSON name and never echoes the request; an unknown page goes home. */
-const errorsAndNotFoundPlugin = fastifyPlugin(async (app) => {
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = !/^\/(api|assets)\//.test(request.url);
-    if (isPage && (request.method === "GET" || request.method === "HEAD"))
-      return reply.redirect("/", 302);
-    return reply.code(404).send({ error: "not_found" });
-  });
-
-  app.setErrorHandler(
-    (error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status < 400 || status >= 500) {
-        request.log.error({ err: error }, "request failed");
-        return reply.code(500).send({ error: "internal_error" });
-      }
-      // The headers an error carries, such as a 416's Content-Range.
-      if (error.headers) reply.headers(error.headers);
-      // A fixed name only: a parser's message can quote the body back.
-      const invalidJson = brokenJson.has(error.code) || error instanceof SyntaxError;
-      return reply
-        .code(status)
-        .send({ error: invalidJson ? "invalid_json" : (errorNames[status] ?? "bad_request") });
-    },
-  );
-});
-
 /** What every plugin of the service is registered with. */
 export type PluginOptions = { config: Config; store: EnquiryStore };
 
@@ -78,9 +50,31 @@ export async function buildApp(
         .status(400)
         .send({ error: "bad_url" }),
   });
+  // Every failure answers a short JSON name and never echoes the request; an unknown page goes
+  // home. Set first: a route keeps the handlers and hooks in place when it was added.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = !/^\/(api|assets)\//.test(request.url);
+    if (isPage && (request.method === "GET" || request.method === "HEAD"))
+      return reply.redirect("/", 302);
+    return reply.code(404).send({ error: "not_found" });
+  });
+  app.setErrorHandler(
+    (error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status < 400 || status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        return reply.code(500).send({ error: "internal_error" });
+      }
+      // The headers an error carries, such as a 416's Content-Range.
+      if (error.headers) reply.headers(error.headers);
+      // A fixed name only: a parser's message can quote the body back.
+      const invalidJson = brokenJson.has(error.code) || error instanceof SyntaxError;
+      return reply
+        .code(status)
+        .send({ error: invalidJson ? "invalid_json" : (errorNames[status] ?? "bad_request") });
+    },
+  );
   const plugin = { config, store: options.store };
-  // The unencapsulated ones first: each route keeps the hooks and handlers in place when it was added.
-  await app.register(errorsAndNotFoundPlugin);
   await app.register(securityHeadersPlugin, plugin);
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, plugin);

@@ -64,9 +64,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
 
 /** A sign-in page: never stored, sent with no referrer, running nothing but one script by hash. */
 function sendPage(reply: FastifyReply, status: number, head: string, body: string, script = "") {
-  const scriptSrc = script
-    ? `script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'; `
-    : "";
+  const hash = createHash("sha256").update(script).digest("base64");
+  const scriptSrc = script ? `script-src 'sha256-${hash}'; ` : "";
   return reply
     .code(status)
     .headers({
@@ -84,18 +83,13 @@ function sendPage(reply: FastifyReply, status: number, head: string, body: strin
 // editor page, and answers its echo with "authorization:github:success:{…}" (or :error:).
 const handshake = `const message=document.getElementById("outcome").textContent;const answer=(event)=>{if(event.origin===location.origin&&event.data==="authorizing:github"){window.removeEventListener("message",answer);window.opener.postMessage(JSON.parse(message),location.origin);}};window.addEventListener("message",answer);window.opener&&window.opener.postMessage("authorizing:github",location.origin);`;
 
-function sendPopupOutcome(
-  reply: FastifyReply,
-  status: number,
-  outcome: { token: string } | { error: string },
-) {
-  const message =
-    "token" in outcome
-      ? `authorization:github:success:${JSON.stringify({ token: outcome.token, provider: "github" })}`
-      : `authorization:github:error:${JSON.stringify({ message: outcome.error })}`;
+function sendPopupOutcome(reply: FastifyReply, status: number, token?: string, error = "") {
+  const message = token
+    ? `authorization:github:success:${JSON.stringify({ token, provider: "github" })}`
+    : `authorization:github:error:${JSON.stringify({ message: error })}`;
   // "<" escaped, so no value can close the element.
   const data = JSON.stringify(message).replaceAll("<", "\\u003c");
-  const text = "token" in outcome ? "Signed in. This window closes itself." : outcome.error;
+  const text = token ? "Signed in. This window closes itself." : error;
   const body = `<p>${escapeHtml(text)}</p><script type="application/json" id="outcome">${data}</script>`;
   return sendPage(reply, status, "", body, handshake);
 }
@@ -108,9 +102,9 @@ function sendSignedInPage(reply: FastifyReply, status: number, text: string, nex
 }
 
 export const signInPlugin: FastifyPluginAsync<
-  NonNullable<Config["cmsAuth"]> & { sessions: AdminSessions; timeoutMs?: number }
+  NonNullable<Config["cmsAuth"]> & { sessions: AdminSessions }
 > = async (app, options) => {
-  const timeout = options.timeoutMs ?? 10_000;
+  const timeout = 10_000;
   await app.register(fastifyOauth2, {
     name: "githubSignIn",
     credentials: {
@@ -165,7 +159,7 @@ export const signInPlugin: FastifyPluginAsync<
     const purpose = purposeOf(query.state);
     const fail = (status: number, error: string) =>
       purpose === "editor"
-        ? sendPopupOutcome(reply, status, { error })
+        ? sendPopupOutcome(reply, status, undefined, error)
         : sendSignedInPage(reply, status, error);
     if (typeof query.code !== "string" || query.code === "") {
       const why = typeof query.error === "string" ? ` (${query.error})` : "";
@@ -189,7 +183,7 @@ export const signInPlugin: FastifyPluginAsync<
     }
     const allowed = await mayEdit(request, token);
     if (allowed) options.sessions.grant(reply);
-    if (purpose === "editor") return sendPopupOutcome(reply, 200, { token });
+    if (purpose === "editor") return sendPopupOutcome(reply, 200, token);
     if (!allowed)
       return fail(
         403,

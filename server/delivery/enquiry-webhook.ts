@@ -44,17 +44,12 @@ export function createWebhookSender({ url, secret, timeoutMs }: NonNullable<Conf
       // A redirect could take the enquiry somewhere the operator never configured.
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
-    }).catch((error: { name?: string; cause?: { code?: unknown } }) => {
-      const code =
-        error.name === "TimeoutError"
-          ? "timeout"
-          : String(error.cause?.code ?? error.name ?? "unknown error");
+    }).catch(({ name, cause }: { name?: string; cause?: { code?: unknown } }) => {
+      const code = name === "TimeoutError" ? "timeout" : String(cause?.code ?? name ?? "unknown");
       throw failure(`the webhook receiver could not be reached: ${code}`, { code });
     });
     await response.body?.cancel();
-    if (!response.ok)
-      throw failure(`the webhook receiver answered ${response.status}`, {
-        status: response.status,
-      });
+    const { status } = response;
+    if (!response.ok) throw failure(`the webhook receiver answered ${status}`, { status });
   };
 }

@@ -13,14 +13,10 @@ declare module "fastify" {
 }
 
 /** Who is asking, for the visitor's hash; undefined when they asked not to be tracked. */
-const identityOf = (request: FastifyRequest) =>
-  optsOut(request.headers)
+const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
+  optsOut(headers)
     ? undefined
-    : {
-        site: request.hostname,
-        address: request.ip,
-        userAgent: request.headers["user-agent"] ?? "",
-      };
+    : { site: hostname, address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
  * Counts the site's page views as they are served, and enquiries as they are stored, with no

@@ -3,18 +3,8 @@ import { type Dimension, devices, type InsightsStore, noCounts as zero } from ".
 type Measures = typeof zero;
 type VisitRow = { visits: number; enquiries: number };
 
-/** The last `days` UTC days, both ends included; pages by page views, the rest by visits. */
-export type InsightsReport = Measures & {
-  from: string;
-  to: string;
-  pages: ({ path: string } & Measures)[];
-  sources: ({ source: string } & VisitRow)[];
-  campaigns: ({ campaign: string } & VisitRow)[];
-  mediums: ({ medium: string } & VisitRow)[];
-  devices: { device: (typeof devices)[number]; pageviews: number; visitors: number }[];
-  /** Every day of the range, zeros included. */
-  days: ({ date: string } & Measures)[];
-};
+/** The last `days` UTC days, each listed; pages by page views, the rest by visits. */
+export type InsightsReport = Awaited<ReturnType<typeof readInsightsReport>>;
 
 /** Enquiries ÷ visits as a percentage, "–" without visits. */
 export const conversion = (enquiries: number, visits: number) =>
@@ -33,7 +23,7 @@ export const addDays = (day: string, n: number) =>
 export async function readInsightsReport(
   store: InsightsStore,
   { days, today = new Date() }: { days: number; today?: Date },
-): Promise<InsightsReport> {
+) {
   if (!Number.isInteger(days) || days < 1) {
     throw new RangeError(`days must be a whole number of at least 1, not ${days}`);
   }

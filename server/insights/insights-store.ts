@@ -11,23 +11,17 @@ export const devices = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof devices)[number];
 /** "total" has the one value "". */
 export type Dimension = "total" | "page" | "source" | "medium" | "campaign" | "device";
-const measures = ["pageviews", "visitors", "visits", "enquiries"] as const;
-type Measure = (typeof measures)[number];
+export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
+type Measure = keyof typeof noCounts;
+const measures = Object.keys(noCounts) as Measure[];
 
 /** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
-export type DailyCount = { day: string; dimension: Dimension; value: string } & Record<
-  Measure,
-  number
->;
+export type DailyCount = { day: string; dimension: Dimension; value: string } & typeof noCounts;
 
-/** Where a visit came in: its first page, what brought the visitor ("" for no utm tag), the device. */
-export type Visit = {
-  entry: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  device: Device;
-};
+/** What brought a visitor: a referrer or utm_source, and the utm tags ("" without). */
+export type VisitSource = { source: string; medium: string; campaign: string };
+/** Where a visit came in: its first page, its source, the device. */
+export type Visit = VisitSource & { entry: string; device: Device };
 
 /** What one instance counted for one day since its last flush. */
 export type DayBatch = {
@@ -42,14 +36,9 @@ export type DayBatch = {
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
 
-export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
-
-export const emptyCount = (day: string, dimension: Dimension, value: string): DailyCount => ({
-  day,
-  dimension,
-  value,
-  ...noCounts,
-});
+export const emptyCount = (day: string, dimension: Dimension, value: string): DailyCount => {
+  return { day, dimension, value, ...noCounts };
+};
 
 /** Counts keyed by day, dimension and value, added up as they come. */
 export class CountTable {

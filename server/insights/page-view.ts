@@ -1,15 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isbot } from "isbot";
-import type { Device, Visit } from "./insights-store";
+import type { Device, VisitSource } from "./insights-store";
 
 // What a page request tells us, from its headers and query alone: no cookie, no script.
 
 /** One page view; where it came from is read only when it starts a visit. */
-export type PageView = {
-  path: string;
-  device: Device;
-  cameFrom(): Pick<Visit, "source" | "medium" | "campaign">;
-};
+export type PageView = { path: string; device: Device; cameFrom(): VisitSource };
 
 /** The device class of a request to count; undefined for a prefetch, a bot or a program. */
 export function countedDevice(headers: IncomingHttpHeaders): Device | undefined {

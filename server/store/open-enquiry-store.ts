@@ -3,11 +3,8 @@ import { insightsStore } from "../insights/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
 
-type OpenOptions = {
-  /** Told what the operator should fix, such as a file others could read. */ warn?: (
-    message: string,
-  ) => void;
-};
+/** `warn` is told what the operator should fix, such as a file others could read. */
+type OpenOptions = { warn?: (message: string) => void };
 
 /** Which store a DATABASE_URL names: `file:<path>` SQLite, `postgres://…` PostgreSQL. */
 export function storeKindOf(databaseUrl: string): "sqlite" | "postgres" | undefined {
@@ -20,13 +17,12 @@ const storeOver = (database: Database) => enquiryStore(database, insightsStore(d
 
 /** Opens, and migrates if need be, the store DATABASE_URL names. */
 export async function openEnquiryStore(
-  databaseUrl: string,
+  url: string,
   options: OpenOptions = {},
 ): Promise<EnquiryStore> {
-  const kind = storeKindOf(databaseUrl);
-  if (kind === "sqlite")
-    return openSqliteEnquiryStore(resolve(databaseUrl.slice("file:".length)), options);
-  if (kind === "postgres") return storeOver(await openPostgresDatabase(databaseUrl));
+  const kind = storeKindOf(url);
+  if (kind === "sqlite") return openSqliteEnquiryStore(resolve(url.slice("file:".length)), options);
+  if (kind === "postgres") return storeOver(await openPostgresDatabase(url));
   throw new Error("DATABASE_URL must start with file: or postgres://");
 }
 
