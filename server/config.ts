@@ -46,14 +46,10 @@ const envSchema = z
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     RECAPTCHA_MIN_SCORE: z.coerce.number("use a number from 0 to 1").min(0).max(1).default(0.5),
     RECAPTCHA_TIMEOUT_MS: integer(100, 60_000).default(5000),
+    // A comma-separated list; none listed is none at all.
     ALLOWED_HOSTNAMES: z
       .string()
-      .transform((value) =>
-        value
-          .split(",")
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      )
+      .transform((list) => list.toLowerCase().match(/[^\s,]+/g) ?? undefined)
       .optional(),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "use smtp://host:port or smtps://user:pass@host:port" })
@@ -104,25 +100,25 @@ const envSchema = z
     INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
   })
   .superRefine((env, context) => {
-    const missing = (key: keyof typeof env, message: string) =>
+    const problem = (key: keyof typeof env, message: string) =>
       context.addIssue({ code: "custom", path: [key], message });
     if (env.ENQUIRY_WEBHOOK_URL && !env.ENQUIRY_WEBHOOK_SECRET)
-      missing("ENQUIRY_WEBHOOK_SECRET", "required when ENQUIRY_WEBHOOK_URL is set");
+      problem("ENQUIRY_WEBHOOK_SECRET", "required when ENQUIRY_WEBHOOK_URL is set");
     if (env.ENQUIRY_WEBHOOK_SECRET && !env.ENQUIRY_WEBHOOK_URL)
-      missing("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
+      problem("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
     if (env.ENQUIRY_ACKNOWLEDGE && !env.SMTP_URL)
-      missing("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
+      problem("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
     if (!env.CMS_GITHUB_CLIENT_ID !== !env.CMS_GITHUB_CLIENT_SECRET) {
-      missing(
+      problem(
         env.CMS_GITHUB_CLIENT_ID ? "CMS_GITHUB_CLIENT_SECRET" : "CMS_GITHUB_CLIENT_ID",
         "set both CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET, or neither",
       );
     }
     if (!env.SMTP_URL) return;
     const tlsProblem = smtpTlsProblem(env.SMTP_URL);
-    if (tlsProblem) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: tlsProblem });
+    if (tlsProblem) problem("SMTP_URL", tlsProblem);
     for (const key of ["MAIL_FROM", "ENQUIRY_TO"] as const) {
-      if (!env[key]) missing(key, "required when SMTP_URL is set");
+      if (!env[key]) problem(key, "required when SMTP_URL is set");
     }
   })
   .transform((e) => ({
@@ -141,7 +137,7 @@ const envSchema = z
           verifyUrl: e.RECAPTCHA_VERIFY_URL,
           minScore: e.RECAPTCHA_MIN_SCORE,
           timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
-          allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
+          allowedHostnames: e.ALLOWED_HOSTNAMES,
         }
       : undefined,
     mail:
@@ -193,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 }
 
-/** An entry point's settings, with a `.env` file filling gaps (as for the build); bad ones end it. */
+/** An entry point's settings, a `.env` file filling gaps (as for the build); bad ones end it. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig(readSettings());

@@ -94,7 +94,7 @@ function sendPopupOutcome(reply: FastifyReply, status: number, token?: string, e
   return sendPage(reply, status, "", body, handshake);
 }
 
-/** A link onwards, not a redirect: a SameSite=Strict cookie goes only on a navigation from our site. */
+/** A link, not a redirect: a SameSite=Strict cookie goes only on a navigation from our site. */
 function sendSignedInPage(reply: FastifyReply, status: number, text: string, next?: string) {
   const refresh = next ? `<meta http-equiv="refresh" content="0;url=${next}">` : "";
   const link = next ? ` <a href="${next}">Open the insights</a>.` : "";

@@ -15,9 +15,7 @@ export async function checkDelivery(
     const since = backlog[channel].oldestPendingSince;
     return since ? Math.floor((now.getTime() - since.getTime()) / 60_000) : 0;
   };
-  const pending = Object.fromEntries(
-    deliveryChannels.map((channel) => [channel, backlog[channel].pending]),
-  );
+  const pending = Object.fromEntries(deliveryChannels.map((c) => [c, backlog[c].pending]));
   const channels = deliveryChannels.filter((channel) => waited(channel) > alertAfterMinutes);
   if (channels.length === 0) return { status: "ok" as const, pending };
   const oldestPendingMinutes = Math.max(...channels.map(waited));

@@ -109,16 +109,11 @@ export function createInsightsCounter(options: {
   /** One flush at a time; a flush asked for during one runs after it. */
   function flush(final = false) {
     const next = flushing.then(async () => {
-      try {
-        await keepSalts();
-      } catch (error) {
-        if (!saltProblemLogged)
-          log.error(
-            { err: error },
-            "insights: could not read the day's salt; counting page views only",
-          );
+      // Said once: without the salt, page views are still counted, visitors not.
+      await keepSalts().catch((err: unknown) => {
+        if (!saltProblemLogged) log.error({ err }, "insights: could not read the day's salt");
         saltProblemLogged = true;
-      }
+      });
       await write(final);
     });
     flushing = next.catch(() => {});

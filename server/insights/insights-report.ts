@@ -19,7 +19,7 @@ export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
 
-/** From the daily counts; a hash changes daily, so a range's visitors sum its days' (a visit is one). */
+/** From the daily counts: a hash changes daily, so a range's visitors are the sum of its days'. */
 export async function readInsightsReport(
   store: InsightsStore,
   { days, today = new Date() }: { days: number; today?: Date },

@@ -33,18 +33,12 @@ export function deviceOf(userAgent: string): Device {
 export function label(value: unknown): string {
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first !== "string") return "";
-  return first
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}._\-+/: ]/gu, "")
-    .slice(0, 80);
+  const text = first.trim().toLowerCase();
+  return text.replace(/[^\p{L}\p{N}._\-+/: ]/gu, "").slice(0, 80);
 }
 
-const bareHost = (host: string) =>
-  host
-    .toLowerCase()
-    .replace(/^www\./, "")
-    .replace(/:\d+$/, "");
+/** A host without its "www." and port. */
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\.|:\d+$/g, "");
 
 /** utm_source when given, else the referrer's host ("internal" for this site), else "direct". */
 export function sourceOf(utmSource: unknown, referer: string | undefined, ownHost: string): string {

@@ -3,7 +3,12 @@ import fastifyPlugin from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { PluginOptions } from "../build-app";
 import { checkDelivery } from "../delivery/delivery-alert";
-import { type DeliveryBacklog, deliveryChannels, type EnquiryStore } from "../store/enquiry-store";
+import {
+  type DeliveryBacklog,
+  type DeliveryChannel,
+  deliveryChannels,
+  type EnquiryStore,
+} from "../store/enquiry-store";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,13 +26,13 @@ export function createServiceMetrics(store: EnquiryStore) {
   const counter = (name: string, help: string, labelNames: string[] = []) =>
     new Counter({ name, help, labelNames, registers });
   let backlog: Promise<DeliveryBacklog> | undefined;
-  const backlogGauge = (
-    name: string,
-    help: string,
-    value: (of: DeliveryBacklog["mail"]) => number,
-  ) =>
+  type Backlog = DeliveryBacklog[DeliveryChannel];
+  const backlogGauge = (name: string, help: string, value: (backlog: Backlog) => number) =>
     new Gauge({
-      ...{ name, help, labelNames: ["channel"], registers },
+      name,
+      help,
+      labelNames: ["channel"],
+      registers,
       async collect() {
         backlog ??= store.deliveryBacklog().finally(() => (backlog = undefined));
         const read = await backlog;

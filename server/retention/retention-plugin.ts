@@ -66,15 +66,7 @@ export function startRetentionSchedule(options: {
   return { runNow: run, stop };
 }
 
-const entities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  "#x27": "'",
-  "#39": "'",
-  nbsp: " ",
-};
+const entities = new Map(Object.entries({ amp: "&", lt: "<", gt: ">", quot: '"', nbsp: " " }));
 
 /** A warning when the built privacy statement does not state the period the server applies. */
 export function privacyStatementMismatch(
@@ -92,10 +84,8 @@ export function privacyStatementMismatch(
   const text = html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ")
-    .replace(
-      /&(amp|lt|gt|quot|nbsp|#x27|#39);/g,
-      (entity, name: string) => entities[name] ?? entity,
-    )
+    .replace(/&#(x27|39);/g, "'")
+    .replace(/&(amp|lt|gt|quot|nbsp);/g, (entity, name: string) => entities.get(name) ?? entity)
     .replace(/\s+/g, " ");
   if (text.includes(retentionStatement(retentionDays, channels))) return undefined;
   const stated = /Our website keeps an enquiry (?:for (\d+) days?|only until)/.exec(text);

@@ -20,10 +20,10 @@ export const securityHeaders = (config: Pick<Config, "hsts">): Record<string, st
   ...hsts(config),
 });
 
-/** The pages that hold a secret (the editor, the dashboard): their sign-in popup may answer them. */
+/** Pages holding a secret (the editor, the dashboard): their sign-in popup may answer them. */
 export const signedInOpenerPolicy = { "cross-origin-opener-policy": "same-origin-allow-popups" };
 
-/** Other files': a document's policies mean nothing to a font (and would delay it); an SVG runs nothing. */
+/** Other files': a document's policies mean nothing to a font and delay it; an SVG runs nothing. */
 export const fileSecurityHeaders = (config: Pick<Config, "hsts">): Record<string, string> => ({
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -31,7 +31,7 @@ export const fileSecurityHeaders = (config: Pick<Config, "hsts">): Record<string
   ...hsts(config),
 });
 
-/** The headers on every answer whose route set no policy, and no-store where none set a cache policy. */
+/** These headers where a route set no policy, and no-store where it set no cache policy. */
 export const securityHeadersPlugin = fastifyPlugin<PluginOptions>(async (app, { config }) => {
   const headers = securityHeaders(config);
   app.addHook("onSend", async (_request, reply, payload) => {

@@ -17,7 +17,7 @@ import type { DailyCount, Visit } from "../insights/insights-store";
 import type { DeliveryChannel, StoredEnquiry } from "./enquiry-store";
 import { migratePostgres, migrateSqlite } from "./migrations";
 
-/** PostgreSQL's timestamptz; SQLite's due times and acknowledgements in epoch ms, others ISO text. */
+/** PostgreSQL's timestamptz; in SQLite due times and acknowledgements in ms, others ISO text. */
 type Moment = Date | string | number;
 
 export type Tables = {

@@ -39,10 +39,7 @@ type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
 const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-const toStoredEnquiry = (row: EnquiryRow): StoredEnquiry => ({
-  ...row,
-  receivedAt: iso(row.receivedAt),
-});
+const asStored = (row: EnquiryRow): StoredEnquiry => ({ ...row, receivedAt: iso(row.receivedAt) });
 
 /** Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is. */
 function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
@@ -59,7 +56,7 @@ function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
       }));
     const delivered = channels.every((job) => job.status === "delivered");
     const status = delivered ? ("delivered" as const) : ("pending" as const);
-    return { ...toStoredEnquiry(row), delivery: { status, channels } };
+    return { ...asStored(row), delivery: { status, channels } };
   });
 }
 
@@ -185,7 +182,7 @@ export function enquiryStore(
         .executeTakeFirst();
       if (!enquiry) return undefined; // erased since, with its jobs
       return {
-        enquiry: toStoredEnquiry(enquiry),
+        enquiry: asStored(enquiry),
         channel,
         failedAttempts: job.attempts,
         /** Proves the claim; a later claim by another instance replaces it. */
