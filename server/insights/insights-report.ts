@@ -120,7 +120,7 @@ export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFIN
     },
     {
       title: "Mediums",
-      caption: "Visits tagged with utm_medium, with their enquiries",
+      caption: "Mediums of visits (utm_medium), with their enquiries",
       head: ["Medium", ...visitHead],
       rows: visitRows(report.mediums, (row) => row.medium),
     },
