@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 
-// React Router's prerendered pages carry inline <script>s (router context, module bootstrap,
-// streaming glue). Rather than allow inline script wholesale, each page is sent with a policy
-// listing the SHA-256 of exactly the inline scripts in that page.
+// Each page's policy lists the SHA-256 of exactly its own inline scripts, not 'unsafe-inline'.
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-// JSON-LD and other JSON data blocks are never run, so script-src does not govern them and
-// they need no hash.
+// JSON data blocks (JSON-LD) are never run: script-src does not govern them.
 const jsonDataBlock = /\stype\s*=\s*(["']?)application\/(?:ld\+)?json\1(?=\s)/i;
 
 export function inlineScriptHashes(html: string): string[] {
@@ -32,8 +29,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes, ...recaptchaScripts].join(" ")}`,
-    // Each page carries its CSS in <style> elements (inlined at build time) and React writes
-    // style attributes (the highlight grid's column count).
+    // CSS inlined in <style> at build time, and style attributes React writes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -46,12 +42,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-/**
- * The content editor's own policy (/admin, Sveltia CMS; docs/decisions/0013-git-based-content-editor.md).
- * Its scripts, fonts and styles come from our own origin; it talks to GitHub's API and shows the
- * editors' avatars. No inline script and no evaluated code: the site's script rule without the
- * pages' hashes.
- */
+/** The content editor's (/admin, decision 0013): GitHub's API and avatars, no inline script. */
 export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
@@ -59,10 +50,9 @@ export function adminContentSecurityPolicy(): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    // GitHub's API, and its status page, which the editor reads to explain an outage; it also
-    // reads its own inline pictures (data:) through fetch.
+    // GitHub's status page explains an outage; the editor fetches its own inline pictures.
     "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
-    // The preview pane is a frame of a document the editor makes (blob:).
+    // The preview pane is a document the editor makes.
     "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -76,11 +66,7 @@ const styleAttribute = /\sstyle="([^"]*)"/g;
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/**
- * The policy of a page the service renders itself under /admin (the insights dashboard): it
- * runs no script at all and loads nothing; its own <style> and the style attributes its chart
- * library writes are allowed by hash, one by one.
- */
+/** A page the service renders under /admin: no script, nothing loaded, its styles by hash. */
 export function renderedAdminPagePolicy(html: string): string {
   const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
   const attributes = new Set(
