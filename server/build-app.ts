@@ -1,103 +1,88 @@
 import fastifyCookie from "@fastify/cookie";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
-import { adminSessions } from "./admin/admin-session";
-import { cmsAuthPlugin } from "./admin/cms-auth";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { insightsDashboardPlugin } from "./admin/insights-dashboard";
+import { adminSessions, signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
-import { deliveryLifecyclePlugin } from "./delivery/delivery-lifecycle";
+import { deliveryPlugin } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
-import { errorsAndNotFoundPlugin } from "./errors-and-not-found";
-import { healthPlugin } from "./health";
 import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
-import { metricsLifecyclePlugin } from "./metrics/metrics-lifecycle";
-import { retentionLifecyclePlugin } from "./retention/retention-lifecycle";
-import {
-  fileSecurityHeaders,
-  securityHeaders,
-  securityHeadersPlugin,
-} from "./site/security-headers";
+import { metricsPlugin } from "./metrics/metrics-plugin";
+import { retentionPlugin } from "./retention/retention-plugin";
+import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
-import { adminPrefix, apiPrefix } from "./url-prefixes";
 
-export type AppOptions = {
-  /** Opened by the caller, who closes it after the app: closing the app never closes it. */
-  store: EnquiryStore;
-  /** Where logs go; standard output when omitted. Tests pass a stream to inspect them. */
-  logStream?: NodeJS.WritableStream;
-  /** False in the dev server, which serves the pages from source (scripts/dev-enquiry-service.ts). */
-  servesSite?: boolean;
+const errorNames: Record<number, string> = {
+  400: "invalid_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  412: "precondition_failed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  416: "range_not_satisfiable",
+  429: "rate_limited",
 };
 
-/**
- * The whole service: the site, the send call, delivery, retention and metrics, over a store
- * the caller opened. Closing the app stops accepting, and lets in-flight requests, the current
- * delivery and a running purge finish.
- */
-export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
-  const { store } = options;
-  const pageHeaders = securityHeaders(config);
-  const badUrlHeaders = { ...pageHeaders, "cache-control": "no-store" };
+const brokenJson = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
+
+/** What every plugin of the service is registered with. */
+export type PluginOptions = { config: Config; store: EnquiryStore };
+
+/** The whole service over a store the caller opened and closes after closing the app. */
+export async function buildApp(
+  config: Config,
+  options: {
+    store: EnquiryStore;
+    /** Where logs go; standard output when omitted. */
+    logStream?: NodeJS.WritableStream;
+    /** False in the dev server, which serves the pages itself. */
+    servesSite?: boolean;
+  },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
-    // A URL Fastify cannot even decode skips the hooks; it still gets our headers and shape.
-    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      reply.headers(badUrlHeaders);
-      reply.status(400).send({ error: "bad_url" });
-    },
+    // A URL Fastify cannot decode skips the hooks; it still gets our headers and shape.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply
+        .headers({ ...securityHeaders(config), "cache-control": "no-store" })
+        .status(400)
+        .send({ error: "bad_url" }),
   });
-
-  // Shared by every route below, so registered first and unencapsulated.
-  await app.register(errorsAndNotFoundPlugin);
-  await app.register(securityHeadersPlugin, { hsts: config.hsts });
+  // Every failure answers a short JSON name and never echoes the request; an unknown page goes
+  // home. Set first: a route keeps the handlers and hooks in place when it was added.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = !/^\/(api|assets)\//.test(request.url);
+    if (isPage && (request.method === "GET" || request.method === "HEAD"))
+      return reply.redirect("/", 302);
+    return reply.code(404).send({ error: "not_found" });
+  });
+  app.setErrorHandler(
+    (error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status < 400 || status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        return reply.code(500).send({ error: "internal_error" });
+      }
+      // The headers an error carries, such as a 416's Content-Range.
+      if (error.headers) reply.headers(error.headers);
+      // A fixed name only: a parser's message can quote the body back.
+      const invalidJson = brokenJson.has(error.code) || error instanceof SyntaxError;
+      return reply
+        .code(status)
+        .send({ error: invalidJson ? "invalid_json" : (errorNames[status] ?? "bad_request") });
+    },
+  );
+  const plugin = { config, store: options.store };
+  await app.register(securityHeadersPlugin, plugin);
   await app.register(fastifyCookie);
-  await app.register(metricsLifecyclePlugin, { store, address: config.metrics });
-  await app.register(retentionLifecyclePlugin, {
-    store,
-    retentionDays: config.retentionDays,
-    insightsRetentionMonths: config.insightsRetentionMonths,
-    channels: { email: Boolean(config.mail), webhook: Boolean(config.webhook) },
-    siteRoot: config.siteRoot,
-  });
-  await app.register(insightsPlugin, {
-    store,
-    siteRoot: config.siteRoot,
-    // The dev server serves the pages itself, from source: there is no build to count pages of.
-    insights: options.servesSite === false ? undefined : config.insights,
-  });
-  await app.register(deliveryLifecyclePlugin, {
-    mail: config.mail,
-    webhook: config.webhook,
-    acknowledgement: config.acknowledgement,
-    retry: config.retry,
-    delivery: config.delivery,
-    deliveryAlertAfterMinutes: config.deliveryAlertAfterMinutes,
-    store,
-    onOutcome: (channel, outcome) => {
-      app.metrics.deliveryOutcome(channel, outcome);
-      // 0 days: the company's mailbox or CRM is the record, so the copy goes once every
-      // channel has it (the purge keeps an enquiry while any job is pending).
-      if (outcome === "delivered" && config.retentionDays === 0) void app.runRetentionNow();
-    },
-  });
+  await app.register(metricsPlugin, plugin);
+  await app.register(retentionPlugin, plugin);
+  await app.register(insightsPlugin, plugin);
+  await app.register(deliveryPlugin, plugin);
+  await app.register(enquiryRoutePlugin, { ...plugin, prefix: "/api" });
 
-  await app.register(healthPlugin, {
-    store,
-    deliveryAlertAfterMinutes: config.deliveryAlertAfterMinutes,
-  });
-  await app.register(enquiryRoutePlugin, {
-    prefix: apiPrefix,
-    botCheck: config.botCheck,
-    enquiryRateLimitPerMinute: config.enquiryRateLimitPerMinute,
-    store,
-  });
   const sessions = adminSessions({
     clientSecret: config.cmsAuth?.clientSecret,
     withoutSignIn: config.adminWithoutSignIn,
@@ -107,20 +92,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       "ADMIN_WITHOUT_SIGN_IN is on: /admin pages open to ANYONE who reaches this service",
     );
   }
-  if (config.cmsAuth) {
-    await app.register(cmsAuthPlugin, { ...config.cmsAuth, sessions, prefix: `${apiPrefix}/cms` });
-  }
-  await app.register(insightsDashboardPlugin, {
-    insights: store.insights,
-    sessions,
-    pageHeaders,
-    prefix: adminPrefix,
-  });
-  if (options.servesSite !== false) {
-    await app.register(staticSitePlugin, {
-      siteRoot: config.siteRoot,
-      fixedHeaders: { page: pageHeaders, file: fileSecurityHeaders(config) },
-    });
-  }
+  if (config.cmsAuth)
+    await app.register(signInPlugin, { ...config.cmsAuth, sessions, prefix: "/api/cms" });
+  await app.register(insightsDashboardPlugin, { ...plugin, sessions, prefix: "/admin" });
+  if (options.servesSite !== false) await app.register(staticSitePlugin, plugin);
   return app;
 }

@@ -3,16 +3,11 @@ import { retentionDaysSetting } from "../contract/retention-setting";
 import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
 import { webhookSecretProblem } from "./delivery/enquiry-webhook";
-import { smtpTlsProblem } from "./delivery/smtp-tls";
-import { isLoopbackHost } from "./loopback";
-import { storeKindOf } from "./store/database-url";
+import { isLoopbackHost, smtpTlsProblem } from "./delivery/smtp";
+import { storeKindOf } from "./store/open-enquiry-store";
 
-// Every server setting is read and checked here, once, at startup; nothing else reads
-// process.env. A wrong value stops startup with the variable's name instead of surfacing as
-// a strange failure hours later (a mistyped SMTP_URL, say, would otherwise only show when the
-// first enquiry waits for delivery).
-
-const unset = (value: unknown) => (value === "" ? undefined : value);
+// Every server setting is read and checked here, once, at startup (.env.example says what each
+// does): a wrong value stops startup with its name, not a strange failure hours later.
 
 const flag = z
   .enum(["true", "false", "1", "0"], "use true or false")
@@ -51,14 +46,10 @@ const envSchema = z
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     RECAPTCHA_MIN_SCORE: z.coerce.number("use a number from 0 to 1").min(0).max(1).default(0.5),
     RECAPTCHA_TIMEOUT_MS: integer(100, 60_000).default(5000),
+    // A comma-separated list; none listed is none at all.
     ALLOWED_HOSTNAMES: z
       .string()
-      .transform((value) =>
-        value
-          .split(",")
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      )
+      .transform((list) => list.toLowerCase().match(/[^\s,]+/g) ?? undefined)
       .optional(),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "use smtp://host:port or smtps://user:pass@host:port" })
@@ -109,60 +100,50 @@ const envSchema = z
     INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
   })
   .superRefine((env, context) => {
-    const missing = (key: keyof typeof env, message: string) =>
+    const problem = (key: keyof typeof env, message: string) =>
       context.addIssue({ code: "custom", path: [key], message });
     if (env.ENQUIRY_WEBHOOK_URL && !env.ENQUIRY_WEBHOOK_SECRET)
-      missing("ENQUIRY_WEBHOOK_SECRET", "required when ENQUIRY_WEBHOOK_URL is set");
+      problem("ENQUIRY_WEBHOOK_SECRET", "required when ENQUIRY_WEBHOOK_URL is set");
     if (env.ENQUIRY_WEBHOOK_SECRET && !env.ENQUIRY_WEBHOOK_URL)
-      missing("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
+      problem("ENQUIRY_WEBHOOK_URL", "required when ENQUIRY_WEBHOOK_SECRET is set");
     if (env.ENQUIRY_ACKNOWLEDGE && !env.SMTP_URL)
-      missing("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
+      problem("SMTP_URL", "required when ENQUIRY_ACKNOWLEDGE is true");
     if (!env.CMS_GITHUB_CLIENT_ID !== !env.CMS_GITHUB_CLIENT_SECRET) {
-      missing(
+      problem(
         env.CMS_GITHUB_CLIENT_ID ? "CMS_GITHUB_CLIENT_SECRET" : "CMS_GITHUB_CLIENT_ID",
         "set both CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET, or neither",
       );
     }
     if (!env.SMTP_URL) return;
     const tlsProblem = smtpTlsProblem(env.SMTP_URL);
-    if (tlsProblem) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: tlsProblem });
+    if (tlsProblem) problem("SMTP_URL", tlsProblem);
     for (const key of ["MAIL_FROM", "ENQUIRY_TO"] as const) {
-      if (!env[key]) missing(key, "required when SMTP_URL is set");
+      if (!env[key]) problem(key, "required when SMTP_URL is set");
     }
   })
-  // The shape the service reads; the Config type is whatever this returns.
   .transform((e) => ({
     host: e.HOST,
     port: e.PORT,
-    /** Unset SITE_ROOT: the site `npm run build` wrote, wherever BUILD_DIR put it. */
     siteRoot: e.SITE_ROOT ?? siteRootOf(e.BUILD_DIR),
-    /** file:<path> (SQLite) or postgres://… (PostgreSQL). */
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    /** The admin pages open without sign-in: for a developer's own machine only. */
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
-    /** Absent without RECAPTCHA_SECRET: the check is skipped (local development only). */
     botCheck: e.RECAPTCHA_SECRET
       ? {
           secret: e.RECAPTCHA_SECRET,
           verifyUrl: e.RECAPTCHA_VERIFY_URL,
           minScore: e.RECAPTCHA_MIN_SCORE,
           timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
-          allowedHostnames: e.ALLOWED_HOSTNAMES?.length ? e.ALLOWED_HOSTNAMES : undefined,
+          allowedHostnames: e.ALLOWED_HOSTNAMES,
         }
       : undefined,
-    /**
-     * Absent without SMTP_URL. With neither mail nor a webhook, enquiries are stored and wait
-     * until one is configured.
-     */
     mail:
       e.SMTP_URL && e.MAIL_FROM && e.ENQUIRY_TO
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.ENQUIRY_TO }
         : undefined,
-    /** Absent without ENQUIRY_WEBHOOK_URL: enquiries go by mail alone. */
     webhook:
       e.ENQUIRY_WEBHOOK_URL && e.ENQUIRY_WEBHOOK_SECRET
         ? {
@@ -171,23 +152,15 @@ const envSchema = z
             timeoutMs: e.ENQUIRY_WEBHOOK_TIMEOUT_MS,
           }
         : undefined,
-    /** Present with ENQUIRY_ACKNOWLEDGE=true: each visitor gets one short mail a day at most. */
     acknowledgement: e.ENQUIRY_ACKNOWLEDGE
       ? { answerWithin: e.ENQUIRY_ACKNOWLEDGE_ANSWER_WITHIN }
       : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
-    /** Pending deliveries older than this are reported by /readyz and a warning log line. */
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
-    /** Absent without METRICS_PORT: no metrics listener. Never the public port. */
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
-    /** Delivered enquiries are deleted this many days after they were received (0: at once). */
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
-    /** How long a claimed delivery is ours, and how often instances look for due work. */
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
-    /** Absent unless both are set: the content editor's GitHub sign-in (server/admin/cms-auth.ts). */
-    /** Absent with INSIGHTS=off: no page view or enquiry is counted (decision 0021). */
     insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
-    /** Daily insights counts are deleted once this many months old, by the retention job. */
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     cmsAuth:
       e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
@@ -196,7 +169,6 @@ const envSchema = z
             clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
             apiUrl: e.CMS_GITHUB_API_URL,
-            /** Whoever may push here may also open /admin/insights (server/admin/admin-session.ts). */
             repo: e.CMS_GITHUB_REPO,
           }
         : undefined,
@@ -206,25 +178,18 @@ export type Config = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
+/** The settings `env` gives, an empty value counting as unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const input = Object.fromEntries(
-    Object.keys(envSchema.in.shape).map((key) => [key, unset(env[key])]),
+  const keys = Object.keys(envSchema.in.shape);
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(keys.map((key) => [key, env[key] || undefined])),
   );
-  const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".")}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 }
 
-/**
- * Settings for an entry point (server or CLI): a `.env` file in the working directory fills in
- * what the environment leaves unset, as for the build (contract/settings-source.ts), and a bad
- * value ends the process with its message.
- */
+/** An entry point's settings, a `.env` file filling gaps (as for the build); bad ones end it. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig(readSettings());

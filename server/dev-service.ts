@@ -3,10 +3,9 @@ import { buildApp } from "./build-app";
 import { loadConfig } from "./config";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
-// The enquiry service as `npm run dev` runs it (scripts/dev-enquiry-service.ts): the defaults,
-// whatever .env says, over a SQLite store of its own. No mail or webhook and no bot check (as
-// with no RECAPTCHA_SECRET), so nothing a developer sends leaves the machine or reaches the
-// store `npm start` uses.
+// The enquiry service inside `npm run dev` (scripts/dev-enquiry-service.ts): the defaults,
+// whatever .env says, over a SQLite store of its own, with no mail, webhook or bot check, so
+// nothing a developer sends leaves the machine or reaches the store `npm start` uses.
 
 /** Kept between sessions (data/ is not committed), so what was sent can be listed afterwards. */
 export const devDatabaseUrl = "file:./data/dev-enquiries.db";
@@ -19,8 +18,8 @@ export type DevService = {
 
 export async function startDevService(): Promise<DevService> {
   const store = await openEnquiryStore(devDatabaseUrl);
-  // Errors only: what development leaves out (mail, bot check) is said once, by the caller.
-  const config = loadConfig({ DATABASE_URL: devDatabaseUrl, LOG_LEVEL: "error" });
+  // Errors only: the caller says what development leaves out. No build to count pages of.
+  const config = loadConfig({ DATABASE_URL: devDatabaseUrl, LOG_LEVEL: "error", INSIGHTS: "off" });
   const app = await buildApp(config, { store, servesSite: false });
   await app.ready();
   return {

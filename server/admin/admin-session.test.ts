@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adminSessionSeconds, adminSessions } from "./admin-session";
+import { adminSessionSeconds, adminSessions } from "./sign-in";
 
 const clientSecret = "editor-app-secret";
 const apps: FastifyInstance[] = [];

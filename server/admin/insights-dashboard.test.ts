@@ -8,7 +8,7 @@ import { startTestService, type TestService } from "../../tests/support/test-ser
 import { dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { nothingCounted } from "./insights-page";
+import { nothingCounted } from "./insights-dashboard";
 
 /** Two visits, as the counting describes them. */
 const fromSearch: Visit = {

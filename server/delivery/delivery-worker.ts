@@ -1,170 +1,121 @@
 import type { FastifyBaseLogger } from "fastify";
-import type {
-  ClaimedDelivery,
-  DeliveryChannel,
-  EnquiryStore,
-  StoredEnquiry,
-} from "../store/enquiry-store";
-import { type RetryBackoff, retryDelayMs } from "./retry-backoff";
+import type { DeliveryChannel, EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
 
-export type DeliveryWorker = {
-  /** Looks for due work now, e.g. right after an enquiry was stored. */
-  wake(): void;
-  /** Stops scheduling and waits for the delivery in progress, if any. */
-  stop(): Promise<void>;
-};
+type RetryBackoff = { baseMs: number; capMs: number };
 
-/** Told of each attempt's outcome (metrics count them; 0-day retention purges). */
-export type DeliveryOutcomeListener = (
-  channel: DeliveryChannel,
-  outcome: "delivered" | "failed",
-) => void;
+/** The delay before the next attempt after `failedAttempts` failures: doubling, capped. */
+export const retryDelayMs = (failedAttempts: number, { baseMs, capMs }: RetryBackoff) =>
+  Math.min(capMs, baseMs * 2 ** Math.min(Math.max(0, failedAttempts - 1), 40));
 
-type Options = {
+export type DeliveryWorker = ReturnType<typeof startDeliveryWorker>;
+
+/**
+ * Passes stored enquiries on through one channel, oldest due first, retrying for as long as it
+ * takes. All state is in the store; a job is claimed under a lease, so no two instances send it.
+ */
+export function startDeliveryWorker(options: {
   store: EnquiryStore;
   channel: DeliveryChannel;
-  /** Passes the enquiry on through this channel; resolves once the other side has taken it. */
-  deliver: (enquiry: StoredEnquiry) => Promise<void>;
+  /** Resolves once the other side has taken the enquiry. */
+  deliver: (enquiry: StoredEnquiry) => Promise<unknown>;
   backoff: RetryBackoff;
-  /** How long a claim lasts unless renewed: how soon a dead instance's job is taken again. */
   leaseMs: number;
   /** With nothing due here, how often to look for work another instance stored. */
   pollMs: number;
   log: FastifyBaseLogger;
-  onOutcome?: DeliveryOutcomeListener;
-};
-
-/** Codes an SMTP error or a webhook failure carries; never its message, which may quote data. */
-type FailureCodes = { code?: unknown; responseCode?: unknown; status?: unknown };
-
-/**
- * Passes stored enquiries on through one channel, one at a time, oldest due first, retrying
- * failures with capped exponential backoff for as long as it takes. All state lives in the
- * store, so a restart simply picks up where the last process stopped. Each job is claimed
- * under a lease first, so several instances on one store never send the same one at once, and
- * one that dies mid-delivery leaves a job any instance takes again when the lease runs out.
- * Each channel has its own worker: a slow or failing channel never holds up another.
- */
-export function startDeliveryWorker(options: Options): DeliveryWorker {
-  const { store, channel } = options;
+  onOutcome?: (channel: DeliveryChannel, outcome: "delivered" | "failed") => void;
+}) {
+  const { store, channel, leaseMs, pollMs, backoff } = options;
   const log = options.log.child({ channel });
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
-
-  // Mails the mail server accepted whose "delivered" mark the store then failed to write. The
-  // next pass records them without sending again; only a restart forgets them (decision 0001).
+  let woken = false;
+  let endSleep: (() => void) | undefined;
+  const wake = () => {
+    if (endSleep) endSleep();
+    else woken = true;
+  };
+  // Accepted by the other side, but the store failed to mark them delivered: the next claim
+  // records them without sending again (decision 0001).
   const sentNotRecorded = new Set<string>();
 
-  async function deliverDue(): Promise<void> {
-    for (;;) {
-      if (stopped) return;
-      const claim = await store.claimDueDelivery(channel, new Date(), options.leaseMs);
+  async function deliverDue() {
+    while (!stopped) {
+      const claim = await store.claimDueDelivery(channel, new Date(), leaseMs);
       if (!claim) return;
       const { enquiry, failedAttempts } = claim;
+      const attempt = failedAttempts + 1;
       if (!sentNotRecorded.has(enquiry.id)) {
+        // A slow but live attempt keeps its claim; a stalled peer still ends it by the channel's timeouts.
+        const renewal = setInterval(() => {
+          store.extendLease(claim, new Date(Date.now() + leaseMs)).catch((error: unknown) => {
+            log.error({ err: error, enquiryId: enquiry.id }, "could not renew a delivery lease");
+          });
+        }, leaseMs / 3);
         try {
-          await holdingLease(claim, () => options.deliver(enquiry));
+          await options.deliver(enquiry);
         } catch (error) {
-          const delay = retryDelayMs(failedAttempts + 1, options.backoff);
+          const retryInMs = retryDelayMs(attempt, backoff);
           const reason = error instanceof Error ? error.message : String(error);
-          await store.markAttemptFailed(claim, new Date(Date.now() + delay), reason);
+          await store.markAttemptFailed(claim, new Date(Date.now() + retryInMs), reason);
           options.onOutcome?.(channel, "failed");
-          // Only the codes: SMTP replies can quote addresses back at us.
-          const { code, responseCode, status } = (error ?? {}) as FailureCodes;
-          log.warn(
-            {
-              enquiryId: enquiry.id,
-              attempt: failedAttempts + 1,
-              code,
-              responseCode,
-              status,
-              retryInMs: delay,
-            },
-            "enquiry delivery failed; will retry",
-          );
+          // Only the codes: SMTP replies can quote addresses back.
+          const { code, responseCode, status } = (error ?? {}) as Record<string, unknown>;
+          const fields = { enquiryId: enquiry.id, attempt, code, responseCode, status, retryInMs };
+          log.warn(fields, "enquiry delivery failed; will retry");
           continue;
+        } finally {
+          clearInterval(renewal);
         }
         sentNotRecorded.add(enquiry.id);
       }
-      // A store failure here ends the pass; the enquiry stays in sentNotRecorded, and its claim
-      // runs out, so the next claim of it (here) records it without sending.
       await store.markDelivered(enquiry.id, channel, new Date());
       sentNotRecorded.delete(enquiry.id);
-      log.info({ enquiryId: enquiry.id, attempt: failedAttempts + 1 }, "enquiry delivered");
+      log.info({ enquiryId: enquiry.id, attempt }, "enquiry delivered");
       options.onOutcome?.(channel, "delivered");
     }
   }
 
-  // A slow but live attempt keeps its claim: the lease is renewed every third of its length,
-  // so only an instance that stopped (killed, frozen, cut off from the store) loses it. A
-  // stalled mail server or receiver still ends the attempt through the channel's timeouts.
-  async function holdingLease(claim: ClaimedDelivery, attempt: () => Promise<void>) {
-    const renewal = setInterval(() => {
-      const until = new Date(Date.now() + options.leaseMs);
-      store.extendLease(claim, until).catch((error: unknown) => {
-        log.error({ err: error, enquiryId: claim.enquiry.id }, "could not renew a delivery lease");
+  async function run() {
+    while (!stopped) {
+      // After a store failure (disk full, locked) the job still looks due: pause, not spin.
+      let minimumWait = 0;
+      try {
+        await deliverDue();
+      } catch (error) {
+        log.error({ err: error }, "delivery worker could not use the store");
+        minimumWait = backoff.baseMs;
+      }
+      const rerun = woken && minimumWait === 0;
+      woken = false;
+      if (rerun) continue;
+      // At least every pollMs: another instance may have stored work or died holding a lease.
+      let wait = pollMs;
+      try {
+        const dueAt = await store.nextDueAt(channel);
+        if (dueAt) wait = Math.min(pollMs, Math.max(minimumWait, dueAt.getTime() - Date.now()));
+      } catch (error) {
+        log.error({ err: error }, "delivery worker could not read the store; will look again");
+      }
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait).unref();
+        endSleep = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
-    }, options.leaseMs / 3);
-    try {
-      await attempt();
-    } finally {
-      clearInterval(renewal);
+      endSleep = undefined;
     }
   }
 
-  async function scheduleNext(minimumWaitMs: number): Promise<void> {
-    // Even with nothing due here we look again every pollMs: another instance may have stored
-    // work, one may have died holding a lease, or the clock may have jumped.
-    let wait = options.pollMs;
-    try {
-      const dueAt = await store.nextDueAt(channel);
-      if (dueAt)
-        wait = Math.min(options.pollMs, Math.max(minimumWaitMs, dueAt.getTime() - Date.now()));
-    } catch (error) {
-      log.error({ err: error }, "delivery worker could not read the store; will look again");
-    }
-    if (stopped) return;
-    clearTimeout(timer);
-    // unref: a pending retry must not keep a stopping process alive.
-    timer = setTimeout(run, wait);
-    timer.unref();
-  }
-
-  function run(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = deliverDue()
-      .then(
-        () => false,
-        (error: unknown) => {
-          // The store itself failed (disk full, locked too long): keep the process, try later.
-          log.error({ err: error }, "delivery worker could not use the store");
-          return true;
-        },
-      )
-      .then(async (storeFailed) => {
-        running = undefined;
-        const woken = wokenWhileRunning;
-        // Cleared on every outcome: a wake that a failed pass absorbed is served by the retry.
-        wokenWhileRunning = false;
-        if (woken && !storeFailed) return run();
-        // After a store failure the job still looks due; pausing keeps that from spinning.
-        await scheduleNext(storeFailed ? options.backoff.baseMs : 0);
-      });
-  }
-
-  run();
+  const running = run();
   return {
-    wake: run,
+    /** Looks for due work now, e.g. right after an enquiry was stored. */
+    wake,
+    /** Stops scheduling and waits for the delivery in progress, if any. */
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      wake();
       await running;
     },
   };

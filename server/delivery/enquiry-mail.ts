@@ -1,24 +1,9 @@
 import { enquiryFields } from "../../contract/enquiry";
 import type { StoredEnquiry } from "../store/enquiry-store";
 
-export type MailAddresses = { from: string; to: string };
+type Addresses = { from: string; to: string };
 
-/** What the visitor's acknowledgement says besides the fixed words. */
-export type AcknowledgementSettings = MailAddresses & {
-  /** When the company answers, in words: "within two working days". */
-  answerWithin: string;
-};
-
-export type EnquiryMail = {
-  messageId: string;
-  from: { name: string; address: string };
-  to: string;
-  replyTo: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  date: Date;
-};
+export type EnquiryMail = ReturnType<typeof composeEnquiryMail>;
 
 const htmlEntities: Record<string, string> = {
   "&": "&amp;",
@@ -27,42 +12,32 @@ const htmlEntities: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
-// Header values must stay on one line whatever the visitor typed: CR/LF would let them add
-// headers, and other control characters have no business in a subject.
+// Header values stay on one line whatever the visitor typed: CR/LF would add headers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 
 const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
-export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddresses): EnquiryMail {
+export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);
-  // The message goes below the table, on its own; an optional field left empty is left out.
+  // The message goes below the table; an optional field left empty is left out; the type as
+  // its code ("support"): the site's label for it is copy the server never reads.
   const fields: [string, string][] = [
-    ...enquiryFields.flatMap(({ key, label }): [string, string][] => {
-      // The type as its code ("support"): the site's label for it is copy the server never reads.
-      const value = enquiry[key];
-      return key === "message" || value == null ? [] : [[label, value]];
-    }),
+    ...enquiryFields.flatMap(({ key, label }): [string, string][] =>
+      key === "message" || enquiry[key] == null ? [] : [[label, enquiry[key]]],
+    ),
     ["Received", enquiry.receivedAt],
     ["Reference", enquiry.id],
   ];
-  const text = [
-    ...fields.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "Message:",
-    enquiry.message,
-    "",
-  ].join("\n");
+  const text = `${fields.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nMessage:\n${enquiry.message}\n`;
   const rows = fields
     .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("");
   const html = `<!doctype html><html><body><table>${rows}</table><h2>Message</h2><p style="white-space:pre-wrap">${escapeHtml(enquiry.message)}</p></body></html>`;
   return {
-    // Stable per enquiry, so a delivery repeated after a crash mid-send is recognisable as the
-    // same message by the mailbox (and by anyone reading it).
+    // Stable per enquiry, so a repeat after a crash mid-send is recognisably the same message.
     messageId: `<enquiry-${enquiry.id}@${domainOf(addresses.from)}>`,
     from: { name: "Website enquiries", address: addresses.from },
     to: addresses.to,
@@ -74,15 +49,10 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: MailAddres
   };
 }
 
-/**
- * The visitor's acknowledgement. It repeats nothing they typed (no name, no message, no
- * company): whatever anyone enters in the form, the mail a stranger's address could be sent
- * says only what we wrote, so the form cannot deliver chosen text to someone's inbox. The
- * enquiry type is one of our own labels. Replies go to the company mailbox.
- */
+/** Repeats nothing the visitor typed: the form must not carry chosen text to a stranger's inbox. */
 export function composeAcknowledgementMail(
   enquiry: StoredEnquiry,
-  settings: AcknowledgementSettings,
+  settings: Addresses & { answerWithin: string },
 ): EnquiryMail {
   const paragraphs = [
     "Hello,",

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { retryDelayMs } from "./retry-backoff";
+import { retryDelayMs } from "./delivery-worker";
 
 it("retries first within 10 s, doubling up to a 10 minute cap, by default", () => {
   const { retry } = loadConfig({});

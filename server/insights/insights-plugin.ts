@@ -1,11 +1,9 @@
-import type { FastifyRequest, onResponseHookHandler } from "fastify";
+import type { FastifyRequest } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import type { Config } from "../config";
-import { pagesOf } from "../site/static-site";
-import type { EnquiryStore } from "../store/enquiry-store";
-import { adminPrefix } from "../url-prefixes";
-import { createInsightsCounter, type Identity } from "./insights-counter";
-import { countedDevice, optsOut, visitSourceOf } from "./page-view";
+import type { PluginOptions } from "../build-app";
+import { isEditorPath, pagesOf } from "../site/static-site";
+import { createInsightsCounter } from "./insights-counter";
+import { countedDevice, label, optsOut, sourceOf } from "./page-view";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,62 +13,44 @@ declare module "fastify" {
 }
 
 /** Who is asking, for the visitor's hash; undefined when they asked not to be tracked. */
-function identityOf(request: FastifyRequest): Identity | undefined {
-  if (optsOut(request.headers)) return undefined;
-  return {
-    site: request.hostname,
-    address: request.ip,
-    userAgent: request.headers["user-agent"] ?? "",
-  };
-}
+const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
+  optsOut(headers)
+    ? undefined
+    : { site: hostname, address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
- * Counts the site's page views as pages are served, and enquiries as they are stored, with no
- * cookie and no script (decision 0021). Only reads the request and the status of its answer,
- * after it has gone: the answer is never held up.
+ * Counts the site's page views as they are served, and enquiries as they are stored, with no
+ * cookie and no script (decision 0021), after the answer has gone.
  */
-export const insightsPlugin = fastifyPlugin<{
-  store: EnquiryStore;
-  siteRoot: string;
-  insights: Config["insights"];
-}>(async (app, { store, siteRoot, insights }) => {
-  if (!insights) {
+export const insightsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
+  if (!config.insights) {
     app.decorate("countEnquiry", () => {});
     return;
   }
-  // The built site's pages, the content editor left out.
-  const pages = new Set(
-    [...pagesOf(siteRoot).keys()].filter(
-      (route) => route !== adminPrefix && !route.startsWith(`${adminPrefix}/`),
-    ),
-  );
+  const pages = new Set([...pagesOf(config.siteRoot).keys()].filter((path) => !isEditorPath(path)));
+  // Every page's series exists from the start, at zero.
+  for (const route of pages) app.metrics.pageViews.inc({ route }, 0);
   const counter = createInsightsCounter({
     store: store.insights,
-    flushMs: insights.flushSeconds * 1000,
+    flushMs: config.insights.flushSeconds * 1000,
     log: app.log.child({ component: "insights" }),
   });
   app.decorate("countEnquiry", (request: FastifyRequest) => counter.enquiry(identityOf(request)));
-  // Each page's GET route gets a hook of its own, with its route at hand: other requests (files,
-  // the editor, the API, HEAD) run no counting code at all. A 304 is a page view too: the
-  // browser shows its copy of a page it had before, and a returning visitor's first page of the
-  // day is often one.
-  app.addHook("onRoute", (route) => {
-    const path = route.url;
-    if (route.method !== "GET" || path === undefined || !pages.has(path)) return;
-    const viewed = app.metrics.pageViewCounter(path);
-    const countPageView: onResponseHookHandler = (request, reply, done) => {
-      const status = reply.statusCode;
-      const device = status === 200 || status === 304 ? countedDevice(request.headers) : undefined;
-      if (device) {
-        // Where it came from is read only when the counter asks, for a visitor's first page.
-        const cameFrom = () =>
-          visitSourceOf(request.headers, request.query as Record<string, unknown>, request.host);
-        counter.pageView({ path, device, cameFrom }, identityOf(request));
-        viewed();
-      }
-      done();
-    };
-    route.onResponse = [route.onResponse ?? []].flat().concat(countPageView);
+  // A 304 is a page view too: the browser shows its copy of a page it had before.
+  app.addHook("onResponse", async (request, reply) => {
+    const path = request.routeOptions.url;
+    if (request.method !== "GET" || !path || !pages.has(path)) return;
+    if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
+    const device = countedDevice(request.headers);
+    if (!device) return;
+    const query = request.query as Record<string, unknown>;
+    const cameFrom = () => ({
+      source: sourceOf(query.utm_source, request.headers.referer, request.host),
+      medium: label(query.utm_medium),
+      campaign: label(query.utm_campaign),
+    });
+    counter.pageView({ path, device, cameFrom }, identityOf(request));
+    app.metrics.pageViews.inc({ route: path });
   });
   app.addHook("onReady", () => counter.start());
   app.addHook("onClose", () => counter.stop());

@@ -5,7 +5,7 @@ import { runInsightsCli, type ServerProcess } from "../../tests/support/server-p
 import { it } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
-import type { InsightsReportWithMediums } from "./insights-report";
+import type { InsightsReport } from "./insights-report";
 
 const userAgent = (n: number) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Visitor/${n}`;
@@ -38,9 +38,9 @@ async function stop(server: ServerProcess) {
   expect(await server.exited).toEqual({ code: 0, signal: null });
 }
 
-async function report(databaseUrl: string): Promise<InsightsReportWithMediums> {
+async function report(databaseUrl: string): Promise<InsightsReport> {
   const { stdout } = await runInsightsCli(databaseUrl, "--days", "1", "--json");
-  return JSON.parse(stdout) as InsightsReportWithMediums;
+  return JSON.parse(stdout) as InsightsReport;
 }
 
 it("writes what it counted when stopped by SIGTERM, long before the next flush, and the command line reports it", {

@@ -1,125 +1,139 @@
-import {
-  type DailyCount,
-  type Dimension,
-  devices,
-  dimensions,
-  emptyCount,
-  type InsightsStore,
-} from "./insights-store";
+import { type Dimension, devices, type InsightsStore, noCounts as zero } from "./insights-store";
 
-export type InsightsReport = {
-  from: string;
-  to: string; // YYYY-MM-DD, inclusive, UTC days
-  pageviews: number;
-  visitors: number;
-  visits: number;
-  enquiries: number;
-  pages: { path: string; pageviews: number; visitors: number; visits: number; enquiries: number }[]; // by entry page for visits/enquiries
-  sources: { source: string; visits: number; enquiries: number }[]; // referrer host, utm_source, "direct"
-  campaigns: { campaign: string; visits: number; enquiries: number }[];
-  devices: { device: "phone" | "tablet" | "desktop"; pageviews: number; visitors: number }[];
-  days: { date: string; pageviews: number; visitors: number; visits: number; enquiries: number }[]; // every day in range, zeros included
-};
+type Measures = typeof zero;
+type VisitRow = { visits: number; enquiries: number };
 
-/** utm_medium of visits, beside the contract's fields: the command line prints it too. */
-export type InsightsReportWithMediums = InsightsReport & {
-  mediums: { medium: string; visits: number; enquiries: number }[];
-};
+/** The last `days` UTC days, each listed; pages by page views, the rest by visits. */
+export type InsightsReport = Awaited<ReturnType<typeof readInsightsReport>>;
 
-const dayMs = 86_400_000;
+/** Enquiries ÷ visits as a percentage, "–" without visits. */
+export const conversion = (enquiries: number, visits: number) =>
+  visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
 
-/** The UTC day of a moment, as YYYY-MM-DD. */
-/** Enquiries ÷ visits as a percentage, "–" without visits: the dashboard's and the CLI's. */
-export function conversion(enquiries: number, visits: number): string {
-  return visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
-}
+export const number = (n: number) => n.toLocaleString("en-ZA");
 
-export const dayOf = (moment: Date): string => moment.toISOString().slice(0, 10);
+/** The UTC day of a moment, YYYY-MM-DD. */
+export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 
 /** The day `n` days after (or, negative, before) `day`. */
-export const addDays = (day: string, n: number): string =>
-  dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * dayMs));
+export const addDays = (day: string, n: number) =>
+  dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
 
-/**
- * The last `days` UTC days up to `today` (now, unless given), both included, from the daily
- * counts: what the /admin/insights dashboard and `npm run insights` show. Visitors are counted
- * per day (a visitor's hash changes with the day's salt), so the range's visitors are the sum of
- * its days'; a visit is a visitor's day, so visits and visitors agree on totals and differ by page.
- */
+/** From the daily counts: a hash changes daily, so a range's visitors are the sum of its days'. */
 export async function readInsightsReport(
   store: InsightsStore,
   { days, today = new Date() }: { days: number; today?: Date },
-): Promise<InsightsReportWithMediums> {
+) {
   if (!Number.isInteger(days) || days < 1) {
     throw new RangeError(`days must be a whole number of at least 1, not ${days}`);
   }
   const to = dayOf(today);
   const from = addDays(to, 1 - days);
-  const totals = new Map<string, Map<string, DailyCount>>();
-  for (const dimension of dimensions) totals.set(dimension, new Map());
-  const byDay = new Map<string, DailyCount>();
-  for (const row of await store.readDailyCounts(from, to)) {
-    const sums = totals.get(row.dimension);
-    if (!sums) continue;
-    const sum = sums.get(row.value) ?? emptyCount(from, row.dimension, row.value);
-    addMeasures(sum, row);
-    sums.set(row.value, sum);
-    if (row.dimension === "total") byDay.set(row.day, row);
+  const sums = new Map<string, Map<string, Measures>>();
+  const byDay = new Map<string, Measures>();
+  for (const { day, dimension, value, ...measures } of await store.readDailyCounts(from, to)) {
+    const values = sums.get(dimension) ?? new Map<string, Measures>();
+    const sum = values.get(value) ?? { ...zero };
+    for (const key of Object.keys(zero) as (keyof Measures)[]) sum[key] += measures[key];
+    sums.set(dimension, values.set(value, sum));
+    if (dimension === "total") byDay.set(day, measures);
   }
-  const sumsOf = (dimension: Dimension) => [...(totals.get(dimension)?.values() ?? [])];
-  const total = totals.get("total")?.get("") ?? emptyCount(from, "total", "");
-  const byVisits = (a: DailyCount, b: DailyCount) =>
-    b.visits - a.visits || b.enquiries - a.enquiries || compare(a.value, b.value);
-  const visitRows = (dimension: Dimension) => sumsOf(dimension).sort(byVisits);
-  const deviceCounts = totals.get("device");
+  const byVisits = (a: [string, Measures], b: [string, Measures]) =>
+    b[1].visits - a[1].visits ||
+    b[1].enquiries - a[1].enquiries ||
+    (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const rows = (dimension: Dimension) => [...(sums.get(dimension) ?? [])].sort(byVisits);
+  const visitRows = <Key extends string>(dimension: Dimension, key: Key) =>
+    rows(dimension).map(
+      ([value, { visits, enquiries }]) =>
+        ({ [key]: value, visits, enquiries }) as Record<Key, string> & VisitRow,
+    );
+  const devicesSeen = sums.get("device");
   return {
     from,
     to,
-    pageviews: total.pageviews,
-    visitors: total.visitors,
-    visits: total.visits,
-    enquiries: total.enquiries,
-    pages: sumsOf("page")
-      .sort((a, b) => b.pageviews - a.pageviews || byVisits(a, b))
-      .map(({ value, pageviews, visitors, visits, enquiries }) => ({
-        path: value,
-        pageviews,
-        visitors,
-        visits,
-        enquiries,
-      })),
-    sources: visitRows("source").map(({ value, visits, enquiries }) => ({
-      source: value,
-      visits,
-      enquiries,
-    })),
-    campaigns: visitRows("campaign").map(({ value, visits, enquiries }) => ({
-      campaign: value,
-      visits,
-      enquiries,
-    })),
-    mediums: visitRows("medium").map(({ value, visits, enquiries }) => ({
-      medium: value,
-      visits,
-      enquiries,
-    })),
+    ...(sums.get("total")?.get("") ?? zero),
+    pages: rows("page")
+      .sort((a, b) => b[1].pageviews - a[1].pageviews || byVisits(a, b))
+      .map(([path, measures]) => ({ path, ...measures })),
+    sources: visitRows("source", "source"),
+    campaigns: visitRows("campaign", "campaign"),
+    mediums: visitRows("medium", "medium"),
     devices: devices.map((device) => {
-      const { pageviews = 0, visitors = 0 } = deviceCounts?.get(device) ?? {};
+      const { pageviews, visitors } = devicesSeen?.get(device) ?? zero;
       return { device, pageviews, visitors };
     }),
     days: Array.from({ length: days }, (_, i) => {
       const date = addDays(from, i);
-      const { pageviews = 0, visitors = 0, visits = 0, enquiries = 0 } = byDay.get(date) ?? {};
-      return { date, pageviews, visitors, visits, enquiries };
+      return { date, ...(byDay.get(date) ?? zero) };
     }),
   };
 }
 
-function addMeasures(sum: DailyCount, row: DailyCount) {
-  sum.pageviews += row.pageviews;
-  sum.visitors += row.visitors;
-  sum.visits += row.visits;
-  sum.enquiries += row.enquiries;
-}
+/** The table per day: the dashboard's, the CSV's and the command line's. */
+export const dayColumns = [
+  ["Date", (day) => day.date],
+  ["Visitors", (day) => day.visitors],
+  ["Page views", (day) => day.pageviews],
+  ["Visits", (day) => day.visits],
+  ["Enquiries", (day) => day.enquiries],
+  ["Conversion", (day) => conversion(day.enquiries, day.visits)],
+] as const satisfies readonly [string, (day: InsightsReport["days"][number]) => string | number][];
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */
+export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFINITY) {
+  const visitRows = <Row extends VisitRow>(rows: Row[], name: (row: Row) => string) =>
+    rows
+      .slice(0, top)
+      .map((row) => [
+        name(row),
+        ...[row.visits, row.enquiries].map(number),
+        conversion(row.enquiries, row.visits),
+      ]);
+  const visitHead = ["Visits", "Enquiries", "Conversion"];
+  const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
+  return [
+    {
+      title: "Top pages",
+      caption:
+        "Pages by page views; visits, enquiries and conversion of visits that came in on the page",
+      head: ["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"],
+      rows: report.pages
+        .slice(0, top)
+        .map((page) => [
+          page.path,
+          ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
+          conversion(page.enquiries, page.visits),
+        ]),
+    },
+    {
+      title: "Top sources",
+      caption: "Where visits came from (referring site or utm_source), with their enquiries",
+      head: ["Source", ...visitHead],
+      rows: visitRows(report.sources, (row) => row.source),
+    },
+    {
+      title: "Campaigns",
+      caption: "Visits tagged with utm_campaign, with their enquiries",
+      head: ["Campaign", ...visitHead],
+      rows: visitRows(report.campaigns, (row) => row.campaign),
+    },
+    {
+      title: "Mediums",
+      caption: "Mediums of visits (utm_medium), with their enquiries",
+      head: ["Medium", ...visitHead],
+      rows: visitRows(report.mediums, (row) => row.medium),
+    },
+    {
+      title: "Devices",
+      caption: "Page views and visitors by device",
+      head: ["Device", "Page views", "Share of page views", "Visitors"],
+      rows: report.devices.map((device) => [
+        device.device,
+        number(device.pageviews),
+        deviceViews > 0 ? `${((100 * device.pageviews) / deviceViews).toFixed(0)}%` : "–",
+        number(device.visitors),
+      ]),
+    },
+  ];
+}

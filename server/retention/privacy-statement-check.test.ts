@@ -8,7 +8,7 @@ import {
 } from "../../contract/retention";
 import { retentionDaysSetting } from "../../contract/retention-setting";
 import { it } from "../../tests/support/server-test";
-import { privacyStatementMismatch } from "./privacy-statement-check";
+import { privacyStatementMismatch } from "./retention-plugin";
 
 const email: DeliveryChannels = { email: true, webhook: false };
 

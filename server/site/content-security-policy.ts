@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 const metaPolicy = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
 
 /**
- * A page's policy: the one Astro wrote into its <meta> (astro.config.ts, with the hashes of the
+ * A page's policy: the one Astro wrote into its <meta> (astro.config.ts: the hashes of the
  * page's inline scripts and styles), plus what only a header can say.
  */
 export function pagePolicy(html: string): string {
@@ -12,11 +12,7 @@ export function pagePolicy(html: string): string {
   return `${policy}; frame-ancestors 'none'`;
 }
 
-/**
- * The content editor's own policy (/admin, Sveltia CMS, built apart from the pages): its scripts,
- * fonts and styles come from our own origin; it talks to GitHub's API and shows the editors'
- * avatars. No inline script and no evaluated code.
- */
+/** The content editor's (/admin, built apart from the pages): GitHub's API and avatars, no inline script. */
 export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
@@ -24,10 +20,9 @@ export function adminContentSecurityPolicy(): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    // GitHub's API, and its status page, which the editor reads to explain an outage; it also
-    // reads its own inline pictures (data:) through fetch.
+    // GitHub's status page explains an outage; the editor fetches its own inline pictures.
     "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
-    // The preview pane is a frame of a document the editor makes (blob:).
+    // The preview pane is a document the editor makes.
     "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -41,11 +36,7 @@ const styleAttribute = /\sstyle="([^"]*)"/g;
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/**
- * The policy of a page the service renders itself under /admin (the insights dashboard): it
- * runs no script at all and loads nothing; its own <style> and the style attributes its chart
- * library writes are allowed by hash, one by one.
- */
+/** A page the service renders under /admin: no script, nothing loaded, its styles by hash. */
 export function renderedAdminPagePolicy(html: string): string {
   const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
   const attributes = new Set(

@@ -1,77 +1,42 @@
 import fastifyPlugin from "fastify-plugin";
+import type { PluginOptions } from "../build-app";
+import type { Config } from "../config";
 
-const permissionsPolicy = [
-  "accelerometer=()",
-  "autoplay=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "magnetometer=()",
-  "microphone=()",
-  "payment=()",
-  "usb=()",
-  "browsing-topics=()",
-].join(", ");
+// Our own small plugin rather than @fastify/helmet: helmet has no Permissions-Policy, and adds
+// headers we leave out on purpose (decision 0026).
 
-const hstsHeader = (options: { hsts: boolean }): Record<string, string> =>
-  options.hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {};
+const hsts = ({ hsts }: Pick<Config, "hsts">): Record<string, string> =>
+  hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {};
 
-/**
- * The headers pages and the service's answers carry; a page's own policy replaces the CSP.
- * No Cross-Origin-Opener-Policy: a public page holds nothing another window could take, and
- * the policy cost every visit a browsing context group of its own, that is a cold renderer
- * process on a phone (decision 0023).
- */
-export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
-  return {
-    // Answers that are no page (JSON, redirects) may load and run nothing.
-    "content-security-policy":
-      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": permissionsPolicy,
-    "x-frame-options": "DENY",
-    ...hstsHeader(options),
-  };
-}
+/** Every answer's, a page's own CSP aside; no opener policy: it costs a renderer process (0023). */
+export const securityHeaders = (config: Pick<Config, "hsts">): Record<string, string> => ({
+  // An answer that is no page (JSON, a redirect) may load and run nothing.
+  "content-security-policy":
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy":
+    "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
+  "x-frame-options": "DENY",
+  ...hsts(config),
+});
 
-/**
- * The opener policy of the pages that hold a secret: the editor (a GitHub token) and the
- * insights dashboard (a session). No window of another origin keeps a hold on them, while the
- * sign-in popup the editor opens can still answer it.
- */
-export const signedInOpenerPolicy = {
-  "cross-origin-opener-policy": "same-origin-allow-popups",
-} as const;
+/** Pages holding a secret (the editor, the dashboard): their sign-in popup may answer them. */
+export const signedInOpenerPolicy = { "cross-origin-opener-policy": "same-origin-allow-popups" };
 
-/**
- * The headers the site's other files (fonts, images, the manifest) carry. The policies for
- * documents mean nothing to a font or a picture, and on a slow phone connection their 700
- * bytes decide whether the web font arrives in a connection's first round trip
- * (app/lib/web-font.ts). An SVG opened on its own is a document, so it may run nothing, load
- * nothing and be framed by no one.
- */
-export function fileSecurityHeaders(options: { hsts: boolean }): Record<string, string> {
-  return {
-    "content-security-policy":
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    "x-content-type-options": "nosniff",
-    ...hstsHeader(options),
-  };
-}
+/** Other files': a document's policies mean nothing to a font and delay it; an SVG runs nothing. */
+export const fileSecurityHeaders = (config: Pick<Config, "hsts">): Record<string, string> => ({
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  ...hsts(config),
+});
 
-/**
- * Adds the security headers to every response. A route that knows better (a page with inline
- * scripts, a file) sets its own Content-Security-Policy first, and this leaves that alone.
- * Answers that set no cache policy of their own (JSON, redirects) are never worth caching.
- */
-export const securityHeadersPlugin = fastifyPlugin<{ hsts: boolean }>(async (app, options) => {
-  const headers = Object.entries(securityHeaders(options));
+/** These headers where a route set no policy, and no-store where it set no cache policy. */
+export const securityHeadersPlugin = fastifyPlugin<PluginOptions>(async (app, { config }) => {
+  const headers = securityHeaders(config);
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("content-security-policy")) {
-      for (const [name, value] of headers) reply.header(name, value);
-    }
+    if (!reply.hasHeader("content-security-policy")) reply.headers(headers);
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });

@@ -2,14 +2,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
-import { adminPrefix, assetsPrefix } from "../url-prefixes";
+import type { PluginOptions } from "../build-app";
 import { adminContentSecurityPolicy, pagePolicy } from "./content-security-policy";
-import { signedInOpenerPolicy } from "./security-headers";
-
-type Headers = Readonly<Record<string, string>>;
-
-/** The headers, security headers mostly, that every page and every other file carries. */
-export type FixedHeaders = { page: Headers; file: Headers };
+import { fileSecurityHeaders, securityHeaders, signedInOpenerPolicy } from "./security-headers";
 
 /** Each prerendered page: its clean path, and its file in the build (a folder's index.html). */
 export function pagesOf(siteRoot: string): Map<string, string> {
@@ -21,34 +16,29 @@ export function pagesOf(siteRoot: string): Map<string, string> {
   return pages;
 }
 
-const immutable = "public, max-age=31536000, immutable";
-const editorHeaders = { "x-robots-tag": "noindex, nofollow" };
+/** The content editor (Sveltia CMS), built into the site. */
+export const isEditorPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
 
 /**
- * Serves the prerendered build with @fastify/static: each page at its clean path, the files
- * beside them at theirs, each in the best encoding the client takes of the `.br`/`.gz`
- * siblings the build writes, with ETag, Last-Modified, conditional and range requests.
- * A page's policy is the one its <meta> states, read once at startup.
+ * The prerendered build, by @fastify/static: pages at clean paths, each file in the best encoding
+ * of its `.br`/`.gz` siblings the client takes, with ETag, conditional and range requests. A
+ * page's policy is the one its <meta> states, read once at startup.
  */
-export const staticSitePlugin: FastifyPluginAsync<{
-  siteRoot: string;
-  fixedHeaders: FixedHeaders;
-}> = async (app, { fixedHeaders, ...options }) => {
-  const siteRoot = resolve(options.siteRoot);
+export const staticSitePlugin: FastifyPluginAsync<PluginOptions> = async (app, { config }) => {
+  const siteRoot = resolve(config.siteRoot);
   if (!existsSync(join(siteRoot, "index.html"))) {
     throw new Error(`No built site in ${siteRoot}: run "npm run build" first.`);
   }
   const pages = pagesOf(siteRoot);
-  const headersByRoute = new Map<string, Headers>();
+  const editor = { "x-robots-tag": "noindex, nofollow" };
+  const headersByRoute = new Map<string, Record<string, string>>();
   for (const [route, file] of pages) {
-    const isEditor = route === adminPrefix || route.startsWith(`${adminPrefix}/`);
     headersByRoute.set(route, {
-      ...fixedHeaders.page,
+      ...securityHeaders(config),
       "cache-control": "no-cache",
-      // The content editor has its own policy, and is never in a search index.
-      ...(isEditor
+      ...(isEditorPath(route)
         ? {
-            ...editorHeaders,
+            ...editor,
             ...signedInOpenerPolicy,
             "content-security-policy": adminContentSecurityPolicy(),
           }
@@ -57,20 +47,20 @@ export const staticSitePlugin: FastifyPluginAsync<{
           }),
     });
   }
-  // Only files under the assets prefix carry a content hash in their name; everything else may
-  // change with the next release, so it is revalidated (cheaply, by ETag) every time.
-  const fileHeaders = (route: string): Headers => ({
-    ...fixedHeaders.file,
-    "cache-control": route.startsWith(`${assetsPrefix}/`) ? immutable : "no-cache",
-    ...(route.startsWith(`${adminPrefix}/`) ? editorHeaders : {}),
+  // Only files under /assets/ have a content hash in their name; the rest is revalidated by ETag.
+  const fileHeaders = (route: string) => ({
+    ...fileSecurityHeaders(config),
+    "cache-control": route.startsWith("/assets/")
+      ? "public, max-age=31536000, immutable"
+      : "no-cache",
+    ...(isEditorPath(route) ? editor : {}),
   });
 
   await app.register(fastifyStatic, {
     root: siteRoot,
     preCompressed: true,
-    // A route per file, found at startup. Not the .br and .gz files, which are only ever sent as
-    // an encoding of their source, nor any .html: pages are served at their clean paths below,
-    // and the build's 404.html is for static hosts without a server of their own.
+    // A route per file, found at startup; not the .br and .gz siblings, nor any .html: pages
+    // have their clean paths, and 404.html is for static hosts.
     wildcard: false,
     globIgnore: ["**/*.br", "**/*.gz", "**/*.html"],
     index: false,
@@ -83,12 +73,11 @@ export const staticSitePlugin: FastifyPluginAsync<{
 
   for (const [route, file] of pages) {
     app.get(route, (_request, reply) => reply.sendFile(file));
-    if (route !== "/") {
-      app.get(`${route}/`, (request, reply) => {
-        const queryStart = request.url.indexOf("?");
-        const query = queryStart === -1 ? "" : request.url.slice(queryStart);
-        return reply.redirect(`${route}${query}`, 301);
-      });
-    }
+    if (route === "/") continue;
+    app.get(`${route}/`, (request, reply) => {
+      const queryStart = request.url.indexOf("?");
+      const query = queryStart === -1 ? "" : request.url.slice(queryStart);
+      return reply.redirect(`${route}${query}`, 301);
+    });
   }
 };

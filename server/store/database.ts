@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
   CamelCasePlugin,
@@ -14,16 +16,8 @@ import pg from "pg";
 import type { DailyCount, Visit } from "../insights/insights-store";
 import type { DeliveryChannel, StoredEnquiry } from "./enquiry-store";
 import { migratePostgres, migrateSqlite } from "./migrations";
-import { prepareDatabaseFiles, restrictDatabaseFiles } from "./sqlite-file-mode";
 
-// One database, opened for either engine; the queries (enquiry-queries.ts and the insights'
-// own) are written once, in Kysely, against these tables. Columns are snake_case in SQL and
-// camelCase here (Kysely's CamelCasePlugin maps them).
-
-/**
- * How a moment comes back: PostgreSQL gives a Date; SQLite keeps the moments compared with
- * the clock (due times, acknowledgements) as epoch milliseconds and the others as ISO text.
- */
+/** PostgreSQL's timestamptz; in SQLite due times and acknowledgements in ms, others ISO text. */
 type Moment = Date | string | number;
 
 export type Tables = {
@@ -45,61 +39,73 @@ export type Tables = {
   insightsVisitorPages: { day: string; hash: string; path: string };
 };
 
-/** What differs between the engines beyond the SQL Kysely writes for each. */
+/** One database of either engine, and what differs between them beyond the SQL Kysely writes. */
 export type Database = {
   db: Kysely<Tables>;
   engine: "sqlite" | "postgres";
-  /** A due time or acknowledgement as the engine keeps it (see `Moment`). */
+  /** A due time or acknowledgement as the engine keeps it. */
   clockTime(moment: Date): number | Date;
   /** Runs the statements in one transaction; resolves to the rows each one changed. */
   together(statements: Compilable[]): Promise<bigint[]>;
-  /** After deleting personal information: make sure no copy of it stays in the database's files. */
+  /** After deleting personal information: no copy of it stays in the database's files. */
   forgetDeleted(): Promise<void>;
   close(): Promise<void>;
 };
 
 const plugins = [new CamelCasePlugin()];
 
-/** One `make(text)` per query text, made on first use: Kysely writes one text per query shape. */
+/** Rows per statement, far below either engine's limit on parameters. */
+export const chunks = <T>(rows: T[], size = 500) =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+    rows.slice(i * size, i * size + size),
+  );
+
+/** One `make(text)` per query text: Kysely writes the same text for the same query shape. */
 function perText<T>(make: (text: string) => T) {
   const made = new Map<string, T>();
   return (text: string) => {
-    let value = made.get(text);
-    if (value === undefined) {
-      value = make(text);
-      made.set(text, value);
-    }
+    const value = made.get(text) ?? make(text);
+    made.set(text, value);
     return value;
   };
 }
 
-// One connection per file in a process, shared by every store opened on it: Kysely queues one
-// store's queries behind another's transaction, where a second connection in the same thread
-// would wait on SQLite's write lock while blocking the thread that holds it.
+// Enquiries are personal information: only the service's user may read the files, whatever
+// the umask. A folder that exists already is left alone: it may be shared (/var/lib, /tmp).
+const databaseFiles = (path: string) => [path, `${path}-wal`, `${path}-shm`];
+
+function restrictFiles(path: string, warn: (message: string) => void) {
+  const folder = dirname(path);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  for (const file of databaseFiles(path).filter(existsSync)) {
+    const mode = statSync(file).mode & 0o777;
+    if (mode & 0o077) {
+      chmodSync(file, 0o600);
+      warn(`${file} was readable by other users (mode 0${mode.toString(8)}); tightened to 0600`);
+    }
+  }
+}
+
+// Stores opened on one file in one process share its connection: a second connection in the
+// same thread would wait on SQLite's write lock while blocking the thread that holds it.
 const openFiles = new Map<string, { database: Database; users: number }>();
 
-type OpenOptions = {
-  /** Told about anything the operator should fix, such as a store file others could read. */
-  warn?: (message: string) => void;
-};
-
 /** Opens (creating and migrating if need be) the SQLite store at `path`, an absolute path. */
-export function openSqliteDatabase(path: string, { warn = console.warn }: OpenOptions = {}) {
-  for (const warning of prepareDatabaseFiles(path)) warn(warning);
+export function openSqliteDatabase(path: string, warn: (message: string) => void): Database {
+  restrictFiles(path, warn);
   const open = openFiles.get(path) ?? { database: sqliteDatabase(path), users: 0 };
   openFiles.set(path, open);
   open.users++;
   let closed = false;
-  const { database } = open;
   return {
-    ...database,
+    ...open.database,
     async close() {
       if (closed) return;
       closed = true;
-      if (--open.users === 0) {
-        openFiles.delete(path);
-        await database.close();
-      }
+      if (--open.users > 0) return;
+      openFiles.delete(path);
+      await open.database.close();
     },
   };
 }
@@ -107,23 +113,18 @@ export function openSqliteDatabase(path: string, { warn = console.warn }: OpenOp
 function sqliteDatabase(path: string): Database {
   const sqlite = new SqliteDatabase(path);
   try {
-    // WAL lets the CLI read while the server writes. FULL sync because a 201 promises the
-    // visitor their enquiry is kept: the commit must be on disk before we answer.
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("journal_mode = WAL"); // the CLI reads while the server writes
+    sqlite.pragma("synchronous = FULL"); // a 201 promises the enquiry is on disk
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
-    // Erased and expired enquiries are overwritten, not just unlinked, so the file no longer
-    // holds them (POPIA: deleted means gone).
-    sqlite.pragma("secure_delete = ON");
+    sqlite.pragma("secure_delete = ON"); // erased enquiries are overwritten, not just unlinked
     migrateSqlite(sqlite);
   } catch (error) {
     sqlite.close();
     throw error;
   }
-  restrictDatabaseFiles(path);
-  // Each statement prepared once, as better-sqlite3 intends, instead of once per query: on a
-  // durable enquiry that was a tenth of the work (decision 0027).
+  for (const file of databaseFiles(path).filter(existsSync)) chmodSync(file, 0o600);
+  // Each statement prepared once, not on every call (decision 0027).
   const prepare = perText((text) => sqlite.prepare(text));
   const runAll = sqlite.transaction((compiled: CompiledQuery[]) =>
     compiled.map(({ sql, parameters }) => BigInt(prepare(sql).run(parameters).changes)),
@@ -135,23 +136,19 @@ function sqliteDatabase(path: string): Database {
   return {
     db,
     engine: "sqlite",
-    // Compiled first, then run with no await between them, holding Kysely's one connection:
-    // a durable enquiry costs one call instead of four queued queries (decision 0027).
+    clockTime: (moment) => moment.getTime(),
+    // Compiled first, then run with no await between them on Kysely's one connection.
     together: (statements) => {
       const compiled = statements.map((statement) => statement.compile());
       return db.connection().execute(async () => runAll(compiled));
     },
-    clockTime: (moment) => moment.getTime(),
     async forgetDeleted() {
-      // The WAL still holds the pages as they were before; fold it into the file and empty
-      // it. A reader that is busy just now can delay this until the next checkpoint.
-      // Through Kysely, so it waits for any transaction on the connection to finish.
+      // The WAL still holds the deleted rows: fold it into the file and empty it.
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
     },
     async close() {
       await db.destroy();
-      // Kysely closes the connection only if a query ever used it.
-      if (sqlite.open) sqlite.close();
+      if (sqlite.open) sqlite.close(); // Kysely closes it only if a query used it
     },
   };
 }
@@ -159,29 +156,24 @@ function sqliteDatabase(path: string): Database {
 /** Opens (migrating if need be) the PostgreSQL store at `url`. */
 export async function openPostgresDatabase(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
-  // An idle connection the server drops (restart, failover) must not crash the process; the
-  // pool replaces it and the next query reports any lasting problem.
+  // A dropped idle connection must not crash the process: the pool replaces it.
   pool.on("error", () => {});
-  // Named statements: PostgreSQL parses and plans each query text once per connection rather
-  // than on every call (a quarter of a durable enquiry's cost there; decision 0027).
+  // Named statements: PostgreSQL parses and plans each text once per connection (decision 0027).
   let statements = 0;
   const named = perText(() => `q${++statements}`);
-  const query = async (client: pg.PoolClient, text: string, values: readonly unknown[]) =>
-    // Without parameters a query may hold several statements (migrations): only an unnamed
-    // one can.
-    values.length === 0
-      ? client.query(text)
-      : client.query({ name: named(text), text, values: [...values] });
   const statementsPool: PostgresPool = {
     options: pool.options,
     end: () => pool.end(),
     async connect() {
       const client = await pool.connect();
+      const query = (text: string, values: readonly unknown[]) =>
+        // Only an unnamed query may hold several statements (migrations), and they take no values.
+        values.length === 0
+          ? client.query(text)
+          : client.query({ name: named(text), text, values: [...values] });
       return {
         release: (destroy?: boolean) => client.release(destroy),
-        // Only query(text, values): the cursor form is for streaming, which the store never does.
-        query: ((text: string, values: readonly unknown[]) =>
-          query(client, text, values)) as unknown as PostgresPoolClient["query"],
+        query: query as unknown as PostgresPoolClient["query"],
       };
     },
   };
@@ -198,6 +190,7 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   return {
     db,
     engine: "postgres",
+    clockTime: (moment) => moment,
     together: (statements) =>
       db.transaction().execute(async (trx) => {
         const changed: bigint[] = [];
@@ -206,11 +199,8 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
         }
         return changed;
       }),
-    clockTime: (moment) => moment,
-    // Deleted rows leave every query at once; PostgreSQL reuses their space after VACUUM.
+    // Deleted rows leave every query at once; VACUUM reuses their space.
     async forgetDeleted() {},
-    async close() {
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }

@@ -1,126 +1,370 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import type { InsightsStore } from "../insights/insights-store";
+import { chunks, type Database, type Tables } from "./database";
 
-// The one boundary between the service and its storage, implemented for SQLite (one
-// instance, the default) and PostgreSQL (any number of instances); see decision 0006. The
-// same contract tests run against both (enquiry-store.test.ts).
+// The service's one boundary with its storage, each query once for SQLite and PostgreSQL
+// (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
 
-/**
- * Where a stored enquiry goes, each on its own job (decision 0012): the company mailbox, the
- * company's webhook, and the visitor's acknowledgement. Each job is claimed, retried and
- * recorded delivered by itself, so one channel's outage never holds up another.
- */
+/** A stored enquiry gets a job per channel, claimed, retried and delivered on its own (0012). */
 export const deliveryChannels = ["mail", "webhook", "acknowledgement"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 /** An address gets at most one acknowledgement in this long, whatever its case. */
 export const acknowledgementIntervalMs = 86_400_000;
 
-export type NewEnquiry = Enquiry;
+export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
 
-export type StoredEnquiry = NewEnquiry & {
-  id: string;
-  receivedAt: string;
-};
+/** The company's channels configured now, and whether to acknowledge to the visitor. */
+export type DeliveryPlan = { channels: ("mail" | "webhook")[]; acknowledge: boolean };
 
-/** The jobs an enquiry gets when it is stored. */
-export type DeliveryPlan = {
-  /** The company's channels configured now: mail, webhook or both. */
-  channels: Exclude<DeliveryChannel, "acknowledgement">[];
-  /**
-   * Also acknowledge to the visitor, unless their address (any case) had an acknowledgement
-   * in the last `acknowledgementIntervalMs`.
-   */
-  acknowledge: boolean;
-};
+export type EnquiryStore = ReturnType<typeof enquiryStore>;
+export type EnquiryWithDelivery = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>[number];
+export type ClaimedDelivery = NonNullable<Awaited<ReturnType<EnquiryStore["claimDueDelivery"]>>>;
+export type PurgeOutcome = Awaited<ReturnType<EnquiryStore["purgeDelivered"]>>;
+export type DeliveryBacklog = Awaited<ReturnType<EnquiryStore["deliveryBacklog"]>>;
 
-export type ChannelDelivery = {
-  channel: DeliveryChannel;
-  status: "pending" | "delivered";
-  attempts: number;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  lastError: string | null;
-};
+type Claim = { enquiry: StoredEnquiry; channel: DeliveryChannel; lease: string };
+type EnquiryRow = Selectable<Tables["enquiries"]>;
+type JobRow = Selectable<Tables["deliveries"]>;
+type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 
-export type DeliveryState = {
-  /** Delivered once every job the enquiry got is. */
-  status: "pending" | "delivered";
-  /** In the order of `deliveryChannels`. */
-  channels: ChannelDelivery[];
-};
+const iso = (moment: Date | string | number) => new Date(moment).toISOString();
+const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-/** A delivery this instance holds the lease on until `leaseExpiresAt`. */
-export type ClaimedDelivery = {
-  enquiry: StoredEnquiry;
-  channel: DeliveryChannel;
-  failedAttempts: number;
-  /** Proves the claim when recording a failure; a later claim by another instance replaces it. */
-  lease: string;
-  leaseExpiresAt: Date;
-};
+const asStored = (row: EnquiryRow): StoredEnquiry => ({ ...row, receivedAt: iso(row.receivedAt) });
 
-export type EnquiryWithDelivery = StoredEnquiry & { delivery: DeliveryState };
+/** Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is. */
+function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
+  const jobsOf = new Map<string, JobRow[]>();
+  for (const job of jobs) jobsOf.set(job.enquiryId, [...(jobsOf.get(job.enquiryId) ?? []), job]);
+  const order = (job: JobRow) => deliveryChannels.indexOf(job.channel);
+  return enquiries.map((row) => {
+    const channels = (jobsOf.get(row.id) ?? [])
+      .sort((a, b) => order(a) - order(b))
+      .map(({ enquiryId, leaseToken, ...job }) => ({
+        ...job,
+        nextAttemptAt: isoOrNull(job.nextAttemptAt),
+        deliveredAt: isoOrNull(job.deliveredAt),
+      }));
+    const delivered = channels.every((job) => job.status === "delivered");
+    const status = delivered ? ("delivered" as const) : ("pending" as const);
+    return { ...asStored(row), delivery: { status, channels } };
+  });
+}
 
-/** What a retention run did, or would do with `dryRun`. */
-export type PurgeOutcome = {
-  /** Delivered enquiries received before the cutoff: deleted, or to be deleted. */
-  deleted: number;
-  /** Enquiries received before the cutoff still awaiting delivery: never deleted by retention. */
-  keptUndelivered: number;
-};
+// The form takes ASCII addresses only (zod's email rule), so SQLite's ASCII lower() is enough.
+const lower = (email: string) => sql<string>`lower(${email})`;
+const fromAddress = (email: string) => (eb: Where<"enquiries">) =>
+  eb(eb.fn("lower", ["email"]), "=", lower(email));
 
-export type ChannelBacklog = {
-  pending: number;
-  /** When the oldest enquiry still awaiting this channel was received; undefined when none. */
-  oldestPendingSince: Date | undefined;
-};
+/** An enquiry is undelivered while any of its jobs is pending. */
+const hasPendingJob = (eb: Where<"enquiries">) =>
+  eb.exists(
+    eb
+      .selectFrom("deliveries")
+      .select("deliveries.enquiryId")
+      .whereRef("deliveries.enquiryId", "=", "enquiries.id")
+      .where("deliveries.status", "=", "pending"),
+  );
 
-/** The pending jobs of each channel (every channel present, zero when none waits). */
-export type DeliveryBacklog = Record<DeliveryChannel, ChannelBacklog>;
+/** What every recorded attempt does: counts it and ends its claim. */
+const attempted = (eb: Where<"deliveries">) => ({
+  attempts: eb("attempts", "+", 1),
+  leaseToken: null,
+});
 
-export type EnquiryStore = {
-  /** Stores the enquiry and its pending delivery jobs, as `plan` says, in one transaction. */
-  saveEnquiry(enquiry: NewEnquiry, now: Date, plan: DeliveryPlan): Promise<StoredEnquiry>;
-  /**
-   * Claims the channel's pending delivery that fell due soonest, if one is due by `now`: its
-   * next attempt moves to `now + leaseMs`, so no other instance takes it while this one sends,
-   * and any instance takes it again once that time passes without an outcome (the holder died).
-   */
-  claimDueDelivery(
-    channel: DeliveryChannel,
-    now: Date,
-    leaseMs: number,
-  ): Promise<ClaimedDelivery | undefined>;
-  /** Moves the lease's end to `until` while `claim` still holds it; false when it does not. */
-  extendLease(claim: ClaimedDelivery, until: Date): Promise<boolean>;
-  /** When the channel's next delivery falls due (or its lease runs out); undefined when none. */
-  nextDueAt(channel: DeliveryChannel): Promise<Date | undefined>;
-  markDelivered(id: string, channel: DeliveryChannel, now: Date): Promise<void>;
-  /** Records a failed attempt, unless another claim has since replaced `claim`. */
-  markAttemptFailed(claim: ClaimedDelivery, nextAttemptAt: Date, reason: string): Promise<void>;
-  listEnquiries(): Promise<EnquiryWithDelivery[]>;
-  /** Every enquiry sent from this address, ignoring its case (a person's access request). */
-  findByEmail(email: string): Promise<EnquiryWithDelivery[]>;
-  /**
-   * Deletes every enquiry sent from this address, ignoring its case, with its delivery jobs
-   * and the record of its last acknowledgement (a person's deletion request). Resolves to how
-   * many enquiries went.
-   */
-  eraseByEmail(email: string): Promise<number>;
-  /**
-   * Deletes delivered enquiries received before `cutoff`, and records of acknowledgements
-   * older than `acknowledgementIntervalMs` before `now`; with dryRun it only counts.
-   */
-  purgeDelivered(cutoff: Date, options?: { dryRun?: boolean; now?: Date }): Promise<PurgeOutcome>;
-  deliveryBacklog(): Promise<DeliveryBacklog>;
-  /**
-   * Adds enquiries with their delivery jobs, as read from another store, skipping ids
-   * already here; a job still pending here is brought up to date when the source says it was
-   * delivered. In one transaction.
-   */
-  importEnquiries(enquiries: EnquiryWithDelivery[]): Promise<{ added: number; updated: number }>;
-  /** The site's visit counts (decision 0021), in the same database; nothing in them names an enquiry. */
-  insights: InsightsStore;
-  close(): Promise<void>;
-};
+export function enquiryStore(
+  { db, engine, clockTime, together, forgetDeleted, close }: Database,
+  insights: InsightsStore,
+) {
+  const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
+
+  async function enquiriesWhere(filter: (eb: Where<"enquiries">) => Expression<SqlBool>) {
+    const chosen = db.selectFrom("enquiries").where(filter);
+    const enquiries = await chosen.selectAll().orderBy("receivedAt").orderBy("id").execute();
+    const jobs = await db
+      .selectFrom("deliveries")
+      .selectAll()
+      .where("enquiryId", "in", chosen.select("id"))
+      .execute();
+    return withDeliveries(enquiries, jobs);
+  }
+
+  return {
+    insights,
+    close,
+
+    /** Stores the enquiry and its pending jobs, as `plan` says, in one transaction. */
+    async saveEnquiry(enquiry: Enquiry, now: Date, plan: DeliveryPlan): Promise<StoredEnquiry> {
+      const stored = { id: randomUUID(), receivedAt: now.toISOString(), ...enquiry };
+      const jobs = (channels: DeliveryChannel[]) =>
+        channels.map((channel) => ({
+          enquiryId: stored.id,
+          channel,
+          status: "pending" as const,
+          attempts: 0,
+          nextAttemptAt: clockTime(now),
+        }));
+      if (!plan.acknowledge) {
+        const enquiryRow = db.insertInto("enquiries").values(stored);
+        const jobRows = jobs(plan.channels);
+        // PostgreSQL takes both as one statement, one round trip (decision 0027); SQLite has
+        // no INSERT inside WITH.
+        await (engine === "postgres"
+          ? db
+              .with("enquiry", () => enquiryRow)
+              .insertInto("deliveries")
+              .values(jobRows)
+              .execute()
+          : together([enquiryRow, db.insertInto("deliveries").values(jobRows)]));
+        return stored;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("enquiries").values(stored).execute();
+        // The upsert returns a row only when the address had no acknowledgement in the
+        // interval; on PostgreSQL a concurrent enquiry from it waits on the row, then sees this one.
+        const acknowledged = await trx
+          .insertInto("acknowledgements")
+          .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
+          .onConflict((oc) =>
+            oc
+              .column("address")
+              .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
+              .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
+          )
+          .returning("address")
+          .executeTakeFirst();
+        const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
+        if (channels.length) await trx.insertInto("deliveries").values(jobs(channels)).execute();
+      });
+      return stored;
+    },
+
+    /**
+     * Claims the channel's job due soonest by moving its next attempt to the lease's end: nobody
+     * else takes it until then (decision 0006); SKIP LOCKED lets instances claim at once.
+     */
+    async claimDueDelivery(channel: DeliveryChannel, now: Date, leaseMs: number) {
+      const lease = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+      const job = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(leaseExpiresAt), leaseToken: lease })
+        .where("channel", "=", channel)
+        .where("enquiryId", "=", (eb) =>
+          eb
+            .selectFrom("deliveries as pending")
+            .innerJoin("enquiries as received", "received.id", "pending.enquiryId")
+            .select("pending.enquiryId")
+            .where("pending.channel", "=", channel)
+            .where("pending.status", "=", "pending")
+            .where("pending.nextAttemptAt", "<=", clockTime(now))
+            .orderBy("pending.nextAttemptAt")
+            .orderBy("received.receivedAt")
+            .limit(1)
+            .$if(engine === "postgres", (query) => query.forUpdate("pending").skipLocked()),
+        )
+        .returning(["enquiryId", "attempts"])
+        .executeTakeFirst();
+      if (!job) return undefined;
+      const enquiry = await db
+        .selectFrom("enquiries")
+        .selectAll()
+        .where("id", "=", job.enquiryId)
+        .executeTakeFirst();
+      if (!enquiry) return undefined; // erased since, with its jobs
+      return {
+        enquiry: asStored(enquiry),
+        channel,
+        failedAttempts: job.attempts,
+        /** Proves the claim; a later claim by another instance replaces it. */
+        lease,
+        leaseExpiresAt,
+      };
+    },
+
+    /** Moves the lease's end to `until` while `claim` still holds it; false when it does not. */
+    async extendLease({ enquiry, channel, lease }: Claim, until: Date) {
+      const { numUpdatedRows } = await db
+        .updateTable("deliveries")
+        .set({ nextAttemptAt: clockTime(until) })
+        .where((eb) =>
+          eb.and({ enquiryId: enquiry.id, channel, leaseToken: lease, status: "pending" }),
+        )
+        .executeTakeFirstOrThrow();
+      return numUpdatedRows === 1n;
+    },
+
+    /** When the channel's next job falls due (or its lease runs out); undefined when none. */
+    async nextDueAt(channel: DeliveryChannel) {
+      const { due } = await db
+        .selectFrom("deliveries")
+        .select((eb) => eb.fn.min("nextAttemptAt").as("due"))
+        .where((eb) => eb.and({ channel, status: "pending" }))
+        .executeTakeFirstOrThrow();
+      return due == null ? undefined : new Date(due);
+    },
+
+    async markDelivered(id: string, channel: DeliveryChannel, now: Date) {
+      await db
+        .updateTable("deliveries")
+        .set((eb) => ({
+          ...attempted(eb),
+          status: "delivered",
+          deliveredAt: now.toISOString(),
+          nextAttemptAt: null,
+          lastError: null,
+        }))
+        .where((eb) => eb.and({ enquiryId: id, channel, status: "pending" }))
+        .execute();
+    },
+
+    /** Records a failed attempt, unless another claim has since replaced `claim`. */
+    async markAttemptFailed(
+      { enquiry, channel, lease }: Claim,
+      nextAttemptAt: Date,
+      reason: string,
+    ) {
+      await db
+        .updateTable("deliveries")
+        // The reason is for operators, and SMTP replies can be long.
+        .set((eb) => ({
+          ...attempted(eb),
+          nextAttemptAt: clockTime(nextAttemptAt),
+          lastError: reason.slice(0, 500),
+        }))
+        .where((eb) => eb.and({ enquiryId: enquiry.id, channel, leaseToken: lease }))
+        .execute();
+    },
+
+    listEnquiries: () => enquiriesWhere((eb) => eb.lit(true)),
+
+    /** Every enquiry from this address, whatever its case (a person's access request). */
+    findByEmail: (email: string) => enquiriesWhere(fromAddress(email)),
+
+    /** A person's deletion request: their enquiries, jobs and acknowledgement; resolves to how many. */
+    async eraseByEmail(email: string) {
+      const theirs = db.selectFrom("enquiries").select("id").where(fromAddress(email));
+      const [, , erased = 0n] = await together([
+        db.deleteFrom("deliveries").where("enquiryId", "in", theirs),
+        db.deleteFrom("acknowledgements").where("address", "=", lower(email)),
+        db.deleteFrom("enquiries").where(fromAddress(email)),
+      ]);
+      await forgetDeleted();
+      return Number(erased);
+    },
+
+    /** Deletes delivered enquiries received before `cutoff`, and old acknowledgements; dryRun counts. */
+    async purgeDelivered(
+      cutoff: Date,
+      { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
+    ) {
+      const old = (eb: Where<"enquiries">) => eb("receivedAt", "<", cutoff.toISOString());
+      const counts = await db
+        .selectFrom("enquiries")
+        .where(old)
+        .select((eb) => [
+          eb.fn.countAll().filterWhere(hasPendingJob(eb)).as("pending"),
+          eb.fn
+            .countAll()
+            .filterWhere(eb.not(hasPendingJob(eb)))
+            .as("delivered"),
+        ])
+        .executeTakeFirstOrThrow();
+      const keptUndelivered = Number(counts.pending);
+      if (dryRun) return { deleted: Number(counts.delivered), keptUndelivered };
+      await db
+        .deleteFrom("acknowledgements")
+        .where("acknowledgedAt", "<", ackCutoff(now))
+        .execute();
+      if (Number(counts.delivered) === 0) return { deleted: 0, keptUndelivered };
+      const delivered = db
+        .selectFrom("enquiries")
+        .select("id")
+        .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
+      const [, purged = 0n] = await together([
+        db.deleteFrom("deliveries").where("enquiryId", "in", delivered),
+        db.deleteFrom("enquiries").where("id", "in", delivered),
+      ]);
+      await forgetDeleted();
+      return { deleted: Number(purged), keptUndelivered };
+    },
+
+    /** Each channel's pending jobs, and when the oldest enquiry among them was received. */
+    async deliveryBacklog() {
+      const rows = await db
+        .selectFrom("deliveries")
+        .innerJoin("enquiries", "enquiries.id", "deliveries.enquiryId")
+        .select((eb) => [
+          "deliveries.channel",
+          eb.fn.countAll().as("pending"),
+          eb.fn.min("enquiries.receivedAt").as("oldest"),
+        ])
+        .where("deliveries.status", "=", "pending")
+        .groupBy("deliveries.channel")
+        .execute();
+      const backlogOf = (channel: DeliveryChannel) => {
+        const row = rows.find((row) => row.channel === channel);
+        const since = row?.oldest == null ? undefined : new Date(row.oldest);
+        return { pending: Number(row?.pending ?? 0), oldestPendingSince: since };
+      };
+      return Object.fromEntries(deliveryChannels.map((c) => [c, backlogOf(c)])) as Record<
+        DeliveryChannel,
+        ReturnType<typeof backlogOf>
+      >;
+    },
+
+    /** Adds another store's enquiries, skipping ids here; a job pending here catches up on delivery. */
+    async importEnquiries(enquiries: ReturnType<typeof withDeliveries>) {
+      return db.transaction().execute(async (trx) => {
+        const added = new Set<string>();
+        const changed = new Set<string>();
+        for (const chunk of chunks(enquiries, 100)) {
+          const rows = chunk.map(({ delivery, ...enquiry }) => enquiry);
+          const inserted = trx
+            .insertInto("enquiries")
+            .values(rows)
+            .onConflict((oc) => oc.doNothing());
+          for (const { id } of await inserted.returning("id").execute()) added.add(id);
+          const jobs = chunk.flatMap(({ id, delivery }) =>
+            delivery.channels.map((job) => ({
+              ...job,
+              enquiryId: id,
+              nextAttemptAt: job.nextAttemptAt && clockTime(new Date(job.nextAttemptAt)),
+            })),
+          );
+          if (jobs.length === 0) continue;
+          const upserted = await trx
+            .insertInto("deliveries")
+            .values(jobs)
+            .onConflict((oc) =>
+              oc
+                .columns(["enquiryId", "channel"])
+                .doUpdateSet((eb) => ({
+                  status: eb.ref("excluded.status"),
+                  attempts: eb.ref("excluded.attempts"),
+                  deliveredAt: eb.ref("excluded.deliveredAt"),
+                  nextAttemptAt: null,
+                  lastError: null,
+                  leaseToken: null,
+                }))
+                .where("deliveries.status", "=", "pending")
+                .where("excluded.status", "=", "delivered"),
+            )
+            .returning("enquiryId")
+            .execute();
+          for (const { enquiryId } of upserted) changed.add(enquiryId);
+        }
+        return { added: added.size, updated: [...changed].filter((id) => !added.has(id)).length };
+      });
+    },
+  };
+}

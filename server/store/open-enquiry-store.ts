@@ -1,35 +1,32 @@
 import { resolve } from "node:path";
-import { insightsQueries } from "../insights/insights-queries";
+import { insightsStore } from "../insights/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
-import { storeKindOf } from "./database-url";
-import { enquiryQueries } from "./enquiry-queries";
-import type { EnquiryStore } from "./enquiry-store";
+import { type EnquiryStore, enquiryStore } from "./enquiry-store";
 
-type OpenOptions = {
-  /** Told about anything the operator should fix, such as a store file others could read. */
-  warn?: (message: string) => void;
-};
+/** `warn` is told what the operator should fix, such as a file others could read. */
+type OpenOptions = { warn?: (message: string) => void };
 
-const storeOver = (database: Database): EnquiryStore => ({
-  ...enquiryQueries(database),
-  insights: insightsQueries(database),
-  close: database.close,
-});
+/** Which store a DATABASE_URL names: `file:<path>` SQLite, `postgres://…` PostgreSQL. */
+export function storeKindOf(databaseUrl: string): "sqlite" | "postgres" | undefined {
+  if (/^file:./.test(databaseUrl)) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return "postgres";
+  return undefined;
+}
 
-/** Opens the store the DATABASE_URL names (./database-url.ts); both kinds migrate. */
+const storeOver = (database: Database) => enquiryStore(database, insightsStore(database));
+
+/** Opens, and migrates if need be, the store DATABASE_URL names. */
 export async function openEnquiryStore(
-  databaseUrl: string,
+  url: string,
   options: OpenOptions = {},
 ): Promise<EnquiryStore> {
-  const kind = storeKindOf(databaseUrl);
-  if (kind === "sqlite") {
-    return openSqliteEnquiryStore(resolve(databaseUrl.slice("file:".length)), options);
-  }
-  if (kind === "postgres") return storeOver(await openPostgresDatabase(databaseUrl));
+  const kind = storeKindOf(url);
+  if (kind === "sqlite") return openSqliteEnquiryStore(resolve(url.slice("file:".length)), options);
+  if (kind === "postgres") return storeOver(await openPostgresDatabase(url));
   throw new Error("DATABASE_URL must start with file: or postgres://");
 }
 
 /** Opens the SQLite store at `path` at once: SQLite needs no round trip to open. */
-export function openSqliteEnquiryStore(path: string, options: OpenOptions = {}): EnquiryStore {
-  return storeOver(openSqliteDatabase(path, options));
+export function openSqliteEnquiryStore(path: string, { warn = console.warn }: OpenOptions = {}) {
+  return storeOver(openSqliteDatabase(path, warn));
 }

@@ -1,8 +1,7 @@
 import { createTransport } from "nodemailer";
 import { expect } from "vitest";
 import { it } from "../../tests/support/server-test";
-import { isLoopbackHost } from "../loopback";
-import { smtpTlsProblem, smtpTransportOptions } from "./smtp-tls";
+import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp";
 
 const mail = { from: "website@amanzi.example", to: "sales@amanzi.example", text: "Hello" };
 

@@ -3,7 +3,7 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
 import { emptyCount } from "../insights/insights-store";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./enquiry-retention";
+import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./retention-plugin";
 
 const t0 = new Date("2026-03-01T09:00:00.000Z");
 const enquiry = (email: string) => sampleEnquiry({ email });

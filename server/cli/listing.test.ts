@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
 import type { EnquiryWithDelivery } from "../store/enquiry-store";
-import { enquiriesAsCsv, enquiriesAsTable } from "./enquiry-listing";
+import { enquiriesAsCsv, enquiriesAsTable } from "./listing";
 
 const job = {
   status: "pending" as const,

@@ -1,34 +1,33 @@
+import { isIP } from "node:net";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { isLoopbackHost } from "../loopback";
 
-// Enquiry mails carry a visitor's name, phone number, address and message (POPIA personal
-// information), so they cross the network only encrypted: smtps://, or smtp:// with STARTTLS
-// required. Nodemailer's default for smtp:// is to upgrade only when the server offers it,
-// which anyone on the path can stop by hiding the offer. Only a mail server on this machine
-// (a local relay, the test suite's SMTP peer) may be spoken to in plain text.
+// Enquiries cross the network only encrypted: smtps://, or smtp:// with STARTTLS required (by
+// default Nodemailer upgrades only if offered, which anyone on the path can hide). Only a mail
+// server on this machine gets plain text. The URL's query is read as Nodemailer reads it.
+/**
+ * Whether a host is this machine. Personal data may go there unencrypted (a local mail relay,
+ * a receiver beside the service, the tests' peers); anywhere else needs TLS.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
+}
 
-// Nodemailer reads options from the URL's query string, where a setting that turns TLS off would
-// hide. We read the same query through the WHATWG URL parser rather than Nodemailer's own
-// (undocumented) one; a value counts as "off" the way Nodemailer reads it ("false" or 0).
 const isOff = (value: string | null) => value === "false" || value === "0";
 const isOn = (value: string | null) => value !== null && value !== "" && !isOff(value);
 
-/** Where SMTP_URL points and whether it starts with TLS (smtps://, or ?secure=true). */
 function readSmtpUrl(smtpUrl: string) {
   const url = new URL(smtpUrl);
-  const query = url.searchParams;
-  const secureParam = query.get("secure");
+  const secure = url.searchParams.get("secure");
   return {
     host: url.hostname,
-    secure: secureParam === null ? url.protocol === "smtps:" : isOn(secureParam),
-    query,
+    secure: secure === null ? url.protocol === "smtps:" : isOn(secure),
+    query: url.searchParams,
   };
 }
 
-/**
- * Why this SMTP_URL would let enquiry mail travel unencrypted to another machine, or undefined
- * when it is safe.
- */
+/** Why this SMTP_URL would let enquiries travel unencrypted to another machine, or undefined. */
 export function smtpTlsProblem(smtpUrl: string): string | undefined {
   const { host, secure, query } = readSmtpUrl(smtpUrl);
   if (!host || isLoopbackHost(host)) return undefined;
@@ -44,11 +43,10 @@ export function smtpTlsProblem(smtpUrl: string): string | undefined {
   return undefined;
 }
 
-/** Nodemailer transport options for SMTP_URL, with STARTTLS required for a remote server. */
+/** Nodemailer's options for SMTP_URL, with STARTTLS required for a remote server. */
 export function smtpTransportOptions(smtpUrl: string): SMTPTransport.Options {
   const problem = smtpTlsProblem(smtpUrl);
   if (problem) throw new Error(`SMTP_URL: ${problem}`);
   const { host, secure } = readSmtpUrl(smtpUrl);
-  // `url` is Nodemailer's documented way to pass a connection URL with its query options.
   return { url: smtpUrl, ...(!isLoopbackHost(host) && !secure ? { requireTLS: true } : {}) };
 }

@@ -1,0 +1,194 @@
+import { createHash, hkdfSync, randomBytes } from "node:crypto";
+import { signerFactory } from "@fastify/cookie";
+import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+
+// The editor's GitHub sign-in, on our own service so no third-party proxy sees the editors'
+// tokens (decisions 0013, 0022): /api/cms/auth (in the editor's popup, or ?for=insights as a
+// page) to GitHub and back to /api/cms/callback, by @fastify/oauth2 with state and PKCE. Whoever
+// may push to the repository also gets an admin session, which opens /admin's pages.
+
+const sessionCookie = "admin-session";
+/** A session outlives no working day; nothing revokes one early but a new client secret. */
+export const adminSessionSeconds = 2 * 60 * 60;
+
+/**
+ * Who may open /admin's pages: a signed-in editor, whatever a request's origin (a proxy here is
+ * loopback too). Signed with a key from the client secret, so every instance agrees.
+ */
+export function adminSessions(options: { clientSecret?: string; withoutSignIn?: boolean }) {
+  const signer =
+    options.clientSecret &&
+    signerFactory(Buffer.from(hkdfSync("sha256", options.clientSecret, "", "admin-session", 32)));
+  return {
+    canSignIn: Boolean(signer),
+    allows(request: FastifyRequest) {
+      if (options.withoutSignIn) return true;
+      const cookie = request.cookies[sessionCookie];
+      if (!signer || !cookie) return false;
+      const { valid, value } = signer.unsign(cookie);
+      const expires = Number(/^editor\.(\d+)$/.exec((valid && value) || "")?.[1]);
+      return expires > Date.now() / 1000;
+    },
+    grant(reply: FastifyReply) {
+      if (!signer) return;
+      const expires = Math.floor(Date.now() / 1000) + adminSessionSeconds;
+      reply.setCookie(sessionCookie, signer.sign(`editor.${expires}`), {
+        path: "/admin",
+        httpOnly: true,
+        sameSite: "strict",
+        secure: reply.request.protocol === "https",
+        maxAge: adminSessionSeconds,
+      });
+    },
+  };
+}
+
+export type AdminSessions = ReturnType<typeof adminSessions>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    githubSignIn: OAuth2Namespace;
+  }
+}
+
+const stateCookie = "cms-oauth-state";
+/** Where a sign-in goes once GitHub confirms it, named after the state's random part. */
+const purposeOf = (state: unknown) =>
+  typeof state === "string" && state.endsWith(".insights") ? "insights" : "editor";
+
+class StateMismatch extends Error {}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A sign-in page: never stored, sent with no referrer, running nothing but one script by hash. */
+function sendPage(reply: FastifyReply, status: number, head: string, body: string, script = "") {
+  const hash = createHash("sha256").update(script).digest("base64");
+  const scriptSrc = script ? `script-src 'sha256-${hash}'; ` : "";
+  return reply
+    .code(status)
+    .headers({
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      "content-security-policy": `default-src 'none'; ${scriptSrc}base-uri 'none'; frame-ancestors 'none'`,
+    })
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in</title>${head}</head><body>${body}${script ? `<script>${script}</script>` : ""}</body></html>`,
+    );
+}
+
+// The popup's side of Decap's and Sveltia's protocol: it announces "authorizing:github" to the
+// editor page, and answers its echo with "authorization:github:success:{…}" (or :error:).
+const handshake = `const message=document.getElementById("outcome").textContent;const answer=(event)=>{if(event.origin===location.origin&&event.data==="authorizing:github"){window.removeEventListener("message",answer);window.opener.postMessage(JSON.parse(message),location.origin);}};window.addEventListener("message",answer);window.opener&&window.opener.postMessage("authorizing:github",location.origin);`;
+
+function sendPopupOutcome(reply: FastifyReply, status: number, token?: string, error = "") {
+  const message = token
+    ? `authorization:github:success:${JSON.stringify({ token, provider: "github" })}`
+    : `authorization:github:error:${JSON.stringify({ message: error })}`;
+  // "<" escaped, so no value can close the element.
+  const data = JSON.stringify(message).replaceAll("<", "\\u003c");
+  const text = token ? "Signed in. This window closes itself." : error;
+  const body = `<p>${escapeHtml(text)}</p><script type="application/json" id="outcome">${data}</script>`;
+  return sendPage(reply, status, "", body, handshake);
+}
+
+/** A link, not a redirect: a SameSite=Strict cookie goes only on a navigation from our site. */
+function sendSignedInPage(reply: FastifyReply, status: number, text: string, next?: string) {
+  const refresh = next ? `<meta http-equiv="refresh" content="0;url=${next}">` : "";
+  const link = next ? ` <a href="${next}">Open the insights</a>.` : "";
+  return sendPage(reply, status, refresh, `<p>${escapeHtml(text)}${link}</p>`);
+}
+
+export const signInPlugin: FastifyPluginAsync<
+  NonNullable<Config["cmsAuth"]> & { sessions: AdminSessions }
+> = async (app, options) => {
+  const timeout = 10_000;
+  await app.register(fastifyOauth2, {
+    name: "githubSignIn",
+    credentials: {
+      client: { id: options.clientId, secret: options.clientSecret },
+      auth: {
+        ...fastifyOauth2.GITHUB_CONFIGURATION,
+        tokenHost: options.oauthUrl.replace(/\/$/, ""),
+      },
+      // GitHub documents the client id and secret as form fields of the token request.
+      options: { authorizationMethod: "body" },
+      http: { timeout },
+    },
+    // The editor commits the editors' changes: it needs write access to the repository.
+    scope: ["repo"],
+    // GitHub accepts S256 only; the verifier never leaves this service.
+    pkce: "S256",
+    startRedirectPath: "/auth",
+    callbackUri: (request) => `${request.protocol}://${request.host}${app.prefix}/callback`,
+    redirectStateCookieName: stateCookie,
+    verifierCookieName: "cms-oauth-verifier",
+    // Lax: the cookies must come back on GitHub's top-level redirect to the callback.
+    cookie: { path: app.prefix, httpOnly: true, sameSite: "lax", secure: "auto", maxAge: 600 },
+    generateStateFunction: (request: FastifyRequest) => {
+      const purpose =
+        (request.query as { for?: unknown }).for === "insights" ? "insights" : "editor";
+      return `${randomBytes(32).toString("base64url")}.${purpose}`;
+    },
+    checkStateFunction: async (request: FastifyRequest) => {
+      const cookie = request.cookies[stateCookie];
+      if (!cookie || cookie !== (request.query as { state?: unknown }).state)
+        throw new StateMismatch();
+      return true;
+    },
+  });
+
+  /** Whether GitHub says this token's user may push to the editor's repository. */
+  async function mayEdit(request: FastifyRequest, token: string) {
+    if (!options.repo) return false;
+    const url = `${options.apiUrl.replace(/\/$/, "")}/repos/${options.repo}`;
+    const accept = "application/vnd.github+json";
+    const headers = { accept, authorization: `Bearer ${token}`, "user-agent": "water-meter-site" };
+    const repository = await fetch(url, { headers, signal: AbortSignal.timeout(timeout) })
+      .then((response) => (response.ok ? response.json() : {}))
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, "GitHub sign-in: could not check the editor's access"),
+      );
+    return (repository as { permissions?: { push?: unknown } })?.permissions?.push === true;
+  }
+
+  app.get("/callback", async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const purpose = purposeOf(query.state);
+    const fail = (status: number, error: string) =>
+      purpose === "editor"
+        ? sendPopupOutcome(reply, status, undefined, error)
+        : sendSignedInPage(reply, status, error);
+    if (typeof query.code !== "string" || query.code === "") {
+      const why = typeof query.error === "string" ? ` (${query.error})` : "";
+      return fail(400, `GitHub did not sign you in${why}.`);
+    }
+    let token: unknown;
+    try {
+      token = (await app.githubSignIn.getAccessTokenFromAuthorizationCodeFlow(request, reply)).token
+        .access_token;
+    } catch (error) {
+      if (error instanceof StateMismatch) {
+        return fail(
+          400,
+          "The sign-in could not be checked (its state does not match). Please try again.",
+        );
+      }
+      request.log.warn({ err: error }, "GitHub sign-in: token exchange failed");
+    }
+    if (typeof token !== "string" || token === "") {
+      return fail(502, "GitHub did not confirm the sign-in. Please try again.");
+    }
+    const allowed = await mayEdit(request, token);
+    if (allowed) options.sessions.grant(reply);
+    if (purpose === "editor") return sendPopupOutcome(reply, 200, token);
+    if (!allowed)
+      return fail(
+        403,
+        "This GitHub account may not edit the site, so it cannot see the insights either.",
+      );
+    return sendSignedInPage(reply, 200, "Signed in.", "/admin/insights");
+  });
+};

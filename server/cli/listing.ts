@@ -1,0 +1,93 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { enquiryFields } from "../../contract/enquiry";
+import { csvLine } from "../csv";
+import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
+
+type Cell = string | number | null;
+type Column = [name: string, pick: (enquiry: EnquiryWithDelivery) => Cell];
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+// The enquiry's own columns as the store names them, then its state and each channel's job
+// (empty where the enquiry has none for that channel).
+const columns: Column[] = [
+  ...(["id", "receivedAt", ...enquiryFields.map((field) => field.key)] as const).map(
+    (key): Column => [snakeCase(key), (e) => e[key]],
+  ),
+  ["delivery_status", (e) => e.delivery.status],
+  ...deliveryChannels.flatMap((channel): Column[] => {
+    const job = (e: EnquiryWithDelivery) => e.delivery.channels.find((j) => j.channel === channel);
+    return (["status", "attempts", "deliveredAt", "nextAttemptAt", "lastError"] as const).map(
+      (key): Column => [`${channel}_${snakeCase(key)}`, (e) => job(e)?.[key] ?? null],
+    );
+  }),
+];
+
+export const enquiriesAsCsv = (enquiries: EnquiryWithDelivery[]) =>
+  [columns.map(([name]) => name), ...enquiries.map((e) => columns.map(([, pick]) => pick(e)))]
+    .map(csvLine)
+    .join("\r\n");
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Rows as aligned columns, the first left, the others left or (numbers) right. */
+export function textTable(rows: string[][], numbersRight = false): string[] {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) =>
+        i > 0 && numbersRight ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
+  if (enquiries.length === 0) return "No enquiries stored.";
+  const pending = enquiries.filter((e) => e.delivery.status === "pending").length;
+  return [
+    ...textTable([
+      ["received", "id", "type", "delivery", "channels (attempts)", "name", "email"],
+      ...enquiries.map((e) => [
+        e.receivedAt,
+        e.id,
+        e.enquiryType,
+        e.delivery.status,
+        e.delivery.channels.map((job) => `${job.channel}:${job.status}(${job.attempts})`).join(" "),
+        e.name.replace(/\s+/g, " ").slice(0, 40),
+        e.email,
+      ]),
+    ]),
+    "",
+    `${plural(enquiries.length, "enquiry", "enquiries")}, ${pending} awaiting delivery.`,
+  ].join("\n");
+}
+
+/** Every field of every enquiry, one block each: what an access request must show. */
+export function enquiriesAsRecords(enquiries: EnquiryWithDelivery[]): string {
+  const blocks = enquiries.map((e) =>
+    columns
+      .map(([label, pick]) => {
+        // Multi-line messages stay readable and cannot pass for another field's line.
+        const text = String(pick(e) ?? "-").replace(/\r?\n/g, `\n${" ".repeat(19)}`);
+        return `${`${label}:`.padEnd(19)}${text}`;
+      })
+      .join("\n"),
+  );
+  return [...blocks, `${plural(enquiries.length, "enquiry", "enquiries")}.`].join("\n\n");
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The command line's options, or its problem and the usage on standard error. */
+export function parseOrExit<Options extends ParseArgsConfig>(options: Options, usage: string) {
+  try {
+    return parseArgs(options);
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${usage}`);
+  }
+}
