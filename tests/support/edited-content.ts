@@ -5,7 +5,7 @@ import type { ContentFileName, ContentFiles } from "../../app/content/schemas";
 
 // Edits an editor could make at /admin, each of a kind the content schemas accept: new figures,
 // letters beyond English (ê ë é ô š), a very long word, an em dash, quotation marks, and the
-// {companyName} placeholder in a heading and a page title. scripts/test-edited-content.ts builds
+// {companyName} placeholder in a heading and a page title. `npm test` (scripts/test.mjs) builds
 // the site from such a copy and runs browser suites on it, which read the same copy.
 
 type Edit = {
