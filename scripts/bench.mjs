@@ -16,6 +16,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
+// The groups Lighthouse's mainthread-work-breakdown sums tasks in.
+import { taskGroups } from "lighthouse/core/lib/tracehouse/task-groups.js";
 import { pageList } from "../app/content/page-list.ts";
 import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
@@ -35,6 +37,11 @@ const KiB = 1024;
 const ISLAND_BUDGET_KIB = 80;
 const READINESS_TARGETS = { "form in view, then used": 500, "used straight after load": 1000 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Each key's median over a list of objects of numbers. */
+const medianOf = (objects) =>
+  Object.fromEntries(
+    Object.keys(objects[0]).map((key) => [key, median(objects.map((o) => o[key] ?? 0))]),
+  );
 const kib = (bytes) => Math.round(bytes / (KiB / 10)) / 10;
 
 // The floor (decision 0023): one heading and one paragraph, no CSS, font, image or script.
@@ -86,6 +93,8 @@ async function runLighthouse(url) {
     const score = (id) => Math.round(report.categories[id].score * 100);
     const audit = (id) => report.audits[id].numericValue;
     const requests = report.audits["network-requests"].details.items;
+    const breakdown = report.audits["mainthread-work-breakdown"].details.items;
+    const mainThread = new Map(breakdown.map((item) => [item.groupLabel, item.duration]));
     const scripts = requests.filter(
       (request) => request.resourceType === "Script" && url.startsWith(new URL(request.url).origin),
     );
@@ -104,19 +113,17 @@ async function runLighthouse(url) {
         scripts.reduce((sum, { url }) => sum + brotliSize(join(client, new URL(url).pathname)), 0),
       ),
       mainThread: Object.fromEntries(
-        report.audits["mainthread-work-breakdown"].details.items.map((item) => [
-          item.groupLabel,
-          Math.round(item.duration),
+        Object.values(taskGroups).map(({ label }) => [
+          label,
+          Math.round(mainThread.get(label) ?? 0),
         ]),
       ),
     };
   } catch (error) {
-    return {
-      error: String(error.stderr || error.message)
-        .trim()
-        .split("\n")
-        .at(-1),
-    };
+    const lines = String(error.stderr || error.message)
+      .trim()
+      .split("\n");
+    return { error: lines.at(-1) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -230,15 +237,8 @@ try {
       missed.push(`${target}: no Lighthouse run finished`);
       continue;
     }
-    const pick = (get) => median(runs.map(get));
-    const row = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick((r) => r[key])]));
-    row.mainThread = Object.fromEntries(
-      Object.keys(runs[0].mainThread).map((group) => [
-        group,
-        pick((r) => r.mainThread[group] ?? 0),
-      ]),
-    );
-    medians.set(target, row);
+    const { mainThread, ...row } = medianOf(runs);
+    medians.set(target, { ...row, mainThread: medianOf(runs.map((run) => run.mainThread)) });
   }
   for (const route of islandRoutes) {
     for (const scenario of Object.keys(READINESS_TARGETS)) {
