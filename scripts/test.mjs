@@ -1,17 +1,20 @@
 // `npm test`: type check, lint, unit and component tests, a production build, then browser
-// tests against the dev server (one quick spec) and against that build. Ends with one plain "N passed, N failed" line for CI summaries.
+// tests against `astro dev` (one quick spec), against that build, and against a build of edited
+// content. Ends with one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromiumPath, firefoxPath, webkitDriverPath } from "../tests/support/browsers.ts";
+import { writeEditedContent } from "../tests/support/edited-content.ts";
 
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
-// exercise the bot-check path; `npm start`'s build in build/ is left alone.
+// exercise the bot-check path, and a site URL for the absolute URLs they check (canonical,
+// share cards, structured data); `npm start`'s build in build/ is left alone.
 const testEnv = {
   ...process.env,
   BUILD_DIR: "build-test",
   VITE_RECAPTCHA_SITE_KEY: process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key",
-  // Absolute URLs (canonical, share cards, structured data) need a site URL; tests read the
-  // same value to check them.
   VITE_SITE_URL: process.env.VITE_SITE_URL || "https://www.amanzi-meters.example",
   CHROMIUM_PATH: chromiumPath,
   FIREFOX_PATH: firefoxPath,
@@ -24,69 +27,32 @@ const { NO_COLOR, ...browserTestEnv } = { ...testEnv, FORCE_COLOR: "0" };
 
 function run(label, command, args, env = testEnv) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  return result.status === 0;
+  return spawnSync(command, args, { stdio: "inherit", env }).status === 0;
 }
 
 // Like CI on a fresh Debian machine: what the tests need comes from Debian's packages, installed
-// with apt when we run as root, else a clear message saying what to install.
-function installWithApt(what, debianPackage) {
-  const isDebian = existsSync("/etc/debian_version");
-  const isRoot = process.getuid?.() === 0;
-  if (!(isDebian && isRoot)) {
-    console.error(`${what} not found: install it (sudo apt-get install -y ${debianPackage}).`);
+// with apt when we run as root, else a clear message saying what to install. Each entry: whether
+// it is there, what it is, its package.
+function ensure(needs) {
+  const missing = needs.filter(([present]) => !present());
+  if (missing.length === 0) return true;
+  const what = missing.map(([, name]) => name).join(", ");
+  const packages = missing.map(([, , debianPackage]) => debianPackage).join(" ");
+  if (!existsSync("/etc/debian_version") || process.getuid?.() !== 0) {
+    console.error(`${what} not found: install it (sudo apt-get install -y ${packages}).`);
     return false;
   }
-  return run(
-    `Installing Debian's ${debianPackage}`,
-    "sh",
-    ["-c", `apt-get update -qq && apt-get install -y -qq ${debianPackage}`],
-    { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  );
-}
-
-function ensureChromium() {
-  if (existsSync(chromiumPath)) return true;
-  const installed = installWithApt(`Chromium (CHROMIUM_PATH=${chromiumPath})`, "chromium");
-  // A CHROMIUM_PATH elsewhere is not what apt installs: say so rather than fail later.
-  if (installed && !existsSync(chromiumPath)) {
-    console.error(`Chromium was installed, but not at ${chromiumPath}: check CHROMIUM_PATH.`);
-  }
-  return installed && existsSync(chromiumPath);
+  run(`Installing Debian's ${packages}`, "sh", [
+    "-c",
+    `export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq ${packages}`,
+  ]);
+  const still = needs.filter(([present]) => !present()).map(([, name]) => name);
+  if (still.length > 0) console.error(`Still missing after apt: ${still.join(", ")}.`);
+  return still.length === 0;
 }
 
 const onPath = (command) =>
   spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
-// The WebKit smoke suite's browser is a Python GTK program (tests/support/webkit-host.py).
-const hasWebKitBindings = () =>
-  spawnSync(
-    "/usr/bin/python3",
-    ["-c", "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1')"],
-    { stdio: "ignore" },
-  ).status === 0;
-
-// Firefox and WebKit for the engine smoke suite, and what drives them: each missing piece is a
-// Debian package, installed together in one apt run.
-function ensureOtherEngines() {
-  const needs = [
-    [() => existsSync(firefoxPath), `Firefox ESR (FIREFOX_PATH=${firefoxPath})`, "firefox-esr"],
-    [() => existsSync(webkitDriverPath), "WebKitWebDriver", "webkit2gtk-driver"],
-    [() => onPath("xvfb-run"), "xvfb-run", "xvfb"],
-    [hasWebKitBindings, "WebKitGTK's Python bindings", "gir1.2-webkit2-4.1 python3-gi"],
-    // The stand-in for off-site servers makes a throwaway certificate (tests/support/outside-world.ts).
-    [() => onPath("openssl"), "openssl", "openssl"],
-  ];
-  const missing = needs.filter(([present]) => !present());
-  if (missing.length === 0) return true;
-  const installed = installWithApt(
-    missing.map(([, what]) => what).join(", "),
-    missing.map(([, , debianPackage]) => debianPackage).join(" "),
-  );
-  const still = needs.filter(([present]) => !present()).map(([, what]) => what);
-  if (installed && still.length > 0) console.error(`Still missing after apt: ${still.join(", ")}.`);
-  return installed && still.length === 0;
-}
-
 // Server tests start their own PostgreSQL from Debian's binaries (tests/support/postgres-server.ts).
 const hasPostgres = () =>
   Boolean(process.env.POSTGRES_BIN_DIR) ||
@@ -94,104 +60,134 @@ const hasPostgres = () =>
     readdirSync("/usr/lib/postgresql").some((major) =>
       existsSync(`/usr/lib/postgresql/${major}/bin/initdb`),
     ));
+// The WebKit smoke suite's browser is a Python GTK program (tests/support/webkit-host.py).
+const hasWebKitBindings = () =>
+  spawnSync(
+    "/usr/bin/python3",
+    ["-c", "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1')"],
+    { stdio: "ignore" },
+  ).status === 0;
+const otherEngines = [
+  [() => existsSync(firefoxPath), `Firefox ESR (FIREFOX_PATH=${firefoxPath})`, "firefox-esr"],
+  [() => existsSync(webkitDriverPath), "WebKitWebDriver", "webkit2gtk-driver"],
+  [() => onPath("xvfb-run"), "xvfb-run", "xvfb"],
+  [hasWebKitBindings, "WebKitGTK's Python bindings", "gir1.2-webkit2-4.1 python3-gi"],
+  // The stand-in for off-site servers makes a throwaway certificate (tests/support/outside-world.ts).
+  [() => onPath("openssl"), "openssl", "openssl"],
+];
 
-function ensurePostgres() {
-  return hasPostgres() || (installWithApt("PostgreSQL (initdb)", "postgresql") && hasPostgres());
-}
-
-function readCounts(file, pick) {
+// The site built from content as an editor might change it (tests/support/edited-content.ts),
+// with the suites that follow the words run on it in Chromium. They read the same edited copy
+// (CONTENT_DIR), so a pass means every edit built and shows on its page in the site's font with
+// its placeholders filled, breaking no layout; the rewritten page's file keeps none of its words
+// (writeEditedContent throws if it does). The other suites' checks do not depend on words.
+function editedContent() {
+  const contentDir = mkdtempSync(join(tmpdir(), "edited-content-"));
+  writeEditedContent(join(import.meta.dirname, "../app/content"), contentDir);
+  const env = { ...browserTestEnv, CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
   try {
-    return pick(JSON.parse(readFileSync(file, "utf8")));
-  } catch {
-    return null;
+    return (
+      run("Build from edited content", "npm", ["run", "-s", "build"], env) &&
+      // The line reporter only: the main browser run's JSON report is npm test's summary.
+      run(
+        "Browser tests on edited content",
+        "npx",
+        [
+          "playwright",
+          "test",
+          "tests/e2e/pages.spec.ts",
+          "tests/e2e/shell.spec.ts",
+          "tests/e2e/head-tags.spec.ts",
+          "--project=chromium",
+          "--reporter=line",
+        ],
+        env,
+      )
+    );
+  } finally {
+    rmSync(contentDir, { recursive: true, force: true });
+    rmSync("build-edited", { recursive: true, force: true });
   }
 }
 
 // Every step runs on the project's own Node (package.json's "node"), not the machine's.
 console.log(`Node ${process.version} (${process.execPath})`);
 rmSync("reports", { recursive: true, force: true });
+// Each step: its name, then a command and its arguments, or what to call.
 const steps = [
-  ["Type check", () => run("Type check", "npm", ["run", "-s", "typecheck"])],
-  ["Lint", () => run("Lint and format check", "npm", ["run", "-s", "lint"])],
-  ["PostgreSQL", () => ensurePostgres()],
+  ["Type check", "npm", ["run", "-s", "typecheck"]],
+  ["Lint and format check", "npm", ["run", "-s", "lint"]],
+  ["PostgreSQL", () => ensure([[hasPostgres, "PostgreSQL (initdb)", "postgresql"]])],
   [
-    "Unit tests",
+    "Unit and component tests",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=reports/unit.json",
+    ],
+  ],
+  ["Production build", "npm", ["run", "-s", "build"]],
+  // Installed only now, so the checks above run even where Chromium cannot be installed.
+  [
+    "Chromium",
     () =>
-      run("Unit and component tests", "npx", [
-        "vitest",
-        "run",
-        "--reporter=default",
-        "--reporter=json",
-        "--outputFile.json=reports/unit.json",
+      ensure([
+        [() => existsSync(chromiumPath), `Chromium (CHROMIUM_PATH=${chromiumPath})`, "chromium"],
       ]),
   ],
-  ["Build", () => run("Production build", "npm", ["run", "-s", "build"])],
-  // Installed only now, so the checks above run even where Chromium cannot be installed.
-  ["Chromium", () => ensureChromium()],
   [
-    "Dev server test",
-    () =>
-      run(
-        "Browser test against npm run dev",
-        "npx",
-        ["playwright", "test", "--config", "tests/dev/playwright.config.ts"],
-        browserTestEnv,
-      ),
+    "Browser test against npm run dev",
+    "npx",
+    ["playwright", "test", "--config", "tests/dev/playwright.config.ts"],
+    browserTestEnv,
   ],
-  ["Firefox and WebKit", () => ensureOtherEngines()],
-  ["Browser tests", () => run("Browser tests", "npx", ["playwright", "test"], browserTestEnv)],
-  [
-    "Edited content",
-    () =>
-      run(
-        "Build and browser tests on edited content",
-        "node",
-        ["--import", "tsx", "scripts/test-edited-content.ts"],
-        browserTestEnv,
-      ),
-  ],
+  ["Firefox and WebKit", () => ensure(otherEngines)],
+  ["Browser tests", "npx", ["playwright", "test"], browserTestEnv],
+  ["Edited content", editedContent],
 ];
+const failedStep = steps.find(([name, command, args, env]) =>
+  typeof command === "function" ? !command() : !run(name, command, args, env),
+)?.[0];
 
-const failedStep = steps.find(([, step]) => !step())?.[0];
-
-const unit = readCounts("reports/unit.json", (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-}));
-// Playwright's reports (the dev server's, then the build's), counted per project (browser
-// engine): a spec's run in each engine is one test.
-function countByProject(report, counts) {
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const { projectName, status } of spec.tests) {
-        const count = counts.get(projectName) ?? { passed: 0, failed: 0 };
-        if (status === "expected" || status === "flaky") count.passed++;
-        if (status === "unexpected") count.failed++;
-        counts.set(projectName, count);
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites) visit(suite);
-}
-const byEngine = new Map();
-for (const file of ["reports/e2e-dev.json", "reports/e2e.json"]) {
-  readCounts(file, (report) => countByProject(report, byEngine));
-}
-const e2e = byEngine.size > 0 && {
-  passed: [...byEngine.values()].reduce((sum, count) => sum + count.passed, 0),
-  failed: [...byEngine.values()].reduce((sum, count) => sum + count.failed, 0),
+const readReport = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
 };
-const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
-let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
-// A step that fails without failing a test (type check, lint, build) must still read as a failure.
-if (failedStep && failed === 0) failed = 1;
+// Counts per runner: vitest's, then Playwright's per project (browser engine), where a spec's
+// run in each engine is one test.
+const counts = new Map();
+const count = (name, passed, failed) => {
+  const total = counts.get(name) ?? { passed: 0, failed: 0 };
+  counts.set(name, { passed: total.passed + passed, failed: total.failed + failed });
+};
+const unit = readReport("reports/unit.json");
+if (unit) count("unit", unit.numPassedTests, unit.numFailedTests);
+const visit = (suite) => {
+  for (const spec of suite.specs ?? [])
+    for (const { projectName, status } of spec.tests)
+      count(
+        `browser (${projectName})`,
+        Number(status === "expected" || status === "flaky"),
+        Number(status === "unexpected"),
+      );
+  for (const child of suite.suites ?? []) visit(child);
+};
+for (const file of ["reports/e2e-dev.json", "reports/e2e.json"])
+  readReport(file)?.suites.forEach(visit);
 
-console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : "not run"}`);
-if (byEngine.size === 0) console.log("browser: not run");
-for (const [engine, count] of byEngine) {
-  console.log(`browser (${engine}): ${count.passed} passed, ${count.failed} failed`);
+let [passed, failed] = [0, 0];
+for (const [name, total] of counts) {
+  console.log(`${name}: ${total.passed} passed, ${total.failed} failed`);
+  passed += total.passed;
+  failed += total.failed;
 }
 if (failedStep) console.log(`failed step: ${failedStep}`);
-console.log(`${passed} passed, ${failed} failed`);
+// A step that fails without failing a test (type check, lint, build) must still read as a failure.
+console.log(`${passed} passed, ${failedStep && failed === 0 ? 1 : failed} failed`);
 process.exit(failedStep ? 1 : 0);

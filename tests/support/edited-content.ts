@@ -7,7 +7,7 @@ import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
 // file rewritten in every word it shows (hardware.yaml, in Afrikaans), letters beyond English
 // (ê ë é ô, and š and Č from Inter's latin-ext file), a very long word, an em dash, quotation
 // marks, and the {companyName} placeholder in a heading and a page title.
-// scripts/test-edited-content.ts builds the site from such a copy and runs the content-driven
+// `npm test` (scripts/test.mjs) builds the site from such a copy and runs the content-driven
 // browser suites on it, which read the same copy.
 
 /** A long Afrikaans compound, longer than a phone is wide at the heading's size. */
