@@ -29,6 +29,7 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
   integrations: [react(), sitemap(), site()],
+  devToolbar: { enabled: false },
   env: { schema: settingsSchema, validateSecrets: true },
   // Every page's policy: Astro adds the hashes of each inline script and style it writes. The
   // server sends the same policy as a header, with what a <meta> cannot carry (frame-ancestors).
@@ -49,6 +50,9 @@ export default defineConfig({
   },
   vite: {
     envDir: false,
+    // Bundled when the dev server starts, not found on a page's first visit, which would reload
+    // that page and lose the visitor's first touch of the form.
+    optimizeDeps: { include: ["react-dom/client", "react-hook-form", "zod/mini", "lucide-react"] },
     plugins: [
       {
         name: "island-entries-may-share",

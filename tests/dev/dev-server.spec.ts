@@ -28,6 +28,19 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
+// A fresh dev server reloads the first page whose Vite client connects: that page is a
+// throwaway one, so the test's own visits are not interrupted.
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  const connected = page.waitForEvent("console", {
+    predicate: (message) => message.text().includes("[vite] connected"),
+    timeout: 30_000,
+  });
+  await page.goto(sitePage("home").path);
+  await connected;
+  await page.close();
+});
+
 test("the contact form hot-reloads and sends an enquiry from the dev server, and no page logs an error", async ({
   page,
 }) => {
