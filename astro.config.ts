@@ -16,9 +16,6 @@ if (siteUrl && !/^https?:\/\/[^/?#]+$/.test(siteUrl)) {
     `VITE_SITE_URL must be the site's origin only, like https://www.example.co.za (got "${siteUrl}")`,
   );
 }
-// The send call may go to the service on another origin (VITE_API_BASE).
-const apiBase = process.env.VITE_API_BASE ?? "";
-const apiOrigin = URL.canParse(apiBase) ? `${new URL(apiBase).origin} ` : "";
 const recaptcha = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
 const browsers = supportedBrowsers(import.meta.dirname);
 
@@ -39,7 +36,7 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data:",
         "font-src 'self'",
-        `connect-src 'self' ${apiOrigin}${recaptcha[0]}`,
+        `connect-src 'self' ${recaptcha[0]}`,
         "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
         "base-uri 'none'",
         "object-src 'none'",

@@ -3,7 +3,7 @@ import { buildApp } from "./build-app";
 import { loadConfig } from "./config";
 import { openEnquiryStore } from "./store/open-enquiry-store";
 
-// The enquiry service inside `npm run dev` (scripts/dev-enquiry-service.ts): the defaults,
+// The enquiry service inside `npm run dev` (scripts/site-integration.ts): the defaults,
 // whatever .env says, over a SQLite store of its own, with no mail, webhook or bot check, so
 // nothing a developer sends leaves the machine or reaches the store `npm start` uses.
 

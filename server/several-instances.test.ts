@@ -37,7 +37,6 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
       return started;
     });
   const instances = await Promise.all([start(), start()]);
-  // One anti-forgery cookie for both: the double-submit check keeps no state per instance.
 
   const acknowledged: string[] = [];
   let sent = 0;

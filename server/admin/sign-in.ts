@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { signerFactory } from "@fastify/cookie";
 import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -132,9 +132,12 @@ export const signInPlugin: FastifyPluginAsync<
         (request.query as { for?: unknown }).for === "insights" ? "insights" : "editor";
       return `${randomBytes(32).toString("base64url")}.${purpose}`;
     },
+    // Compared in constant time: the state is the sign-in's secret against forgery.
     checkStateFunction: async (request: FastifyRequest) => {
-      const cookie = request.cookies[stateCookie];
-      if (!cookie || cookie !== (request.query as { state?: unknown }).state)
+      const cookie = Buffer.from(request.cookies[stateCookie] ?? "");
+      const state = (request.query as { state?: unknown }).state;
+      const given = Buffer.from(typeof state === "string" ? state : "");
+      if (!cookie.length || cookie.length !== given.length || !timingSafeEqual(cookie, given))
         throw new StateMismatch();
       return true;
     },
