@@ -27,10 +27,11 @@ const testEnv = {
 const { NO_COLOR, ...browserTestEnv } = { ...testEnv, FORCE_COLOR: "0" };
 
 /** Runs a command line (words split at spaces) and says whether it succeeded. */
-function run(label, commandLine, env = testEnv) {
+function run(label, commandLine, moreEnv = {}) {
   console.log(`\n▶ ${label}`);
   const [command, ...args] = commandLine.split(" ");
-  return spawnSync(command, args, { stdio: "inherit", env }).status === 0;
+  const env = commandLine.startsWith("npx playwright") ? browserTestEnv : testEnv;
+  return spawnSync(command, args, { stdio: "inherit", env: { ...env, ...moreEnv } }).status === 0;
 }
 
 // Like CI on a fresh Debian machine: what the tests need comes from Debian's packages, installed
@@ -75,7 +76,7 @@ const otherEngines = {
 function editedContent() {
   const contentDir = mkdtempSync(join(tmpdir(), "edited-content-"));
   writeEditedContent(join(import.meta.dirname, "../app/content"), contentDir);
-  const env = { ...browserTestEnv, CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
+  const env = { CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
   const suites = ["pages", "shell", "head-tags"].map((suite) => `tests/e2e/${suite}.spec.ts`);
   try {
     return (
@@ -96,7 +97,7 @@ function editedContent() {
 // Every step runs on the project's own Node (package.json's "node"), not the machine's.
 console.log(`Node ${process.version} (${process.execPath})`);
 rmSync("reports", { recursive: true, force: true });
-// Each step: its name, then a command line and its environment, or what to call.
+// Each step: its name, then a command line or what to call.
 const steps = [
   ["Type check", "npm run -s typecheck"],
   ["Lint and format check", "npm run -s lint"],
@@ -109,43 +110,33 @@ const steps = [
   ["Production build", "npm run -s build"],
   // Installed only now, so the checks above run even where Chromium cannot be installed.
   ["Chromium", () => ensure({ chromium: () => existsSync(chromiumPath) })],
-  [
-    "Browser test against npm run dev",
-    "npx playwright test -c tests/dev/playwright.config.ts",
-    browserTestEnv,
-  ],
+  ["Browser test against npm run dev", "npx playwright test -c tests/dev/playwright.config.ts"],
   ["Firefox and WebKit", () => ensure(otherEngines)],
-  ["Browser tests", "npx playwright test", browserTestEnv],
+  ["Browser tests", "npx playwright test"],
   ["Edited content", editedContent],
 ];
-const failedStep = steps.find(([name, command, env]) =>
-  typeof command === "function" ? !command() : !run(name, command, env),
+const failedStep = steps.find(([name, command]) =>
+  typeof command === "function" ? !command() : !run(name, command),
 )?.[0];
 
 // Counts per runner: vitest's, then Playwright's per project (browser engine), where a spec's
 // run in each engine is one test.
-const counts = new Map();
-const count = (name, passed, failed) => {
-  const [allPassed, allFailed] = counts.get(name) ?? [0, 0];
-  counts.set(name, [allPassed + passed, allFailed + failed]);
-};
-const report = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+const report = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
 const unit = report("reports/unit.json");
-if (unit) count("unit", unit.numPassedTests, unit.numFailedTests);
+const counts = unit.numTotalTests >= 0 ? [["unit", unit.numPassedTests, unit.numFailedTests]] : [];
 const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
-for (const file of ["reports/e2e-dev.json", "reports/e2e.json"])
-  for (const { projectName, status } of specsOf(report(file) ?? {}).flatMap((spec) => spec.tests))
-    count(
-      `browser (${projectName})`,
-      Number(status === "expected" || status === "flaky"),
-      Number(status === "unexpected"),
-    );
-
+const browserTests = ["reports/e2e-dev.json", "reports/e2e.json"]
+  .flatMap((file) => specsOf(report(file)))
+  .flatMap((spec) => spec.tests);
+for (const [project, tests] of Object.entries(Object.groupBy(browserTests, (t) => t.projectName))) {
+  const withStatus = (...statuses) => tests.filter((test) => statuses.includes(test.status)).length;
+  counts.push([`browser (${project})`, withStatus("expected", "flaky"), withStatus("unexpected")]);
+}
 let [passed, failed] = [0, 0];
-for (const [name, [namePassed, nameFailed]] of counts) {
-  console.log(`${name}: ${namePassed} passed, ${nameFailed} failed`);
-  passed += namePassed;
-  failed += nameFailed;
+for (const [name, runnerPassed, runnerFailed] of counts) {
+  console.log(`${name}: ${runnerPassed} passed, ${runnerFailed} failed`);
+  passed += runnerPassed;
+  failed += runnerFailed;
 }
 if (failedStep) console.log(`failed step: ${failedStep}`);
 // A step that fails without failing a test (type check, lint, build) must still read as a failure.
