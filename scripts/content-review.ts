@@ -28,51 +28,59 @@ function section(page: "privacy" | "terms", id: string): Where {
 const dataUnit = row("hardware", /data connection/i);
 const meter = row("hardware", /meter/i);
 const routing = row("hardware", /routing/i);
-const launchFigures = ["100", "12", "220", "256", "5"];
+const governingLaw = section("terms", "governing-law");
 
 // Each claim: what the launch copy promised, where, and the words that must all be there.
-const topics: { title: string; claims: [string, Where, ...RegExp[]][]; note?: Where }[] = [
-  {
-    title: "Product claims (home, hardware and software pages)",
-    claims: [
-      ["meters are locally designed and assembled", products, /locally designed and assembled/i],
-      ["real-time reports", products, /real-time reports/i],
-      ["leak detection", products, /leak/i, /detect/i],
-      ["remote valve control from a smartphone app", products, /valve control/i, /smartphone app/i],
-      ["notifications to third-party plumbers", products, /plumber/i, /notif/i],
-      [
-        "machine-learning consumption reports",
-        products,
-        /machine-learning/i,
-        /consumption reports/i,
-      ],
-      ["a central device management centre for utilities", products, /device management centre/i],
-      [
-        "prepaid tokens by card payment and bank transfer in the client app",
-        row("software", /client/i),
-        /prepaid token/i,
-        /card payment/i,
-        /bank transfer/i,
-      ],
-      [
-        "the home page speaks to households, property owners and utilities",
-        ({ home }) => home,
-        /households/i,
-        /estates|body corporates|property owners/i,
-        /utilities/i,
-      ],
-    ],
-  },
+type Claim = [claim: string, where: Where, ...words: RegExp[]];
+const productClaims: Claim[] = [
+  ["meters are locally designed and assembled", products, /locally designed and assembled/i],
+  ["real-time reports", products, /real-time reports/i],
+  ["leak detection", products, /leak/i, /detect/i],
+  ["remote valve control from a smartphone app", products, /valve control/i, /smartphone app/i],
+  ["notifications to third-party plumbers", products, /plumber/i, /notif/i],
+  ["machine-learning consumption reports", products, /machine-learning/i, /consumption reports/i],
+  ["a central device management centre for utilities", products, /device management centre/i],
+  [
+    "prepaid tokens by card payment and bank transfer in the client app",
+    row("software", /client/i),
+    /prepaid token/i,
+    /card payment/i,
+    /bank transfer/i,
+  ],
+  [
+    "the home page speaks to households, property owners and utilities",
+    ({ home }) => home,
+    /households/i,
+    /estates|body corporates|property owners/i,
+    /utilities/i,
+  ],
+];
+const figureClaims: Claim[] = [
+  ["data connection unit: battery up to 12 hours", dataUnit, /up to 12 hours/i],
+  ["data connection unit: 256-bit encryption", dataUnit, /256-bit encryption/i],
+  ["meters transmit per 100 litres", meter, /per 100 litres/i],
+  ["meter battery 5+ years", meter, /5\+ years/i],
+  ["routing modules: 12+ hours battery", routing, /12\+ hours/i],
+  ["routing modules: 220 V installation", routing, /220 ?v/i],
+];
+const launchFigures = ["100", "12", "220", "256", "5"];
+const legalClaims: Claim[] = [
+  [
+    "the privacy statement names POPIA",
+    ({ privacy }) => privacy,
+    /Protection of Personal Information Act/,
+    /POPIA/,
+  ],
+  ["it explains the bot-check provider's cookie", section("privacy", "cookies"), /reCAPTCHA/],
+  ["the terms are governed by South African law", governingLaw, /Republic of South Africa/],
+  ["the terms carry the copyright notice of 2015", section("terms", "copyright"), /© 2015/],
+];
+
+const topics: { title: string; claims: Claim[]; note?: Where }[] = [
+  { title: "Product claims (home, hardware and software pages)", claims: productClaims },
   {
     title: "Figures (hardware page)",
-    claims: [
-      ["data connection unit: battery up to 12 hours", dataUnit, /up to 12 hours/i],
-      ["data connection unit: 256-bit encryption", dataUnit, /256-bit encryption/i],
-      ["meters transmit per 100 litres", meter, /per 100 litres/i],
-      ["meter battery 5+ years", meter, /5\+ years/i],
-      ["routing modules: 12+ hours battery", routing, /12\+ hours/i],
-      ["routing modules: 220 V installation", routing, /220 ?v/i],
-    ],
+    claims: figureClaims,
     note: ({ hardware }) => {
       const figures = new Set(visibleCopy(hardware).match(/\d+/g));
       const other = [...figures].filter((figure) => !launchFigures.includes(figure));
@@ -81,24 +89,7 @@ const topics: { title: string; claims: [string, Where, ...RegExp[]][]; note?: Wh
         : "No figures besides the launch copy's.";
     },
   },
-  {
-    title: "Legal pages (privacy statement and terms of use)",
-    claims: [
-      [
-        "the privacy statement names POPIA",
-        ({ privacy }) => privacy,
-        /Protection of Personal Information Act/,
-        /POPIA/,
-      ],
-      ["it explains the bot-check provider's cookie", section("privacy", "cookies"), /reCAPTCHA/],
-      [
-        "the terms are governed by South African law",
-        section("terms", "governing-law"),
-        /Republic of South Africa/,
-      ],
-      ["the terms carry the copyright notice of 2015", section("terms", "copyright"), /© 2015/],
-    ],
-  },
+  { title: "Legal pages (privacy statement and terms of use)", claims: legalClaims },
 ];
 
 /** The review of one set of the launch pages, in plain words. */
