@@ -1,5 +1,5 @@
 // What visitors see, before and after a change that should not show (decision 0023): full-page
-// screenshots of every page at 375 and 1280 px and the text of each page's <body>, from a built
+// screenshots of every page at 375 and 1280 px and the text each page shows, from a built
 // site (served by our server) or a running one (its origin); then two such sets compared. Debian's
 // Chromium draws both sets and compares the pixels itself (two canvases): no image library.
 //
@@ -46,11 +46,8 @@ async function capture(browser: Browser, site: string, outDir: string) {
         await page.waitForLoadState("networkidle");
         const name = join(outDir, `${id}-${viewport.width}`);
         await page.screenshot({ path: `${name}.png`, fullPage: true, animations: "disabled" });
-        // The words of the page, scripts and styles aside, one run of spaces as one.
-        const text = await page.evaluate(() => {
-          for (const element of document.body.querySelectorAll("script, style")) element.remove();
-          return document.body.textContent ?? "";
-        });
+        // The words the page shows, one run of spaces as one.
+        const text = await page.locator("body").innerText();
         writeFileSync(`${name}.txt`, `${text.replace(/\s+/g, " ").trim()}\n`);
       }
       await page.close();
