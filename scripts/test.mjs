@@ -63,7 +63,8 @@ const otherEngines = {
   "firefox-esr": () => existsSync(firefoxPath),
   "webkit2gtk-driver": () => existsSync(webkitDriverPath),
   xvfb: () => onPath("xvfb-run"),
-  "gir1.2-webkit2-4.1 python3-gi": () => spawnSync("python3", ["-c", gtkWebKit]).status === 0,
+  "gir1.2-webkit2-4.1 python3-gi": () =>
+    spawnSync("/usr/bin/python3", ["-c", gtkWebKit]).status === 0,
   // The stand-in for off-site servers makes a throwaway certificate (tests/support/outside-world.ts).
   openssl: () => onPath("openssl"),
 };
