@@ -18,33 +18,20 @@ const buildTargetNames: Record<string, string> = {
   ios_saf: "ios",
 };
 
-const versionParts = (version: string) => version.split(".").map(Number);
-
-function isLower(a: string, b: string) {
-  const [left, right] = [versionParts(a), versionParts(b)];
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference < 0;
-  }
-  return false;
-}
-
 /** The browsers package.json's "browserslist" names, as browserslist lists them ("safari 15.4"). */
-export function supportedBrowsers(root: string): string[] {
-  return browserslist(undefined, { path: root });
-}
+export const supportedBrowsers = (root: string) => browserslist(undefined, { path: root });
 
 /** Vite's build.target: the oldest version of each engine in the list, in esbuild's names. */
 export function buildTarget(browsers: readonly string[]): string[] {
   const oldest = new Map<string, string>();
-  for (const entry of browsers) {
-    const [name = "", range = ""] = entry.split(" ");
+  for (const [name = "", range = ""] of browsers.map((entry) => entry.split(" "))) {
     const target = buildTargetNames[name];
+    if (!target) continue;
     // A range such as "18.5-18.7" starts at its first version.
     const version = range.split("-")[0] ?? "";
-    if (!target || !version) continue;
     const known = oldest.get(target);
-    if (!known || isLower(version, known)) oldest.set(target, version);
+    if (!known || version.localeCompare(known, "en", { numeric: true }) < 0)
+      oldest.set(target, version);
   }
   return [...oldest].map(([target, version]) => `${target}${version}`).sort();
 }

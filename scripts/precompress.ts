@@ -1,30 +1,12 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 // Fonts and raster images are compressed formats already.
-const compressible = new Set([
-  ".html",
-  ".js",
-  ".css",
-  ".svg",
-  ".json",
-  ".webmanifest",
-  ".txt",
-  ".xml",
-  ".ico",
-]);
+const compressible = /\.(html|js|css|svg|json|webmanifest|txt|xml|ico)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-async function* compressibleFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* compressibleFiles(path);
-    else if (compressible.has(extname(entry.name))) yield path;
-  }
-}
 
 /**
  * Writes .br and .gz siblings at the strongest settings, once, at build time, so the server
@@ -32,8 +14,10 @@ async function* compressibleFiles(dir: string): AsyncGenerator<string> {
  * Accept-Encoding. Returns how many files it looked at.
  */
 export async function precompress(client: string): Promise<number> {
-  let count = 0;
-  for await (const path of compressibleFiles(client)) {
+  const entries = await readdir(client, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && compressible.test(entry.name));
+  for (const file of files) {
+    const path = join(file.parentPath, file.name);
     const source = await readFile(path);
     const [br, gz] = await Promise.all([
       brotli(source, {
@@ -47,7 +31,6 @@ export async function precompress(client: string): Promise<number> {
     // A compressed copy that is not smaller only costs the client a decode step.
     if (br.length < source.length) await writeFile(`${path}.br`, br);
     if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
-    count++;
   }
-  return count;
+  return files.length;
 }

@@ -67,7 +67,8 @@ export function site(): AstroIntegration {
  * otherwise each add a hash to every page's policy. Its page lists no inline script.
  */
 async function buildEditor(outDir: string, root: string, css: UserConfig["css"]) {
-  const output = await build({
+  // One configuration, not watched: one output.
+  const { output } = (await build({
     configFile: false,
     root,
     base: "/admin/",
@@ -87,14 +88,9 @@ async function buildEditor(outDir: string, root: string, css: UserConfig["css"])
         output: { entryFileNames: "[name]-[hash].js" },
       },
     },
-  });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((out) =>
-    "output" in out ? out.output : [],
-  );
-  const entry = chunks.find(
-    (item): item is Rolldown.OutputChunk => item.type === "chunk" && item.isEntry,
-  );
-  if (!entry) throw new Error("the editor's build wrote no module");
+  })) as Rolldown.RolldownOutput;
+  const entry = output.find((item) => item.type === "chunk" && item.isEntry);
+  if (entry?.type !== "chunk") throw new Error("the editor's build wrote no module");
   const styles = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/admin/${file}`);
   await writeFile(join(outDir, "index.html"), adminPage([`/admin/${entry.fileName}`], styles));
 }

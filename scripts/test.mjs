@@ -2,11 +2,12 @@
 // tests against `astro dev` (one quick spec), against that build, and against a build of edited
 // content. Ends with one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumPath, firefoxPath, webkitDriverPath } from "../tests/support/browsers.ts";
 import { writeEditedContent } from "../tests/support/edited-content.ts";
+import { postgresBinDir } from "../tests/support/postgres-server.ts";
 
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
 // exercise the bot-check path, and a site URL for the absolute URLs they check (canonical,
@@ -25,56 +26,48 @@ const testEnv = {
 // it and NO_COLOR; FORCE_COLOR=0 keeps Playwright's own output plain instead.
 const { NO_COLOR, ...browserTestEnv } = { ...testEnv, FORCE_COLOR: "0" };
 
-function run(label, command, args, env = testEnv) {
+/** Runs a command line (words split at spaces) and says whether it succeeded. */
+function run(label, commandLine, moreEnv = {}) {
   console.log(`\n▶ ${label}`);
-  return spawnSync(command, args, { stdio: "inherit", env }).status === 0;
+  const [command, ...args] = commandLine.split(" ");
+  const env = commandLine.startsWith("npx playwright") ? browserTestEnv : testEnv;
+  return spawnSync(command, args, { stdio: "inherit", env: { ...env, ...moreEnv } }).status === 0;
 }
 
 // Like CI on a fresh Debian machine: what the tests need comes from Debian's packages, installed
-// with apt when we run as root, else a clear message saying what to install. Each entry: whether
-// it is there, what it is, its package.
-function ensure(needs) {
-  const missing = needs.filter(([present]) => !present());
-  if (missing.length === 0) return true;
-  const what = missing.map(([, name]) => name).join(", ");
-  const packages = missing.map(([, , debianPackage]) => debianPackage).join(" ");
+// with apt when we run as root, else a clear message saying what to install. `packages` maps
+// each package to whether it is there.
+function ensure(packages) {
+  const missing = () => Object.keys(packages).filter((name) => !packages[name]());
+  const names = missing().join(" ");
+  if (!names) return true;
   if (!existsSync("/etc/debian_version") || process.getuid?.() !== 0) {
-    console.error(`${what} not found: install it (sudo apt-get install -y ${packages}).`);
+    console.error(`Not found: ${names}. Install: sudo apt-get install -y ${names}`);
+    console.error("(Browsers elsewhere: set CHROMIUM_PATH, FIREFOX_PATH, WEBKIT_DRIVER_PATH.)");
     return false;
   }
-  run(`Installing Debian's ${packages}`, "sh", [
-    "-c",
-    `export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq ${packages}`,
-  ]);
-  const still = needs.filter(([present]) => !present()).map(([, name]) => name);
-  if (still.length > 0) console.error(`Still missing after apt: ${still.join(", ")}.`);
-  return still.length === 0;
+  console.log(`\n▶ Installing Debian's ${names}`);
+  const apt = { stdio: "inherit", env: { ...testEnv, DEBIAN_FRONTEND: "noninteractive" } };
+  spawnSync("apt-get", ["update", "-qq"], apt);
+  spawnSync("apt-get", ["install", "-y", "-qq", ...names.split(" ")], apt);
+  const still = missing().join(", ");
+  if (still) console.error(`Still missing after apt: ${still}.`);
+  return !still;
 }
 
-const onPath = (command) =>
-  spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
-// Server tests start their own PostgreSQL from Debian's binaries (tests/support/postgres-server.ts).
-const hasPostgres = () =>
-  Boolean(process.env.POSTGRES_BIN_DIR) ||
-  (existsSync("/usr/lib/postgresql") &&
-    readdirSync("/usr/lib/postgresql").some((major) =>
-      existsSync(`/usr/lib/postgresql/${major}/bin/initdb`),
-    ));
+const onPath = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 // The WebKit smoke suite's browser is a Python GTK program (tests/support/webkit-host.py).
-const hasWebKitBindings = () =>
-  spawnSync(
-    "/usr/bin/python3",
-    ["-c", "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1')"],
-    { stdio: "ignore" },
-  ).status === 0;
-const otherEngines = [
-  [() => existsSync(firefoxPath), `Firefox ESR (FIREFOX_PATH=${firefoxPath})`, "firefox-esr"],
-  [() => existsSync(webkitDriverPath), "WebKitWebDriver", "webkit2gtk-driver"],
-  [() => onPath("xvfb-run"), "xvfb-run", "xvfb"],
-  [hasWebKitBindings, "WebKitGTK's Python bindings", "gir1.2-webkit2-4.1 python3-gi"],
+const gtkWebKit =
+  "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1')";
+const otherEngines = {
+  "firefox-esr": () => existsSync(firefoxPath),
+  "webkit2gtk-driver": () => existsSync(webkitDriverPath),
+  xvfb: () => onPath("xvfb-run"),
+  "gir1.2-webkit2-4.1 python3-gi": () =>
+    spawnSync("/usr/bin/python3", ["-c", gtkWebKit]).status === 0,
   // The stand-in for off-site servers makes a throwaway certificate (tests/support/outside-world.ts).
-  [() => onPath("openssl"), "openssl", "openssl"],
-];
+  openssl: () => onPath("openssl"),
+};
 
 // The site built from content as an editor might change it (tests/support/edited-content.ts),
 // with the suites that follow the words run on it in Chromium. They read the same edited copy
@@ -84,23 +77,15 @@ const otherEngines = [
 function editedContent() {
   const contentDir = mkdtempSync(join(tmpdir(), "edited-content-"));
   writeEditedContent(join(import.meta.dirname, "../app/content"), contentDir);
-  const env = { ...browserTestEnv, CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
+  const env = { CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
+  const suites = ["pages", "shell", "head-tags"].map((suite) => `tests/e2e/${suite}.spec.ts`);
   try {
     return (
-      run("Build from edited content", "npm", ["run", "-s", "build"], env) &&
+      run("Build from edited content", "npm run -s build", env) &&
       // The line reporter only: the main browser run's JSON report is npm test's summary.
       run(
         "Browser tests on edited content",
-        "npx",
-        [
-          "playwright",
-          "test",
-          "tests/e2e/pages.spec.ts",
-          "tests/e2e/shell.spec.ts",
-          "tests/e2e/head-tags.spec.ts",
-          "--project=chromium",
-          "--reporter=line",
-        ],
+        `npx playwright test ${suites.join(" ")} --project=chromium --reporter=line`,
         env,
       )
     );
@@ -113,79 +98,46 @@ function editedContent() {
 // Every step runs on the project's own Node (package.json's "node"), not the machine's.
 console.log(`Node ${process.version} (${process.execPath})`);
 rmSync("reports", { recursive: true, force: true });
-// Each step: its name, then a command and its arguments, or what to call.
+// Each step: its name, then a command line or what to call.
 const steps = [
-  ["Type check", "npm", ["run", "-s", "typecheck"]],
-  ["Lint and format check", "npm", ["run", "-s", "lint"]],
-  ["PostgreSQL", () => ensure([[hasPostgres, "PostgreSQL (initdb)", "postgresql"]])],
+  ["Type check", "npm run -s typecheck"],
+  ["Lint and format check", "npm run -s lint"],
+  // Server tests start their own PostgreSQL from Debian's binaries.
+  ["PostgreSQL", () => ensure({ postgresql: () => postgresBinDir() !== undefined })],
   [
     "Unit and component tests",
-    "npx",
-    [
-      "vitest",
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      "--outputFile.json=reports/unit.json",
-    ],
+    "npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json",
   ],
-  ["Production build", "npm", ["run", "-s", "build"]],
+  ["Production build", "npm run -s build"],
   // Installed only now, so the checks above run even where Chromium cannot be installed.
-  [
-    "Chromium",
-    () =>
-      ensure([
-        [() => existsSync(chromiumPath), `Chromium (CHROMIUM_PATH=${chromiumPath})`, "chromium"],
-      ]),
-  ],
-  [
-    "Browser test against npm run dev",
-    "npx",
-    ["playwright", "test", "--config", "tests/dev/playwright.config.ts"],
-    browserTestEnv,
-  ],
+  ["Chromium", () => ensure({ chromium: () => existsSync(chromiumPath) })],
+  ["Browser test against npm run dev", "npx playwright test -c tests/dev/playwright.config.ts"],
   ["Firefox and WebKit", () => ensure(otherEngines)],
-  ["Browser tests", "npx", ["playwright", "test"], browserTestEnv],
+  ["Browser tests", "npx playwright test"],
   ["Edited content", editedContent],
 ];
-const failedStep = steps.find(([name, command, args, env]) =>
-  typeof command === "function" ? !command() : !run(name, command, args, env),
+const failedStep = steps.find(([name, command]) =>
+  typeof command === "function" ? !command() : !run(name, command),
 )?.[0];
 
-const readReport = (file) => {
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
-};
 // Counts per runner: vitest's, then Playwright's per project (browser engine), where a spec's
 // run in each engine is one test.
-const counts = new Map();
-const count = (name, passed, failed) => {
-  const total = counts.get(name) ?? { passed: 0, failed: 0 };
-  counts.set(name, { passed: total.passed + passed, failed: total.failed + failed });
-};
-const unit = readReport("reports/unit.json");
-if (unit) count("unit", unit.numPassedTests, unit.numFailedTests);
-const visit = (suite) => {
-  for (const spec of suite.specs ?? [])
-    for (const { projectName, status } of spec.tests)
-      count(
-        `browser (${projectName})`,
-        Number(status === "expected" || status === "flaky"),
-        Number(status === "unexpected"),
-      );
-  for (const child of suite.suites ?? []) visit(child);
-};
-for (const file of ["reports/e2e-dev.json", "reports/e2e.json"])
-  readReport(file)?.suites.forEach(visit);
-
+const report = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
+const unit = report("reports/unit.json");
+const counts = unit.numTotalTests >= 0 ? [["unit", unit.numPassedTests, unit.numFailedTests]] : [];
+const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+const browserTests = ["reports/e2e-dev.json", "reports/e2e.json"]
+  .flatMap((file) => specsOf(report(file)))
+  .flatMap((spec) => spec.tests);
+for (const [project, tests] of Object.entries(Object.groupBy(browserTests, (t) => t.projectName))) {
+  const withStatus = (...statuses) => tests.filter((test) => statuses.includes(test.status)).length;
+  counts.push([`browser (${project})`, withStatus("expected", "flaky"), withStatus("unexpected")]);
+}
 let [passed, failed] = [0, 0];
-for (const [name, total] of counts) {
-  console.log(`${name}: ${total.passed} passed, ${total.failed} failed`);
-  passed += total.passed;
-  failed += total.failed;
+for (const [name, runnerPassed, runnerFailed] of counts) {
+  console.log(`${name}: ${runnerPassed} passed, ${runnerFailed} failed`);
+  passed += runnerPassed;
+  failed += runnerFailed;
 }
 if (failedStep) console.log(`failed step: ${failedStep}`);
 // A step that fails without failing a test (type check, lint, build) must still read as a failure.
