@@ -1,50 +1,35 @@
 import { Check, CircleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import styles from "./enquiry-notifications.module.css";
 
 export const NOTIFICATION_DURATION_MS = 5000;
 
-type Notification = {
+export type Notice = {
   kind: "success" | "error";
   message: string;
-  closeLabel: string;
   /** Another way to do what failed, shown under the message. */
   link?: { label: string; href: string };
 };
-type Shown = Notification & { id: number };
-
-// The mounted region's setter: the form calls notify() from its submit handler, outside React.
-let show: (notification: Shown | null) => void = () => undefined;
-let shownCount = 0;
-
-const icons = { success: Check, error: CircleAlert };
 
 type EnquiryNotificationsProps = {
-  /** Accessible name of the live region. */
-  label: string;
+  copy: { regionLabel: string; close: string };
+  /** A new id shows the notice afresh, restarting its time. */
+  shown: (Notice & { id: number }) | null;
+  onClose: () => void;
 };
 
-/** The polite live region the contact form's notifications appear in, one at a time. */
-export function EnquiryNotifications({ label }: EnquiryNotificationsProps) {
-  const [shown, setShown] = useState<Shown | null>(null);
-
-  useEffect(() => {
-    show = setShown;
-    return () => {
-      show = () => undefined;
-    };
-  }, []);
-
+/** The polite live region the contact form's notices appear in, one at a time. */
+export function EnquiryNotifications({ copy, shown, onClose }: EnquiryNotificationsProps) {
   useEffect(() => {
     if (!shown) return;
-    const timer = setTimeout(() => setShown(null), NOTIFICATION_DURATION_MS);
+    const timer = setTimeout(onClose, NOTIFICATION_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [shown, onClose]);
 
-  const Icon = shown ? icons[shown.kind] : null;
+  const Icon = shown?.kind === "error" ? CircleAlert : Check;
   return (
-    <section aria-label={label} aria-live="polite" className={styles.region}>
-      {shown && Icon && (
+    <section aria-label={copy.regionLabel} aria-live="polite" className={styles.region}>
+      {shown && (
         <div
           key={shown.id}
           data-notification
@@ -54,23 +39,17 @@ export function EnquiryNotifications({ label }: EnquiryNotificationsProps) {
           <Icon className={styles.icon} size={20} strokeWidth={2.5} aria-hidden="true" />
           <span className={styles.title}>
             <span>{shown.message}</span>
-            {shown.link ? (
+            {shown.link && (
               <a className={styles.link} href={shown.link.href}>
                 {shown.link.label}
               </a>
-            ) : null}
+            )}
           </span>
-          <button type="button" className={styles.close} onClick={() => setShown(null)}>
-            {shown.closeLabel}
+          <button type="button" className={styles.close} onClick={onClose}>
+            {copy.close}
           </button>
         </div>
       )}
     </section>
   );
-}
-
-/** Shows one notification, replacing any that is still open (and restarting the 5 s). */
-export function notify(notification: Notification) {
-  shownCount += 1;
-  show({ ...notification, id: shownCount });
 }
