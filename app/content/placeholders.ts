@@ -1,11 +1,10 @@
 import { type DeliveryChannels, retentionStatement } from "../../contract/retention.ts";
-import type { SettingPlaceholder } from "./schemas.ts";
 
 // {companyName} and {retentionStatement} stand in the copy for what the settings say. The build
 // (app/content/site-content.ts) and the editor's preview both fill them, so the preview shows
 // the words the page will.
 
-export type PlaceholderValues = Record<SettingPlaceholder, string>;
+export type PlaceholderValues = { companyName: string; retentionStatement: string };
 
 export function placeholderValues(settings: {
   companyName: string;
@@ -23,7 +22,7 @@ export function placeholderValues(settings: {
 export function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {
   if (typeof value === "string") {
     return value.replace(/\{(\w+)\}/g, (found, key: string) =>
-      Object.hasOwn(values, key) ? values[key as SettingPlaceholder] : found,
+      Object.hasOwn(values, key) ? values[key as keyof PlaceholderValues] : found,
     ) as T;
   }
   if (Array.isArray(value)) return value.map((item) => fillPlaceholders(item, values)) as T;
