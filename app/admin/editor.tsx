@@ -1,10 +1,8 @@
-// The content editor's script at /admin: Sveltia CMS from its npm package, bundled by our own
-// build (scripts/site-integration.ts) so its fonts and chunks come from our origin. Its
-// configuration is /admin/config.yml, generated from the content schemas.
-//
-// The preview shows the page as the site draws it: the site's own blocks rendered to HTML, the
-// placeholders filled as the build fills them (/admin/preview.json), and the site's CSS, in two
-// frames as wide as a phone and a computer.
+// The content editor at /admin: Sveltia CMS from its npm package, bundled by our own build
+// (scripts/site-integration.ts) so its fonts and chunks come from our origin, and configured by
+// /admin/config.yml. Its preview shows each page as the site draws it: the site's own blocks
+// and CSS, the placeholders filled as the build fills them, in frames as wide as a phone and a
+// computer.
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
@@ -20,14 +18,9 @@ import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
-const previewWidths = [
-  { label: "On a phone", width: 375 },
-  { label: "On a computer", width: 1280 },
-] as const;
-
 const absolute = (url: string) => new URL(url, location.href).href;
 
-/** The site's styles, the global ones and each block's, as the preview frames link them. */
+/** The site's styles, the global ones and each block's, which the editor's page preloads. */
 const styleUrls = [
   absolute(siteStyles),
   ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
@@ -35,16 +28,11 @@ const styleUrls = [
   ),
 ];
 
-// The whole latin file stands in for the pages' cut face: the words being typed may outgrow it.
+// The whole font files stand in for the pages' cut faces: the words being typed may outgrow them.
 const fontFaces = fontFaceCss(
   { latin: absolute(interLatin), "latin-ext": absolute(interLatinExt) },
   [],
 );
-
-const framePage = (markup: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaces}</style>${styleUrls
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join("")}</head><body>${markup}</body></html>`;
 
 /** Sizes a frame to its page, and scales a frame wider than the pane down to fit it. */
 function fitFrame(frame: HTMLIFrameElement) {
@@ -58,8 +46,12 @@ function fitFrame(frame: HTMLIFrameElement) {
 }
 
 function PreviewFrames({ markup }: { markup: string }) {
-  const page = framePage(markup);
-  return previewWidths.map(({ label, width }) => (
+  const links = styleUrls.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaces}</style>${links}</head><body>${markup}</body></html>`;
+  return [
+    { label: "On a phone", width: 375 },
+    { label: "On a computer", width: 1280 },
+  ].map(({ label, width }) => (
     <figure key={width} style={{ margin: "0 0 2rem" }}>
       <figcaption style={{ font: "600 0.875rem/1.5 system-ui, sans-serif", margin: "0.5rem" }}>
         {label} ({width} px wide)
@@ -77,16 +69,17 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-type PreviewData = {
+const {
+  placeholders,
+  getInTouch,
+  supportEmail,
+}: {
   placeholders: PlaceholderValues;
   getInTouch: GetInTouch;
   supportEmail: string;
-};
-const { placeholders, getInTouch, supportEmail }: PreviewData = await (
-  await fetch("/admin/preview.json")
-).json();
+} = await (await fetch("/admin/preview.json")).json();
 
-/** What the page shows, for each kind of page; the site's shell keeps the editor's own preview. */
+/** What each kind of page shows; the site's shell keeps the editor's own preview. */
 const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement> = {
   product: (file: ProductPageFile, entry) => (
     <ProductPageBlocks content={file} getInTouch={getInTouch} roundHero={entry.roundHero} />
@@ -99,12 +92,11 @@ const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement
 };
 
 for (const page of pageList) {
-  const render = previews[page.kind];
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
     try {
-      const filled = fillPlaceholders(data, placeholders);
-      return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled, page)}</main>)} />;
+      const blocks = previews[page.kind](fillPlaceholders(data, placeholders), page);
+      return <PreviewFrames markup={renderToStaticMarkup(<main>{blocks}</main>)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.
       return <p>The preview appears once the required fields are filled in.</p>;
