@@ -6,15 +6,11 @@
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
-import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server.browser";
-import { Hero } from "../components/blocks/hero";
 import type { GetInTouch } from "../components/get-in-touch-link";
-import { LegalPageBlocks } from "../components/legal-page-blocks";
-import { ProductPageBlocks } from "../components/product-page-blocks";
-import { type PageEntry, type PageKind, pageList } from "../content/page-list";
+import { PageBlocks } from "../components/page-blocks";
+import { type PageEntry, pageList } from "../content/page-list";
 import { fillPlaceholders, type PlaceholderValues } from "../content/placeholders";
-import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
@@ -79,23 +75,20 @@ const {
   supportEmail: string;
 } = await (await fetch("/admin/preview.json")).json();
 
-/** What each kind of page shows; the site's shell keeps the editor's own preview. */
-const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement> = {
-  product: (file: ProductPageFile, entry) => (
-    <ProductPageBlocks content={file} getInTouch={getInTouch} roundHero={entry.roundHero} />
-  ),
-  // The form is an island with a script of its own; the banner is what the copy changes.
-  contact: (file: ContactPageFile) => <Hero content={file.hero} />,
-  legal: (file: LegalPageFile) => (
-    <LegalPageBlocks content={file} getInTouch={getInTouch} supportEmail={supportEmail} />
-  ),
-};
-
-for (const page of pageList) {
+for (const page of pageList as readonly PageEntry[]) {
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
     try {
-      const blocks = previews[page.kind](fillPlaceholders(data, placeholders), page);
+      // The contact page's form is an island with a script of its own: its banner is shown.
+      const blocks = (
+        <PageBlocks
+          kind={page.kind}
+          content={fillPlaceholders(data, placeholders)}
+          roundHero={page.roundHero}
+          getInTouch={getInTouch}
+          supportEmail={supportEmail}
+        />
+      );
       return <PreviewFrames markup={renderToStaticMarkup(<main>{blocks}</main>)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.

@@ -41,11 +41,12 @@ const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
 const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
   (min ? z.array(item).min(...min) : z.array(item)).meta({ title });
 
-/** One field per key, in the keys' order: for lists of codes the contract owns. */
+/** A group of one field per key, in the keys' order: for lists of codes the contract owns. */
 const fieldsFor = <Key extends string, Field extends z.ZodType>(
+  title: string,
   keys: readonly Key[],
   field: (key: Key) => Field,
-) => z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
+) => group(title, Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
 
 const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
@@ -177,23 +178,20 @@ const link = (title: string) =>
 
 const enquiryForm = group("Enquiry form", {
   requiredNote: shortText("Note above the fields"),
-  labels: fieldsFor(enquiryFormFields, (field) => shortText(fieldTitles[field])).meta({
-    title: "Field labels",
-  }),
-  placeholders: fieldsFor(["name", "phone", "email", "message"] as const, (field) =>
-    shortText(fieldTitles[field]),
-  ).meta({ title: "Example text in empty fields" }),
+  labels: fieldsFor("Field labels", enquiryFormFields, (field) => shortText(fieldTitles[field])),
+  placeholders: fieldsFor(
+    "Example text in empty fields",
+    ["name", "phone", "email", "message"] as const,
+    (field) => shortText(fieldTitles[field]),
+  ),
   enquiryPrompt: shortText("First option of the enquiry type list"),
-  enquiryTypes: fieldsFor(enquiryTypeValues, (type) => shortText(`Option "${type}"`)).meta({
-    title: "Enquiry types",
-    hint: "The options of the enquiry type list, each as the visitor reads it",
-  }),
+  enquiryTypes: fieldsFor("Enquiry types", enquiryTypeValues, (type) =>
+    shortText(`Option "${type}"`),
+  ).meta({ hint: "The options of the enquiry type list, each as the visitor reads it" }),
   // One message per field and problem the contract (contract/enquiry.ts) names.
-  errors: fieldsFor(enquiryFormFields, (field) =>
-    fieldsFor(enquiryProblems[field], (code) => shortText(problemTitles[code])).meta({
-      title: fieldTitles[field],
-    }),
-  ).meta({ title: "Messages beside a field filled in wrongly" }),
+  errors: fieldsFor("Messages beside a field filled in wrongly", enquiryFormFields, (field) =>
+    fieldsFor(fieldTitles[field], enquiryProblems[field], (code) => shortText(problemTitles[code])),
+  ),
   submit: group("Send button", {
     idle: shortText("Send button"),
     busy: shortText("Send button while sending"),

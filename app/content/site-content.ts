@@ -29,6 +29,13 @@ export const pageContent = <Kind extends PageKind>(page: { id: string; kind: Kin
 /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
 export const shellContent = () => read("shell", "site-shell");
 
+/** The call to action every page carries, to the contact page. */
+export async function getInTouch() {
+  const contact = pageList.find((page) => page.kind === "contact");
+  if (!contact) throw new Error("the page list needs a contact page");
+  return { ...(await shellContent()).getInTouch, href: contact.path };
+}
+
 /** The page list, each page with its own words (title, description, link texts, share card). */
 export const sitePages = () =>
   Promise.all(

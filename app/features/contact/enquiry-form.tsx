@@ -1,16 +1,8 @@
-import {
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type EnquiryField,
   type EnquiryFormInput,
-  type EnquiryFormValues,
   type EnquiryProblem,
   enquiryFormFields,
   enquiryTypeValues,
@@ -82,7 +74,7 @@ export function EnquiryForm({
     reset,
     setValue,
     formState: { isValid, isSubmitting, isSubmitted, isSubmitSuccessful, errors, touchedFields },
-  } = useForm<EnquiryFormInput, unknown, EnquiryFormValues>({
+  } = useForm({
     resolver: enquiryResolver,
     mode: "onTouched",
     defaultValues: before.values,
@@ -125,22 +117,19 @@ export function EnquiryForm({
     setRefocus("form");
   }, [isSubmitSuccessful, reset, notify, copy]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
+  const submit = handleSubmit(async (values) => sendEnquiry(values, await botCheck.token()));
+  function onFailure(error: unknown) {
+    console.error("The enquiry could not be sent:", error);
     const { emailInstead } = copy;
-    handleSubmit(async (values) => sendEnquiry(values, await botCheck.token()))(event).catch(
-      (error: unknown) => {
-        console.error("The enquiry could not be sent:", error);
-        const mailbox = `mailto:${siteConfig.supportEmail}`;
-        const href = enquiryEmailHref(mailbox, emailInstead.subject, form);
-        notify({
-          kind: "error",
-          message: copy.notifications.error,
-          link: { label: emailInstead.link, href },
-        });
-        setRefocus("submit");
-      },
-    );
+    // The mounted form, whose submit failed.
+    const form = formRef.current as HTMLFormElement;
+    const href = enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, emailInstead.subject, form);
+    notify({
+      kind: "error",
+      message: copy.notifications.error,
+      link: { label: emailInstead.link, href },
+    });
+    setRefocus("submit");
   }
 
   /**
@@ -193,7 +182,7 @@ export function EnquiryForm({
       aria-busy={isSubmitting}
       noValidate
       tabIndex={-1}
-      onSubmit={onSubmit}
+      onSubmit={(event) => submit(event).catch(onFailure)}
       onFocus={prepareBotCheck}
       onInput={prepareBotCheck}
     >

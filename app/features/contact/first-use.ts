@@ -69,10 +69,7 @@ function failureNotice(form: HTMLFormElement) {
 const firstUse: ClientDirective = (load, _options, island) => {
   const form = island.querySelector("form");
   if (!form) return;
-  const setState = (state: "waiting" | "loading" | "ready" | "failed") => {
-    island.dataset.islandState = state;
-  };
-  setState("waiting");
+  island.dataset.islandState = "waiting";
   const notice = failureNotice(form);
 
   // Fields left before the start show their errors once the form runs (enquiry-form.tsx).
@@ -114,12 +111,12 @@ const firstUse: ClientDirective = (load, _options, island) => {
     if (island.dataset.islandState === "ready") return;
     console.error("The enquiry form could not start:", error);
     clearTimeout(timer);
-    setState("failed");
+    island.dataset.islandState = "failed";
     notice.show();
   };
   island.addEventListener(FORM_READY_EVENT, () => {
     clearTimeout(timer);
-    setState("ready");
+    island.dataset.islandState = "ready";
     notice.hide();
     form.removeEventListener("focusout", onLeave);
     for (const type of FIRST_USE) island.removeEventListener(type, start, true);
@@ -127,7 +124,7 @@ const firstUse: ClientDirective = (load, _options, island) => {
 
   async function start() {
     if (island.dataset.islandState === "loading" || island.dataset.islandState === "ready") return;
-    setState("loading");
+    island.dataset.islandState = "loading";
     timer = setTimeout(
       () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`)),
       READY_WITHIN_MS,
