@@ -1,8 +1,6 @@
-// The content editor at /admin: Sveltia CMS from its npm package, bundled by our own build
-// (scripts/site-integration.ts) so its fonts and chunks come from our origin, and configured by
-// /admin/config.yml. Its preview shows each page as the site draws it: the site's own blocks
-// and CSS, the placeholders filled as the build fills them, in frames as wide as a phone and a
-// computer.
+// The content editor at /admin: Sveltia CMS, bundled by our build (scripts/site-integration.ts)
+// so its fonts and chunks come from our origin. Its preview draws each page with the site's own
+// blocks and CSS, the placeholders filled as the build fills them, as wide as a phone and a computer.
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";

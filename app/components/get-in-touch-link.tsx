@@ -20,12 +20,9 @@ export function GetInTouchLink({ getInTouch, topic, tone = "onLight" }: GetInTou
       className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
-      {topic ? (
-        <>
-          {" "}
-          <span className="visually-hidden">{getInTouch.about.replaceAll("{topic}", topic)}</span>
-        </>
-      ) : null}
+      {topic && (
+        <span className="visually-hidden"> {getInTouch.about.replaceAll("{topic}", topic)}</span>
+      )}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
     </a>
   );

@@ -12,10 +12,8 @@ type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
   | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
 );
 
-/**
- * A page's blocks by its kind, as the page and the editor's preview show them. The contact
- * page's banner is followed by its form block, the children.
- */
+// A page's blocks by its kind, as the page and the editor's preview show them. The contact
+// page's banner is followed by its form block, the children.
 export function PageBlocks(props: PageBlocksProps) {
   const { content, getInTouch } = props;
   if (props.kind === "product") {

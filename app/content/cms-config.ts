@@ -1,7 +1,5 @@
-// The editor at /admin (Sveltia CMS): its page, and its configuration generated from the content
-// schemas, so the editor offers exactly the fields the build accepts and refuses, beside the
-// field, what the build would refuse (decision 0013).
-import { stringify } from "yaml";
+// The editor at /admin (Sveltia CMS), configured from the content schemas: it offers exactly the
+// fields the build reads and refuses, beside the field, what the build would refuse (decision 0013).
 import { z } from "zod";
 import { type PageEntry, pageList } from "./page-list.ts";
 import { contentFilesOf } from "./schemas.ts";
@@ -40,20 +38,22 @@ function stringRules(schema: JsonSchema) {
 // What a file may leave out (a decorative picture's description, bullet points) the editor may
 // leave empty, and then writes nothing for it.
 function editorField(name: string, schema: JsonSchema, required = true): EditorField {
-  const base = { name, label: schema.title ?? name, hint: schema.hint };
-  const optional = required ? {} : { required: false };
-  if (schema.enum) return { ...base, widget: "select", options: schema.enum, ...optional };
+  const base = {
+    name,
+    label: schema.title ?? name,
+    hint: schema.hint,
+    ...(!required && { required }),
+  };
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum };
   if (schema.type === "string") {
-    return { ...base, widget: schema.widget ?? "string", ...stringRules(schema), ...optional };
+    return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
   }
-  if (schema.type === "object") {
-    return { ...base, widget: "object", fields: objectFields(schema), ...optional };
-  }
+  if (schema.type === "object") return { ...base, widget: "object", fields: objectFields(schema) };
   const item = schema.items;
   if (schema.type !== "array" || !item) {
     throw new Error(`the editor has no field for ${name} (${JSON.stringify(schema)})`);
   }
-  const list = { ...base, widget: "list", min: schema.minItems, ...optional };
+  const list = { ...base, widget: "list", min: schema.minItems };
   const variants = item.oneOf ?? item.anyOf;
   if (variants) {
     // The field each kind of item fixes to its own value (zod's discriminator) names the kind.
@@ -93,24 +93,15 @@ function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
     .map(([name, property]) => editorField(name, property, required.has(name)));
 }
 
-/**
- * A content file's form, from its schema's JSON Schema. The editor writes what the build reads,
- * so the schema's input side: a field with a default may be absent.
- */
+/** A content file's form. The schema's input side: a field with a default may be absent. */
 export function editorFields(schema: z.ZodType): EditorField[] {
   return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
 }
 
-/**
- * How the editor writes YAML: the style the content files are kept in (checked by
- * cms-config.test.ts), so a publish changes only the lines the editor changed.
- */
+/** The content files' YAML style (cms-config.test.ts), so a publish changes only what was edited. */
 export const editorYamlStyle = { indent_size: 2, indent_sequences: true, quote: "none" } as const;
 
-/**
- * The editor's configuration: one form per content file, writing to CMS_GITHUB_REPO's
- * CMS_GITHUB_BRANCH, signed in through the site at VITE_SITE_URL.
- */
+/** One form per content file, committed to CMS_GITHUB_REPO, signed in through VITE_SITE_URL. */
 export function cmsConfig(
   settings: { repo?: string; branch?: string; siteUrl?: string } = {},
   pages: readonly PageEntry[] = pageList,
@@ -147,14 +138,8 @@ export function cmsConfig(
   };
 }
 
-export const cmsConfigYaml = (settings: Parameters<typeof cmsConfig>[0]) =>
-  stringify(cmsConfig(settings), { lineWidth: 0 });
-
-/**
- * The editor's page: no inline script, so its own policy can forbid them. `scripts` are the
- * editor's built module (or, on the dev server, its source); `styles` the site's CSS, which the
- * preview pane applies to the page it shows (preloaded here, not applied to the editor).
- */
+// The editor's page: no inline script, so its policy can forbid them. `styles` are the site's
+// CSS, for the preview pane: preloaded here, not applied to the editor.
 export function adminPage(scripts: readonly string[], styles: readonly string[] = []): string {
   return `<!doctype html>
 <html lang="en">

@@ -12,10 +12,8 @@ export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
   );
 }
 
-/**
- * The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts
- * the products first); pages without one follow, in list order.
- */
+// The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts
+// the products first); pages without one follow, in list order.
 export function footerLinksOf(pages: readonly NavPage[]): NavLink[] {
   return pages
     .filter((page) => page.footerLabel)

@@ -1,8 +1,7 @@
 import { type DeliveryChannels, retentionStatement } from "../../contract/retention.ts";
 
-// {companyName} and {retentionStatement} stand in the copy for what the settings say. The build
-// (app/content/site-content.ts) and the editor's preview both fill them, so the preview shows
-// the words the page will.
+// {companyName} and {retentionStatement} stand in the copy for what the settings say. The build and
+// the editor's preview both fill them, so the preview shows the words the page will.
 
 export type PlaceholderValues = { companyName: string; retentionStatement: string };
 

@@ -14,10 +14,8 @@ import { contactPictureNames, type PictureName, pictureNames } from "./picture-l
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
-/**
- * A text's placeholders must be ones it may hold: `{companyName}` anywhere, others where `allow`
- * says. The editor checks the same pattern, with the same words, while the text is typed.
- */
+// A text's placeholders must be ones it may hold: `{companyName}` anywhere, others where `allow`
+// says. The editor checks the same pattern, with the same words, while the text is typed.
 const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
   const allowed = ["{companyName}", ...allow];
   const literally = allowed.map((value) => value.replace(/[{}]/g, "\\$&"));

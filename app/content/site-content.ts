@@ -22,7 +22,6 @@ async function read<Collection extends PageKind | "shell">(collection: Collectio
   return fillPlaceholders(entry.data as CollectionEntry<Collection>["data"], placeholders);
 }
 
-/** A page's whole content file. */
 export const pageContent = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
   read(page.kind, page.id);
 
@@ -36,7 +35,7 @@ export async function getInTouch() {
   return { ...(await shellContent()).getInTouch, href: contact.path };
 }
 
-/** The page list, each page with its own words (title, description, link texts, share card). */
+/** The page list, each page with its `page` block: title, description, link texts, share card. */
 export const sitePages = () =>
   Promise.all(
     pageList.map(async (page: PageEntry) => ({ ...page, ...(await pageContent(page)).page })),
@@ -44,7 +43,6 @@ export const sitePages = () =>
 
 export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
 
-/** Every text of some content, with the field it is in. */
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
   else if (value && typeof value === "object") {

@@ -4,10 +4,8 @@ import { createRequire } from "node:module";
 import subsetFont from "subset-font";
 import { cutWeights, type InterFile } from "./web-font.ts";
 
-/**
- * The web font's cut faces (app/lib/web-font.ts), made at build time: one per Inter file that
- * holds some of the characters, named by a hash of its bytes.
- */
+// The web font's cut faces (app/lib/web-font.ts), made at build time: one per Inter file that
+// holds some of the characters, named by a hash of its bytes.
 export const cutFaces = (characters: Record<InterFile, string>) =>
   Promise.all(
     (["latin", "latin-ext"] as const)

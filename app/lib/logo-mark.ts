@@ -1,7 +1,7 @@
 import { colourToken } from "../styles/colour-tokens";
 
-// The company mark, a water drop holding a meter dial, drawn once: the header and footer logo,
-// public/favicon.svg, and the icons and share cards made at build time.
+// The company mark, a water drop holding a meter dial, drawn once for the logo, the favicon, the
+// icons and the share cards.
 
 type MarkColours = { drop: string; dial: string };
 

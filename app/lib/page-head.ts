@@ -6,7 +6,7 @@ import { logoIcon } from "./site-icons";
 // public origin (canonical link, og:url, og:image, JSON-LD) is left out without it, rather than
 // pointed somewhere wrong.
 
-export type MetaTag = { name: string; content: string } | { property: string; content: string };
+type MetaTag = { name: string; content: string } | { property: string; content: string };
 
 export const shareCardSize = { width: 1200, height: 630 } as const;
 

@@ -25,17 +25,11 @@ const onHero = colourToken("color-on-hero");
 /** The mark on the hero blue, as the icons and cards show it. */
 const markOnHero = logoMarkShapes({ drop: onHero, dial: themeColour });
 
-const entities: Record<string, string> = {
-  "<": "&lt;",
-  ">": "&gt;",
-  "&": "&amp;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
+const entities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" };
 
 type TextStyle = { x: number; y: number; size: number; weight: number; fill: string };
 const text = (line: string, { x, y, size, weight, fill }: TextStyle) =>
-  `<text x="${x}" y="${y}" font-family="Inter" font-weight="${weight}" font-size="${size}" fill="${fill}">${line.replace(/[<>&"']/g, (char) => entities[char] ?? char)}</text>`;
+  `<text x="${x}" y="${y}" font-family="Inter" font-weight="${weight}" font-size="${size}" fill="${fill}">${line.replace(/[<>&"]/g, (char) => entities[char] ?? char)}</text>`;
 
 const textWidth = (line: string, size: number, weight: number) =>
   new Resvg(
@@ -43,10 +37,8 @@ const textWidth = (line: string, size: number, weight: number) =>
     { font },
   ).getBBox()?.width ?? 0;
 
-/**
- * Breaks text into lines no wider than maxWidth, at the first of the sizes that fits in
- * maxLines. Measured with the real font, so long titles never run off the card.
- */
+// Breaks text into lines no wider than maxWidth, at the first of the sizes that fits in
+// maxLines. Measured with the real font, so long titles never run off the card.
 export function fitText(
   text: string,
   box: { maxWidth: number; maxLines: number; sizes: readonly number[]; fontWeight: number },

@@ -1,8 +1,5 @@
 import { colourToken } from "../styles/colour-tokens";
 
-// The icons a browser or phone shows for the site, drawn from the logo mark at build time
-// (app/lib/share-cards.ts), but for public/favicon.svg.
-
 /** The hero blue: the browser's UI colour, and behind the full-bleed icons. */
 export const themeColour = colourToken("color-hero");
 

@@ -1,7 +1,5 @@
-/**
- * A mailto: link that opens the visitor's mail program with what they typed into the form, each
- * field under its label, for when the form cannot send it: its start-up failed, or a send did.
- */
+// A mailto: link that opens the visitor's mail program with what they typed into the form, each
+// field under its label, for when the form cannot send it: its start-up failed, or a send did.
 export function enquiryEmailHref(mailbox: string, subject: string, form: HTMLFormElement) {
   const controls = form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]");
   const lines = [...controls].map((control) => {

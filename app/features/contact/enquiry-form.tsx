@@ -36,10 +36,8 @@ const errorIdOf = (name: EnquiryField) => `${idOf(name)}-error`;
 
 const EMPTY = Object.fromEntries(enquiryFormFields.map((name) => [name, ""])) as EnquiryFormInput;
 
-/**
- * What the visitor typed into the prerendered form before the island started (first-use.ts),
- * and which fields they left, read before the form library takes the fields over.
- */
+// What the visitor typed into the prerendered form before the island started (first-use.ts),
+// and which fields they left, read before the form library takes the fields over.
 function formBeforeStart() {
   const values = { ...EMPTY };
   const left: EnquiryField[] = [];
@@ -121,7 +119,6 @@ export function EnquiryForm({
   function onFailure(error: unknown) {
     console.error("The enquiry could not be sent:", error);
     const { emailInstead } = copy;
-    // The mounted form, whose submit failed.
     const form = formRef.current as HTMLFormElement;
     const href = enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, emailInstead.subject, form);
     notify({
@@ -132,10 +129,8 @@ export function EnquiryForm({
     setRefocus("submit");
   }
 
-  /**
-   * Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
-   * words the content gives the problem the shared rules name.
-   */
+  // Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
+  // content's words for the problem the shared rules name.
   function shownError(name: EnquiryField) {
     const problem = errors[name]?.message as EnquiryProblem | undefined;
     if (!problem || !(touchedFields[name] || isSubmitted)) return undefined;
@@ -154,7 +149,6 @@ export function EnquiryForm({
     };
   }
 
-  /** A visible label, the field's control and its error message. */
   function field(name: EnquiryField, children: ReactNode) {
     const error = shownError(name);
     return (

@@ -4,10 +4,8 @@ import { EnquiryNotifications, type Notice } from "./enquiry-notifications";
 
 type Shown = Notice & { id: number };
 
-/**
- * The contact page's one island, hydrated by client:first-use (first-use.ts): the enquiry form
- * and its notices.
- */
+// The contact page's one island, hydrated by client:first-use (first-use.ts): the enquiry form
+// and its notices.
 export function EnquiryIsland(props: Omit<EnquiryFormProps, "notify">) {
   // Each notice replaces the last with a new id, so even a repeated one is announced again.
   const [shown, notify] = useReducer(

@@ -5,10 +5,8 @@ import {
   enquiryFormSchema,
 } from "../../../contract/enquiry";
 
-/**
- * The shared schema as react-hook-form's resolver: each field's first problem is its error.
- * @hookform/resolvers' zodResolver does the same, but would add to the contact page's script.
- */
+// The shared schema as react-hook-form's resolver: each field's first problem is its error.
+// @hookform/resolvers' zodResolver does the same, but would add to the contact page's script.
 export const enquiryResolver: Resolver<EnquiryFormInput, unknown, EnquiryFormValues> = async (
   input,
 ) => {

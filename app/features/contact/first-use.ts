@@ -20,10 +20,8 @@ function savingData() {
   return !!connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? "");
 }
 
-function afterLoad(run: () => void) {
-  if (document.readyState === "complete") run();
-  else addEventListener("load", run, { once: true });
-}
+const afterLoad = (run: () => void) =>
+  document.readyState === "complete" ? run() : addEventListener("load", run, { once: true });
 
 /** A fetch started at load would share a slow connection with the first paint (decision 0023). */
 function afterFirstPaint(run: () => void) {

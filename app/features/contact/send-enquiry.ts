@@ -3,21 +3,13 @@ import { siteConfig } from "../../config";
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-/**
- * Resolves on a 2xx answer; rejects on any other, a network error or the timeout. Like Angular's
- * HttpClient (requirements §7), it echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, to
- * relative URLs only, so the token never travels to another origin.
- */
+// Resolves on a 2xx answer; rejects on any other, a network error or the timeout. Like Angular's
+// HttpClient (requirements §7), it echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, to
+// relative URLs only, so the token never travels to another origin.
 export async function postJson(url: string, body: unknown): Promise<void> {
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    "Content-Type": "application/json",
-  };
   const token = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1]?.trim();
   // Absolute (`https://…`) and protocol-relative (`//host/…`) URLs may point at another origin.
-  if (token && !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url)) {
-    headers["X-XSRF-TOKEN"] = decodeURIComponent(token);
-  }
+  const relative = !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url);
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new Error(`${url} gave no answer within ${REQUEST_TIMEOUT_MS} ms`)),
@@ -26,7 +18,11 @@ export async function postJson(url: string, body: unknown): Promise<void> {
   try {
     const response = await fetch(url, {
       method: "POST",
-      headers,
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        ...(token && relative ? { "X-XSRF-TOKEN": decodeURIComponent(token) } : {}),
+      },
       body: JSON.stringify(body),
       credentials: "same-origin",
       signal: controller.signal,

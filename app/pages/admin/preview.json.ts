@@ -1,8 +1,7 @@
 import { siteConfig } from "../../config";
 import { getInTouch, placeholders } from "../../content/site-content";
 
-// What the editor's preview needs beside the entry being edited, as this build has it
-// (app/admin/editor.tsx).
+// What the editor's preview (app/admin/editor.tsx) needs beside the entry, as this build has it.
 export const GET = async () =>
   Response.json({
     placeholders,
