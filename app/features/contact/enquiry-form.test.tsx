@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EnquiryField, enquiryTypeValues } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 import { pageFile } from "../../content/content-files";
-import { EnquiryIsland } from "./enquiry-island";
-import { NOTIFICATION_DURATION_MS } from "./enquiry-notifications";
+import { EnquiryIsland, NOTIFICATION_DURATION_MS } from "./enquiry-island";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 
 const enquiryFormCopy = pageFile({ id: "contact", kind: "contact" }).enquiryForm;

@@ -12,13 +12,19 @@ import { siteConfig } from "../../config";
 import type { ContactPageFile } from "../../content/schemas";
 import { enquiryEmailHref } from "./enquiry-by-email";
 import styles from "./enquiry-form.module.css";
-import type { Notice } from "./enquiry-notifications";
 import { enquiryResolver } from "./enquiry-resolver";
 import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
 
 export type EnquiryFormCopy = ContactPageFile["enquiryForm"];
+
+export type Notice = {
+  kind: "success" | "error";
+  message: string;
+  /** Another way to do what failed, shown under the message. */
+  link?: { label: string; href: string };
+};
 
 export type EnquiryFormProps = {
   copy: EnquiryFormCopy;

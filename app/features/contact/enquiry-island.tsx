@@ -1,25 +1,54 @@
-import { useReducer } from "react";
-import { EnquiryForm, type EnquiryFormProps } from "./enquiry-form";
-import { EnquiryNotifications, type Notice } from "./enquiry-notifications";
+import { Check, CircleAlert } from "lucide-react";
+import { useEffect, useReducer } from "react";
+import { EnquiryForm, type EnquiryFormProps, type Notice } from "./enquiry-form";
+import styles from "./enquiry-notifications.module.css";
+
+export const NOTIFICATION_DURATION_MS = 5000;
 
 type Shown = Notice & { id: number };
 
-// The contact page's one island, hydrated by client:first-use (first-use.ts): the enquiry form
-// and its notices.
+// The contact page's one island, hydrated by client:first-use (first-use.ts): the enquiry form,
+// and the polite live region where its notices appear, one at a time.
 export function EnquiryIsland(props: Omit<EnquiryFormProps, "notify">) {
   // Each notice replaces the last with a new id, so even a repeated one is announced again.
   const [shown, notify] = useReducer(
     (last: Shown | null, notice: Notice | null) => notice && { ...notice, id: (last?.id ?? 0) + 1 },
     null,
   );
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => notify(null), NOTIFICATION_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  const { regionLabel, close } = props.copy.notifications;
+  const Icon = shown?.kind === "error" ? CircleAlert : Check;
   return (
     <>
       <EnquiryForm {...props} notify={notify} />
-      <EnquiryNotifications
-        copy={props.copy.notifications}
-        shown={shown}
-        onClose={() => notify(null)}
-      />
+      <section aria-label={regionLabel} aria-live="polite" className={styles.region}>
+        {shown && (
+          <div
+            key={shown.id}
+            data-notification
+            data-type={shown.kind}
+            className={`${styles.toast} ${styles[shown.kind]}`}
+          >
+            <Icon className={styles.icon} size={20} strokeWidth={2.5} aria-hidden="true" />
+            <span className={styles.title}>
+              <span>{shown.message}</span>
+              {shown.link && (
+                <a className={styles.link} href={shown.link.href}>
+                  {shown.link.label}
+                </a>
+              )}
+            </span>
+            <button type="button" className={styles.close} onClick={() => notify(null)}>
+              {close}
+            </button>
+          </div>
+        )}
+      </section>
     </>
   );
 }
