@@ -1,9 +1,8 @@
 import { envField } from "astro/config";
 import { defaultRetentionDays, maxRetentionDays } from "../contract/retention.ts";
 
-// The settings the build reads, checked by Astro when it starts (a bad value stops it, naming
-// the variable). The VITE_ ones reach the browser: never a secret there. The server's own
-// retention and delivery settings are read too, because the privacy statement states them.
+// The settings the build reads; a bad value stops it, naming the variable. The VITE_ ones reach
+// the browser: never a secret there. The server's are read for the privacy statement.
 const publicText = (fallback: string, checks: { max?: number; includes?: string } = {}) =>
   envField.string({ context: "client", access: "public", default: fallback, ...checks });
 const server = { context: "server", access: "public" } as const;

@@ -16,27 +16,23 @@ type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
 // page's banner is followed by its form block, the children.
 export function PageBlocks(props: PageBlocksProps) {
   const { content, getInTouch } = props;
-  if (props.kind === "product") {
-    return (
-      <>
-        <Hero content={content.hero} getInTouch={getInTouch} round={props.roundHero} />
-        <InfoListBlock content={props.content.highlights} />
-        <InfoBlock items={props.content.features} getInTouch={getInTouch} />
-      </>
-    );
-  }
-  if (props.kind === "legal") {
-    return (
-      <>
-        <Hero content={content.hero} getInTouch={getInTouch} />
-        <LegalDocument content={props.content} supportEmail={props.supportEmail} />
-      </>
-    );
-  }
   return (
     <>
-      <Hero content={content.hero} />
-      {props.children}
+      <Hero
+        content={content.hero}
+        getInTouch={props.kind === "contact" ? undefined : getInTouch}
+        round={props.kind === "product" && props.roundHero}
+      />
+      {props.kind === "product" && (
+        <>
+          <InfoListBlock content={props.content.highlights} />
+          <InfoBlock items={props.content.features} getInTouch={getInTouch} />
+        </>
+      )}
+      {props.kind === "legal" && (
+        <LegalDocument content={props.content} supportEmail={props.supportEmail} />
+      )}
+      {props.kind === "contact" && props.children}
     </>
   );
 }

@@ -53,8 +53,7 @@ export function Picture({ name, alt, className }: PictureProps) {
       {...attributes}
       width={width}
       height={height}
-      // As object-fit: cover: a box of another shape (the home hero's circle) is filled, not
-      // letterboxed.
+      // As object-fit: cover: a box of another shape (the home hero's circle) is filled.
       preserveAspectRatio="xMidYMid slice"
       className={className}
       {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}

@@ -1,5 +1,5 @@
 // The editor at /admin (Sveltia CMS), configured from the content schemas: it offers exactly the
-// fields the build reads and refuses, beside the field, what the build would refuse (decision 0013).
+// fields the build reads and refuses, beside the field, what the build refuses (decision 0013).
 import { z } from "zod";
 import { type PageEntry, pageList } from "./page-list.ts";
 import { contentFilesOf } from "./schemas.ts";
@@ -24,7 +24,7 @@ type EditorField = Record<string, unknown> & { name: string };
 const webAddress = ["^https?://[^\\s]+$", "Enter a full web address, starting with https://"];
 
 /** The collapsed line of a list item: the field that tells items apart, as the page shows it. */
-const summaryFields = ["heading", "featureName", "label", "text", "name"];
+const summaryFields = ["heading", "featureName", "label", "text", "name", "alt"];
 
 function stringRules(schema: JsonSchema) {
   if (schema.pattern && !schema.patternMessage) {
@@ -78,10 +78,7 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
 }
 
 function summary(item: JsonSchema) {
-  const names = Object.entries(item.properties ?? {})
-    .filter(([, property]) => property.type === "string" && !property.enum && !property.const)
-    .map(([name]) => name);
-  const name = summaryFields.find((candidate) => names.includes(candidate)) ?? names[0];
+  const name = summaryFields.find((field) => item.properties?.[field]);
   return name && `{{fields.${name}}}`;
 }
 

@@ -8,9 +8,8 @@ import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
 
-// The content files as code outside the build reads them (tests, `npm run content:review`):
-// checked by the same schemas and filled from the same settings as the pages (site-content.ts),
-// so a test compares a page with the words it should show.
+// The content files as code outside the build reads them (tests, `npm run content:review`): the
+// same schemas and settings as the pages, so a test compares a page with the words it should show.
 
 /** app/content/, or CONTENT_DIR (tests build edited copies). */
 export const contentDir = () => resolve(process.env.CONTENT_DIR || import.meta.dirname);
@@ -18,11 +17,11 @@ export const contentDir = () => resolve(process.env.CONTENT_DIR || import.meta.d
 const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
   process.env[name]?.trim() || String(settingsSchema[name].default);
 
-export const placeholders = placeholderValues({
-  companyName: setting("VITE_COMPANY_NAME"),
-  retentionDays: Number(setting("ENQUIRY_RETENTION_DAYS")),
-  delivery: deliveryChannelsOf(process.env),
-});
+export const placeholders = placeholderValues(
+  setting("VITE_COMPANY_NAME"),
+  Number(setting("ENQUIRY_RETENTION_DAYS")),
+  deliveryChannelsOf(process.env),
+);
 
 const read = <Schema extends z.ZodType>(file: string, schema: Schema): z.infer<Schema> =>
   fillPlaceholders(

@@ -1,6 +1,5 @@
-// The site's pages: routes, navigation, sitemap, share cards, the editor and the tests derive
-// from this list. A page's words are in app/content/<id>.yaml, checked by its kind's schema.
-// No imports: the build, the editor's script, the benches and the tests all read it.
+// The site's pages, from which routes, navigation, sitemap, share cards, the editor and the tests
+// derive; each one's words are in app/content/<id>.yaml. No imports: every tool reads it.
 
 export type PageKind = "product" | "legal" | "contact";
 

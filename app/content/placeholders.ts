@@ -5,17 +5,15 @@ import { type DeliveryChannels, retentionStatement } from "../../contract/retent
 
 export type PlaceholderValues = { companyName: string; retentionStatement: string };
 
-export function placeholderValues(settings: {
-  companyName: string;
-  retentionDays: number;
-  delivery: DeliveryChannels;
-}): PlaceholderValues {
-  return {
-    companyName: settings.companyName,
-    // The server checks at startup that the built page states its own retention and delivery.
-    retentionStatement: retentionStatement(settings.retentionDays, settings.delivery),
-  };
-}
+// The server checks at startup that the built page states its own retention and delivery.
+export const placeholderValues = (
+  companyName: string,
+  retentionDays: number,
+  delivery: DeliveryChannels,
+): PlaceholderValues => ({
+  companyName,
+  retentionStatement: retentionStatement(retentionDays, delivery),
+});
 
 /** Every string of `value` with the settings' placeholders filled; others (`{topic}`) are left. */
 export function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {

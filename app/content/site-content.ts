@@ -1,5 +1,6 @@
 import { type CollectionEntry, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
+import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
 import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
@@ -10,11 +11,11 @@ import { siteShellFileName } from "./schemas.ts";
 // The copy as pages read it at build time: each content file, checked by its collection's
 // schema (app/content.config.ts), with the settings' placeholders filled.
 
-export const placeholders = placeholderValues({
-  companyName: siteConfig.companyName,
-  retentionDays: ENQUIRY_RETENTION_DAYS,
-  delivery: { email: Boolean(SMTP_URL?.trim()), webhook: Boolean(ENQUIRY_WEBHOOK_URL?.trim()) },
-});
+export const placeholders = placeholderValues(
+  siteConfig.companyName,
+  ENQUIRY_RETENTION_DAYS,
+  deliveryChannelsOf({ SMTP_URL, ENQUIRY_WEBHOOK_URL }),
+);
 
 async function read<Collection extends PageKind | "shell">(collection: Collection, id: string) {
   const entry = await getEntry(collection, id);

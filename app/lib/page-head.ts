@@ -2,11 +2,8 @@ import type { BreadcrumbList, Graph, WithContext } from "schema-dts";
 import type { SitePage } from "../content/site-content";
 import { logoIcon } from "./site-icons";
 
-// A page's title, description, link-preview tags and structured data. Whatever needs the site's
-// public origin (canonical link, og:url, og:image, JSON-LD) is left out without it, rather than
-// pointed somewhere wrong.
-
-type MetaTag = { name: string; content: string } | { property: string; content: string };
+// A page's title, description, link-preview tags and structured data. What needs the site's
+// origin (canonical link, og:url, og:image, JSON-LD) is left out without it, not pointed wrong.
 
 export const shareCardSize = { width: 1200, height: 630 } as const;
 
@@ -17,7 +14,7 @@ export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
   const { companyName, siteUrl } = settings;
   const title = `${page.title} | ${companyName}`;
   const url = siteUrl && `${siteUrl}${page.path}`;
-  const meta: MetaTag[] = [
+  const meta = [
     { name: "description", content: page.description },
     { property: "og:type", content: "website" },
     { property: "og:title", content: title },

@@ -9,13 +9,11 @@ import { brandMarkColours, logoMarkShapes, logoMarkSvg } from "./logo-mark";
 import { shareCardSize } from "./page-head";
 import { themeColour } from "./site-icons";
 
-const require = createRequire(import.meta.url);
-
 // resvg draws text only with the font files it is given (TTF, not the site's woff2): Inter, from
 // a devDependency, never whatever fonts are installed.
 const font = {
   fontFiles: ["700Bold/Inter_700Bold.ttf", "500Medium/Inter_500Medium.ttf"].map((file) =>
-    require.resolve(`@expo-google-fonts/inter/${file}`),
+    createRequire(import.meta.url).resolve(`@expo-google-fonts/inter/${file}`),
   ),
   loadSystemFonts: false,
   defaultFontFamily: "Inter",

@@ -1,10 +1,8 @@
 import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 
-// Inter, self-hosted. Every page preloads faces cut to the characters its copy uses (plus ASCII
-// and typographic punctuation), each from the Inter file that holds it, at the styles' weights,
-// with kerning only, so they arrive in a new connection's first round trip. Any other character
-// (a name typed into the form) comes from Inter's whole latin or latin-ext file, which a browser
-// fetches only for a page that has one.
+// Inter, self-hosted. Every page preloads faces cut to its copy's characters (and ASCII), so they
+// arrive in a new connection's first round trip. Any other character (a name typed into the
+// form) comes from Inter's whole latin or latin-ext file, fetched only by a page that has one.
 
 export const baseCharacters =
   " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +

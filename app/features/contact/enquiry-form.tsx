@@ -17,8 +17,6 @@ import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
 
-export type EnquiryFormCopy = ContactPageFile["enquiryForm"];
-
 export type Notice = {
   kind: "success" | "error";
   message: string;
@@ -27,7 +25,7 @@ export type Notice = {
 };
 
 export type EnquiryFormProps = {
-  copy: EnquiryFormCopy;
+  copy: ContactPageFile["enquiryForm"];
   /** The privacy sentence above the submit button. */
   privacyNote: string;
   /** Id of the heading that names the form. */

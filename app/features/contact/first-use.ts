@@ -2,11 +2,10 @@ import type { ClientDirective } from "astro";
 import { enquiryEmailHref } from "./enquiry-by-email";
 import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 
-// `client:first-use`, the contact form's loading strategy (decision 0030). The prerendered form
-// can be typed in at once. Its island's JavaScript is fetched when the form nears the screen,
-// and runs on the visitor's first use of the form; if it cannot, the page says so and offers
-// the enquiry by email, carrying what was typed. The island's `data-island-state` is waiting,
-// loading, ready or failed.
+// `client:first-use` (decision 0030): the prerendered form can be typed in at once; its island is
+// fetched when the form nears the screen and runs on first use. If it cannot, the page says so
+// and offers the enquiry by email, carrying what was typed. `data-island-state` on the island is
+// waiting, loading, ready or failed.
 
 /** After first use, how long the island may take to start before the visitor is told. */
 const READY_WITHIN_MS = 10_000;
