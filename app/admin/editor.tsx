@@ -12,6 +12,8 @@ import { fillPlaceholders, type PlaceholderValues } from "../content/placeholder
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
+type Preview = { placeholders: PlaceholderValues; getInTouch: GetInTouch; supportEmail: string };
+
 const absolute = (url: string) => new URL(url, location.href).href;
 
 /** The site's styles, the global ones and each block's, which the editor's page preloads. */
@@ -23,10 +25,10 @@ const styleUrls = [
 ];
 
 // The whole font files stand in for the pages' cut faces: the words being typed may outgrow them.
-const fontFaces = fontFaceCss(
-  { latin: absolute(interLatin), "latin-ext": absolute(interLatinExt) },
-  [],
-);
+const fontFaces = fontFaceCss({
+  latin: absolute(interLatin),
+  "latin-ext": absolute(interLatinExt),
+});
 
 /** Sizes a frame to its page, and scales a frame wider than the pane down to fit it. */
 function fitFrame(frame: HTMLIFrameElement) {
@@ -63,15 +65,9 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-const {
-  placeholders,
-  getInTouch,
-  supportEmail,
-}: {
-  placeholders: PlaceholderValues;
-  getInTouch: GetInTouch;
-  supportEmail: string;
-} = await (await fetch("/admin/preview.json")).json();
+const { placeholders, getInTouch, supportEmail }: Preview = await (
+  await fetch("/admin/preview.json")
+).json();
 
 for (const page of pageList as readonly PageEntry[]) {
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {

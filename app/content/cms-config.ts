@@ -12,7 +12,6 @@ type JsonSchema = {
   required?: string[];
   items?: JsonSchema;
   oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
   enum?: string[];
   const?: string;
   minItems?: number;
@@ -54,7 +53,7 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
     throw new Error(`the editor has no field for ${name} (${JSON.stringify(schema)})`);
   }
   const list = { ...base, widget: "list", min: schema.minItems };
-  const variants = item.oneOf ?? item.anyOf;
+  const variants = item.oneOf;
   if (variants) {
     // The field each kind of item fixes to its own value (zod's discriminator) names the kind.
     const kindOf = (variant: JsonSchema) =>

@@ -20,6 +20,8 @@ const font = {
 };
 
 const onHero = colourToken("color-on-hero");
+const onHeroMuted = colourToken("color-on-hero-muted");
+const titleBox = { maxWidth: 560, maxLines: 3, sizes: [68, 60, 52, 44], fontWeight: 700 };
 /** The mark on the hero blue, as the icons and cards show it. */
 const markOnHero = logoMarkShapes({ drop: onHero, dial: themeColour });
 
@@ -66,15 +68,11 @@ export function shareCardSvg(
   { companyName, host }: { companyName: string; host: string },
 ) {
   const { width, height } = shareCardSize;
-  const title = fitText(page.title, {
-    maxWidth: 560,
-    maxLines: 3,
-    sizes: [68, 60, 52, 44],
-    fontWeight: 700,
-  });
+  const title = fitText(page.title, titleBox);
   const lineHeight = Math.round(title.fontSize * 1.15);
   // The title block sits in the middle of the left column, whatever its line count.
   const titleTop = 315 - ((title.lines.length - 1) * lineHeight) / 2 + title.fontSize * 0.35;
+  const titleStyle = { x: 80, size: title.fontSize, weight: 700, fill: onHero };
   const artwork = Buffer.from(pictureSource(page.shareCard.picture)).toString("base64");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
@@ -83,24 +81,8 @@ export function shareCardSvg(
     `<rect x="0" y="${height - 12}" width="${width}" height="12" fill="${colourToken("color-accent")}"/>`,
     `<g transform="translate(72 64) scale(2)">${markOnHero}</g>`,
     text(companyName, { x: 146, y: 114, size: 36, weight: 700, fill: onHero }),
-    ...title.lines.map((line, index) =>
-      text(line, {
-        x: 80,
-        y: titleTop + index * lineHeight,
-        size: title.fontSize,
-        weight: 700,
-        fill: onHero,
-      }),
-    ),
-    host
-      ? text(host, {
-          x: 80,
-          y: 560,
-          size: 28,
-          weight: 500,
-          fill: colourToken("color-on-hero-muted"),
-        })
-      : "",
+    ...title.lines.map((line, i) => text(line, { ...titleStyle, y: titleTop + i * lineHeight })),
+    host ? text(host, { x: 80, y: 560, size: 28, weight: 500, fill: onHeroMuted }) : "",
     `<rect x="676" y="111" width="456" height="408" rx="28" fill="${colourToken("color-surface-tint")}"/>`,
     `<image x="704" y="139" width="400" height="352" preserveAspectRatio="xMidYMid meet" href="data:image/svg+xml;base64,${artwork}"/>`,
     "</svg>",

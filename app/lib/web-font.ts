@@ -63,7 +63,7 @@ const face = (src: string, weights: string, unicodeRange: string) =>
 /** The @font-face rules every page declares in its head, given where each file is served. */
 export function fontFaceCss(
   wholeUrls: Record<InterFile, string>,
-  cut: { url: string; characters: string }[],
+  cut: { url: string; characters: string }[] = [],
 ) {
   return [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
