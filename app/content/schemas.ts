@@ -123,10 +123,7 @@ const legalBlock = z.discriminatedUnion("type", [
       "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
     ),
   }),
-  group("Bulleted list", {
-    type: z.literal("list"),
-    items: list("Items", longText("Item"), [1]),
-  }),
+  group("Bulleted list", { type: z.literal("list"), items: list("Items", longText("Item"), [1]) }),
   group("Sentence ending in the support email address", {
     type: z.literal("email"),
     text: shortText("Text before the support email address"),

@@ -76,11 +76,7 @@ export function EnquiryForm({
     reset,
     setValue,
     formState: { isValid, isSubmitting, isSubmitted, isSubmitSuccessful, errors, touchedFields },
-  } = useForm({
-    resolver: enquiryResolver,
-    mode: "onTouched",
-    defaultValues: before.values,
-  });
+  } = useForm({ resolver: enquiryResolver, mode: "onTouched", defaultValues: before.values });
 
   useLayoutEffect(() => {
     formRef.current?.dispatchEvent(new Event(FORM_READY_EVENT, { bubbles: true }));
