@@ -11,9 +11,7 @@ const base = contentDir();
 const named = [...pageList.map(contentFileOf), siteShellFileName];
 // A misspelt or unlisted file would otherwise be ignored without a word.
 const strays = readdirSync(base).filter((name) => /\.ya?ml$/.test(name) && !named.includes(name));
-if (strays.length > 0) {
-  throw new Error(`${strays.join(", ")} in ${base}: not a content file the site reads`);
-}
+if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
 
 const collection = <Schema extends z.ZodType>(pattern: string | string[], schema: Schema) =>
   defineCollection({ loader: glob({ base, pattern }), schema });

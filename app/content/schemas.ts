@@ -86,18 +86,18 @@ const featureRow = group("Feature row", {
   bulletPoints: list("Bullet points", shortText("Bullet point")).optional(),
 });
 
+const navLabel = (where: string) =>
+  shortText(
+    `Link text in the ${where}`,
+    `Leave it empty to leave the page out of the ${where}`,
+  ).optional();
+
 /** What a page's file says about the page itself: its title, link texts and share card. */
 const pageBlock = group("Page title, description and links", {
   title: shortText("Page title", "The company name is added after it in the browser tab"),
   description: longText("Description", "Shown by search engines and link previews"),
-  headerLabel: shortText(
-    "Link text in the header",
-    "Leave it empty to leave the page out of the header",
-  ).optional(),
-  footerLabel: shortText(
-    "Link text in the footer",
-    "Leave it empty to leave the page out of the footer",
-  ).optional(),
+  headerLabel: navLabel("header"),
+  footerLabel: navLabel("footer"),
   shareCard: group("Link preview picture", {
     picture: picture(),
     description: shortText("What the picture shows", "Read out as the preview's alt text"),

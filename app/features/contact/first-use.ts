@@ -25,10 +25,6 @@ const afterLoad = (run: () => void) =>
 /** A fetch started at load would share a slow connection with the first paint (decision 0023). */
 function afterFirstPaint(run: () => void) {
   afterLoad(() => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      requestAnimationFrame(() => setTimeout(run));
-      return;
-    }
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
       observer.disconnect();
@@ -122,10 +118,8 @@ const firstUse: ClientDirective = (load, _options, island) => {
   async function start() {
     if (island.dataset.islandState === "loading" || island.dataset.islandState === "ready") return;
     island.dataset.islandState = "loading";
-    timer = setTimeout(
-      () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`)),
-      READY_WITHIN_MS,
-    );
+    const late = () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`));
+    timer = setTimeout(late, READY_WITHIN_MS);
     const hydrate = await fetchIsland();
     if (failure !== undefined) return fail(failure);
     await hydrate();

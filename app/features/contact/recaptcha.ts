@@ -8,16 +8,15 @@ export const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
 /** Longest wait for the script plus a token; past it the submit fails like a timed-out send. */
 export const BOT_CHECK_TIMEOUT_MS = 15_000;
 
-type Grecaptcha = {
-  ready(callback: () => void): void;
-  execute(siteKey: string, options: { action: string }): PromiseLike<string>;
-};
-
 declare global {
   interface Window {
-    grecaptcha?: Grecaptcha;
+    grecaptcha?: {
+      ready(callback: () => void): void;
+      execute(siteKey: string, options: { action: string }): PromiseLike<string>;
+    };
   }
 }
+type Grecaptcha = NonNullable<Window["grecaptcha"]>;
 
 /** `prepare` starts loading the script, on the form's first use; `token` gives one per submit. */
 export type BotCheck = { enabled: boolean; prepare(): void; token(): Promise<string> };

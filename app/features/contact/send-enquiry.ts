@@ -11,10 +11,8 @@ export async function postJson(url: string, body: unknown): Promise<void> {
   // Absolute (`https://…`) and protocol-relative (`//host/…`) URLs may point at another origin.
   const relative = !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url);
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`${url} gave no answer within ${REQUEST_TIMEOUT_MS} ms`)),
-    REQUEST_TIMEOUT_MS,
-  );
+  const late = new Error(`${url} gave no answer within ${REQUEST_TIMEOUT_MS} ms`);
+  const timer = setTimeout(() => controller.abort(late), REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -33,8 +31,7 @@ export async function postJson(url: string, body: unknown): Promise<void> {
   }
 }
 
+const sendEnquiryUrl = `${siteConfig.apiBase}${sendEnquiryPath}`;
+
 export const sendEnquiry = (values: EnquiryFormValues, token: string) =>
-  postJson(
-    `${siteConfig.apiBase}${sendEnquiryPath}`,
-    enquiryPayload(values, token, siteConfig.companyName),
-  );
+  postJson(sendEnquiryUrl, enquiryPayload(values, token, siteConfig.companyName));
