@@ -65,9 +65,7 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-const { placeholders, getInTouch, supportEmail }: Preview = await (
-  await fetch("/admin/preview.json")
-).json();
+const preview: Preview = await (await fetch("/admin/preview.json")).json();
 
 for (const page of pageList as readonly PageEntry[]) {
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {
@@ -77,10 +75,10 @@ for (const page of pageList as readonly PageEntry[]) {
       const blocks = (
         <PageBlocks
           kind={page.kind}
-          content={fillPlaceholders(data, placeholders)}
+          content={fillPlaceholders(data, preview.placeholders)}
           roundHero={page.roundHero}
-          getInTouch={getInTouch}
-          supportEmail={supportEmail}
+          getInTouch={preview.getInTouch}
+          supportEmail={preview.supportEmail}
         />
       );
       return <PreviewFrames markup={renderToStaticMarkup(<main>{blocks}</main>)} />;

@@ -14,15 +14,14 @@ type GetInTouchLinkProps = {
 };
 
 export function GetInTouchLink({ getInTouch, topic, onDark }: GetInTouchLinkProps) {
+  const about = topic && getInTouch.about.replaceAll("{topic}", topic);
   return (
     <a
       href={getInTouch.href}
       className={`${styles.link} ${onDark ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
-      {topic && (
-        <span className="visually-hidden"> {getInTouch.about.replaceAll("{topic}", topic)}</span>
-      )}
+      {about && <span className="visually-hidden"> {about}</span>}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
     </a>
   );

@@ -15,7 +15,7 @@ type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
 // A page's blocks by its kind, as the page and the editor's preview show them. The contact
 // page's banner is followed by its form block, the children.
 export function PageBlocks(props: PageBlocksProps) {
-  const { content, getInTouch } = props;
+  const { content, getInTouch, supportEmail } = props;
   return (
     <>
       <Hero
@@ -30,7 +30,7 @@ export function PageBlocks(props: PageBlocksProps) {
         </>
       )}
       {props.kind === "legal" && (
-        <LegalDocument content={props.content} supportEmail={props.supportEmail} />
+        <LegalDocument content={props.content} supportEmail={supportEmail} />
       )}
       {props.kind === "contact" && props.children}
     </>

@@ -37,12 +37,8 @@ function stringRules(schema: JsonSchema) {
 // What a file may leave out (a decorative picture's description, bullet points) the editor may
 // leave empty, and then writes nothing for it.
 function editorField(name: string, schema: JsonSchema, required = true): EditorField {
-  const base = {
-    name,
-    label: schema.title ?? name,
-    hint: schema.hint,
-    ...(!required && { required }),
-  };
+  const optional = required ? {} : { required: false };
+  const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
   if (schema.type === "string") {
     return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };

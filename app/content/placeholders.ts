@@ -6,14 +6,9 @@ import { type DeliveryChannels, retentionStatement } from "../../contract/retent
 export type PlaceholderValues = { companyName: string; retentionStatement: string };
 
 // The server checks at startup that the built page states its own retention and delivery.
-export const placeholderValues = (
-  companyName: string,
-  retentionDays: number,
-  delivery: DeliveryChannels,
-): PlaceholderValues => ({
-  companyName,
-  retentionStatement: retentionStatement(retentionDays, delivery),
-});
+export function placeholderValues(companyName: string, days: number, delivery: DeliveryChannels) {
+  return { companyName, retentionStatement: retentionStatement(days, delivery) };
+}
 
 /** Every string of `value` with the settings' placeholders filled; others (`{topic}`) are left. */
 export function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {

@@ -70,10 +70,8 @@ export function siteFontFaces(): Promise<CutFace[]> {
     );
     const characters = charactersByFile(texts.map((found) => found.text));
     for (const char of characters.missing) {
-      const where = texts.find((found) => found.text.includes(char));
-      console.warn(
-        `Inter has no "${char}" (first in ${where?.file}: ${where?.field}): it shows in a fallback font.`,
-      );
+      const first = texts.find((found) => found.text.includes(char));
+      console.warn(`Inter lacks "${char}" (${first?.file}: ${first?.field}): a fallback shows it.`);
     }
     return cutFaces(characters);
   })();

@@ -85,14 +85,13 @@ export function EnquiryForm({
   // What was done before the start is checked now. A field left, or typed in and no longer being
   // edited, counts as touched, so its error shows as usual.
   useEffect(() => {
-    const used = enquiryFormFields.filter(
-      (name) => before.values[name] !== "" || before.left.includes(name),
-    );
+    const { values, left } = before;
+    const used = enquiryFormFields.filter((name) => values[name] !== "" || left.includes(name));
     if (used.length === 0 && !formRef.current?.contains(document.activeElement)) return;
     botCheck.prepare();
     for (const name of used) {
-      const touched = before.left.includes(name) || document.activeElement?.id !== idOf(name);
-      setValue(name, before.values[name], { shouldValidate: true, shouldTouch: touched });
+      const touched = left.includes(name) || document.activeElement?.id !== idOf(name);
+      setValue(name, values[name], { shouldValidate: true, shouldTouch: touched });
     }
   }, [botCheck, before, setValue]);
 

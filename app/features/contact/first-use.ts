@@ -37,9 +37,7 @@ function afterFirstPaint(run: () => void) {
 /** The failure message of the page's template, with a mailto carrying what was typed. */
 function failureNotice(form: HTMLFormElement) {
   const region = document.querySelector<HTMLElement>("[data-island-failure]");
-  const template = document.querySelector<HTMLTemplateElement>(
-    "template[data-island-failure-message]",
-  );
+  const template = document.querySelector<HTMLTemplateElement>("[data-island-failure-message]");
   const writeEmail = (link: HTMLAnchorElement) => {
     link.href = enquiryEmailHref(link.href.split("?")[0] ?? "", link.dataset.subject ?? "", form);
   };

@@ -42,7 +42,6 @@ function injectScript(siteKey: string) {
 /** Without a site key: no script, and an empty token. */
 export function createBotCheck(siteKey: string): BotCheck {
   if (!siteKey) return { enabled: false, prepare() {}, token: async () => "" };
-
   let script: Promise<Grecaptcha> | undefined;
   // A failed load is forgotten, so the next submit tries again instead of failing forever.
   const load = () =>
