@@ -21,7 +21,8 @@ export function GetInTouchLink({ getInTouch, topic, onDark }: GetInTouchLinkProp
       className={`${styles.link} ${onDark ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
-      {about && <span className="visually-hidden"> {about}</span>}
+      {about && " "}
+      {about && <span className="visually-hidden">{about}</span>}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
     </a>
   );
