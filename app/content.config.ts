@@ -1,34 +1,26 @@
 import { defineCollection } from "astro:content";
 import { readdirSync } from "node:fs";
 import { glob } from "astro/loaders";
+import type { z } from "zod";
 import { contentDir } from "./content/content-files.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
-import { pageSchemas, siteShellFile } from "./content/schemas.ts";
+import { pageSchemas, siteShellFile, siteShellFileName } from "./content/schemas.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, and the shell.
 const base = contentDir();
-const files = (kind: PageKind) => pageList.filter((page) => page.kind === kind).map(contentFileOf);
-const named = [...pageList.map(contentFileOf), "site-shell.yaml"];
+const named = [...pageList.map(contentFileOf), siteShellFileName];
 // A misspelt or unlisted file would otherwise be ignored without a word.
 const strays = readdirSync(base).filter((name) => /\.ya?ml$/.test(name) && !named.includes(name));
-if (strays.length > 0)
-  throw new Error(`${strays.join(", ")} in ${base}: not a content file the site reads`);
+if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
+
+const collection = <Schema extends z.ZodType>(pattern: string | string[], schema: Schema) =>
+  defineCollection({ loader: glob({ base, pattern }), schema });
+const filesOf = (kind: PageKind) =>
+  pageList.filter((page) => page.kind === kind).map(contentFileOf);
 
 export const collections = {
-  product: defineCollection({
-    loader: glob({ base, pattern: files("product") }),
-    schema: pageSchemas.product,
-  }),
-  legal: defineCollection({
-    loader: glob({ base, pattern: files("legal") }),
-    schema: pageSchemas.legal,
-  }),
-  contact: defineCollection({
-    loader: glob({ base, pattern: files("contact") }),
-    schema: pageSchemas.contact,
-  }),
-  shell: defineCollection({
-    loader: glob({ base, pattern: "site-shell.yaml" }),
-    schema: siteShellFile,
-  }),
+  product: collection(filesOf("product"), pageSchemas.product),
+  legal: collection(filesOf("legal"), pageSchemas.legal),
+  contact: collection(filesOf("contact"), pageSchemas.contact),
+  shell: collection(siteShellFileName, siteShellFile),
 };

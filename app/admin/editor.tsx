@@ -1,33 +1,22 @@
-// The content editor's script at /admin: Sveltia CMS from its npm package, bundled by our own
-// build (scripts/site-integration.ts) so its fonts and chunks come from our origin. Its
-// configuration is /admin/config.yml, generated from the content schemas.
-//
-// The preview shows the page as the site draws it: the site's own blocks rendered to HTML, the
-// placeholders filled as the build fills them (/admin/preview.json), and the site's CSS, in two
-// frames as wide as a phone and a computer.
+// The content editor at /admin: Sveltia CMS, bundled by our build (scripts/site-integration.ts)
+// so its fonts and chunks come from our origin. Its preview draws each page with the site's own
+// blocks and CSS, the placeholders filled as the build fills them, as wide as a phone and a computer.
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
-import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server.browser";
-import { Hero } from "../components/blocks/hero";
 import type { GetInTouch } from "../components/get-in-touch-link";
-import { LegalPageBlocks } from "../components/legal-page-blocks";
-import { ProductPageBlocks } from "../components/product-page-blocks";
-import { type PageEntry, type PageKind, pageList } from "../content/page-list";
+import { PageBlocks } from "../components/page-blocks";
+import { type PageEntry, pageList } from "../content/page-list";
 import { fillPlaceholders, type PlaceholderValues } from "../content/placeholders";
-import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
-const previewWidths = [
-  { label: "On a phone", width: 375 },
-  { label: "On a computer", width: 1280 },
-] as const;
+type Preview = { placeholders: PlaceholderValues; getInTouch: GetInTouch; supportEmail: string };
 
 const absolute = (url: string) => new URL(url, location.href).href;
 
-/** The site's styles, the global ones and each block's, as the preview frames link them. */
+/** The site's styles, the global ones and each block's, which the editor's page preloads. */
 const styleUrls = [
   absolute(siteStyles),
   ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
@@ -35,16 +24,11 @@ const styleUrls = [
   ),
 ];
 
-// The whole latin file stands in for the pages' cut face: the words being typed may outgrow it.
-const fontFaces = fontFaceCss(
-  { latin: absolute(interLatin), "latin-ext": absolute(interLatinExt) },
-  [],
-);
-
-const framePage = (markup: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaces}</style>${styleUrls
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join("")}</head><body>${markup}</body></html>`;
+// The whole font files stand in for the pages' cut faces: the words being typed may outgrow them.
+const fontFaces = fontFaceCss({
+  latin: absolute(interLatin),
+  "latin-ext": absolute(interLatinExt),
+});
 
 /** Sizes a frame to its page, and scales a frame wider than the pane down to fit it. */
 function fitFrame(frame: HTMLIFrameElement) {
@@ -58,8 +42,12 @@ function fitFrame(frame: HTMLIFrameElement) {
 }
 
 function PreviewFrames({ markup }: { markup: string }) {
-  const page = framePage(markup);
-  return previewWidths.map(({ label, width }) => (
+  const links = styleUrls.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaces}</style>${links}</head><body>${markup}</body></html>`;
+  return [
+    { label: "On a phone", width: 375 },
+    { label: "On a computer", width: 1280 },
+  ].map(({ label, width }) => (
     <figure key={width} style={{ margin: "0 0 2rem" }}>
       <figcaption style={{ font: "600 0.875rem/1.5 system-ui, sans-serif", margin: "0.5rem" }}>
         {label} ({width} px wide)
@@ -77,34 +65,23 @@ function PreviewFrames({ markup }: { markup: string }) {
   ));
 }
 
-type PreviewData = {
-  placeholders: PlaceholderValues;
-  getInTouch: GetInTouch;
-  supportEmail: string;
-};
-const { placeholders, getInTouch, supportEmail }: PreviewData = await (
-  await fetch("/admin/preview.json")
-).json();
+const preview: Preview = await (await fetch("/admin/preview.json")).json();
 
-/** What the page shows, for each kind of page; the site's shell keeps the editor's own preview. */
-const previews: Record<PageKind, (data: never, entry: PageEntry) => ReactElement> = {
-  product: (file: ProductPageFile, entry) => (
-    <ProductPageBlocks content={file} getInTouch={getInTouch} roundHero={entry.roundHero} />
-  ),
-  // The form is an island with a script of its own; the banner is what the copy changes.
-  contact: (file: ContactPageFile) => <Hero content={file.hero} />,
-  legal: (file: LegalPageFile) => (
-    <LegalPageBlocks content={file} getInTouch={getInTouch} supportEmail={supportEmail} />
-  ),
-};
-
-for (const page of pageList) {
-  const render = previews[page.kind];
+for (const page of pageList as readonly PageEntry[]) {
   CMS.registerPreviewTemplate(page.id, ({ entry }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
     try {
-      const filled = fillPlaceholders(data, placeholders);
-      return <PreviewFrames markup={renderToStaticMarkup(<main>{render(filled, page)}</main>)} />;
+      // The contact page's form is an island with a script of its own: its banner is shown.
+      const blocks = (
+        <PageBlocks
+          kind={page.kind}
+          content={fillPlaceholders(data, preview.placeholders)}
+          roundHero={page.roundHero}
+          getInTouch={preview.getInTouch}
+          supportEmail={preview.supportEmail}
+        />
+      );
+      return <PreviewFrames markup={renderToStaticMarkup(<main>{blocks}</main>)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.
       return <p>The preview appears once the required fields are filled in.</p>;

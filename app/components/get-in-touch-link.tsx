@@ -9,23 +9,20 @@ type GetInTouchLinkProps = {
   getInTouch: GetInTouch;
   /** What this link is about, read to screen readers: it tells a page's links apart. */
   topic?: string;
-  /** "onDark" for the dark hero banner, where the filled button would not stand out. */
-  tone?: "onLight" | "onDark";
+  /** On the dark hero banner, where the filled button would not stand out. */
+  onDark?: boolean;
 };
 
-export function GetInTouchLink({ getInTouch, topic, tone = "onLight" }: GetInTouchLinkProps) {
+export function GetInTouchLink({ getInTouch, topic, onDark }: GetInTouchLinkProps) {
+  const about = topic && getInTouch.about.replaceAll("{topic}", topic);
   return (
     <a
       href={getInTouch.href}
-      className={`${styles.link} ${tone === "onDark" ? styles.onDark : styles.onLight}`}
+      className={`${styles.link} ${onDark ? styles.onDark : styles.onLight}`}
     >
       {getInTouch.label}
-      {topic ? (
-        <>
-          {" "}
-          <span className="visually-hidden">{getInTouch.about.replaceAll("{topic}", topic)}</span>
-        </>
-      ) : null}
+      {about && " "}
+      {about && <span className="visually-hidden">{about}</span>}
       <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
     </a>
   );

@@ -1,7 +1,7 @@
 import type { PictureName } from "../content/picture-list";
 
 // Pictures go into the page as <svg> markup, not as images: Chromium builds a document of its
-// own for every SVG image, which cost a slow phone 150-200 ms of main thread (decision 0023).
+// own for every SVG image, which a slow phone pays for on its main thread (decision 0023).
 const sources = import.meta.glob<string>("../assets/illustrations/*.svg", {
   eager: true,
   import: "default",
@@ -53,8 +53,7 @@ export function Picture({ name, alt, className }: PictureProps) {
       {...attributes}
       width={width}
       height={height}
-      // As object-fit: cover: a box of another shape (the home hero's circle) is filled, not
-      // letterboxed.
+      // As object-fit: cover: a box of another shape (the home hero's circle) is filled.
       preserveAspectRatio="xMidYMid slice"
       className={className}
       {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}

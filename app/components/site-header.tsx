@@ -15,12 +15,9 @@ type SiteHeaderProps = {
 
 const MENU_ID = "site-menu";
 
-/**
- * At 768 px and below the links are an HTML popover: the browser opens and closes it from the
- * button, on Escape or a click outside, returns focus and reports its state to assistive
- * technology, all without JavaScript; CSS swaps the icons. A browser without the Popover API or
- * :has() gets the plain header instead, chosen by CSS alone (site-header.module.css).
- */
+// On narrow screens the links are an HTML popover, which the browser opens, closes and announces
+// without JavaScript; CSS swaps the icons. A browser without the Popover API or :has() gets the
+// plain header, chosen by CSS alone (site-header.module.css).
 export function SiteHeader({ copy, companyName, links, currentPath }: SiteHeaderProps) {
   return (
     <header className={styles.header}>

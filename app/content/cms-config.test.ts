@@ -22,7 +22,7 @@ function contentOf(name: string): unknown {
 type Field = {
   name: string;
   hint?: string;
-  widget: string;
+  widget?: string;
   required?: boolean;
   pattern?: [string, string];
   options?: string[];
@@ -33,7 +33,7 @@ type Field = {
 };
 type FileEntry = { name: string; file: string; fields: Field[] };
 
-const files = (cmsConfig().collections as { files: FileEntry[] }[])[0]?.files ?? [];
+const files = (cmsConfig().collections[0]?.files ?? []) as FileEntry[];
 const entry = (name: string) => files.find((file) => file.name === name);
 const field = (fields: Field[] | undefined, path: string): Field | undefined => {
   const [head, ...rest] = path.split(".");

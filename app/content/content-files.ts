@@ -6,35 +6,33 @@ import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { settingsSchema } from "../settings.ts";
 import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { pageSchemas, siteShellFile } from "./schemas.ts";
+import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
 
-// The content files as code outside the build reads them (the tests, `npm run content:review`):
-// checked against the same schemas and filled from the same settings as the pages
-// (app/content/site-content.ts), so a test compares a page with the words it should show.
+// The content files as code outside the build reads them (tests, `npm run content:review`): the
+// same schemas and settings as the pages, so a test compares a page with the words it should show.
 
-/** Where the content files are read from: app/content/, or CONTENT_DIR (tests build edited copies). */
+/** app/content/, or CONTENT_DIR (tests build edited copies). */
 export const contentDir = () => resolve(process.env.CONTENT_DIR || import.meta.dirname);
 
 const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
   process.env[name]?.trim() || String(settingsSchema[name].default);
 
-export const placeholders = placeholderValues({
-  companyName: setting("VITE_COMPANY_NAME"),
-  retentionDays: Number(setting("ENQUIRY_RETENTION_DAYS")),
-  delivery: deliveryChannelsOf(process.env),
-});
+export const placeholders = placeholderValues(
+  setting("VITE_COMPANY_NAME"),
+  Number(setting("ENQUIRY_RETENTION_DAYS")),
+  deliveryChannelsOf(process.env),
+);
 
-function read<Schema extends z.ZodType>(file: string, schema: Schema): z.infer<Schema> {
-  const data = schema.parse(parse(readFileSync(join(contentDir(), file), "utf8")));
-  return fillPlaceholders(data, placeholders);
-}
+const read = <Schema extends z.ZodType>(file: string, schema: Schema): z.infer<Schema> =>
+  fillPlaceholders(
+    schema.parse(parse(readFileSync(join(contentDir(), file), "utf8"))),
+    placeholders,
+  );
 
-/** A page's content file. */
 export const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
   read(contentFileOf(page), pageSchemas[page.kind]) as z.infer<(typeof pageSchemas)[Kind]>;
 
-/** The parts every page shares. */
-export const shellFile = () => read("site-shell.yaml", siteShellFile);
+export const shellFile = () => read(siteShellFileName, siteShellFile);
 
 /** The page list, each page with its own words. */
 export const sitePages = () => pageList.map((page) => ({ ...page, ...pageFile(page).page }));

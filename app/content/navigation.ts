@@ -1,9 +1,7 @@
 import type { NavLink } from "../components/site-header";
-import type { PageEntry } from "./page-list";
-import type { PageBlockFile } from "./schemas";
+import type { SitePage } from "./site-content";
 
-type NavPage = Pick<PageEntry, "path" | "footerRank"> &
-  Pick<PageBlockFile, "headerLabel" | "footerLabel">;
+type NavPage = Pick<SitePage, "path" | "footerRank" | "headerLabel" | "footerLabel">;
 
 /** The header's links: the pages with a header link text, in list order. */
 export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
@@ -12,10 +10,8 @@ export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
   );
 }
 
-/**
- * The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts
- * the products first); pages without one follow, in list order.
- */
+// The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts
+// the products first); pages without one follow, in list order.
 export function footerLinksOf(pages: readonly NavPage[]): NavLink[] {
   return pages
     .filter((page) => page.footerLabel)

@@ -9,7 +9,7 @@ import { cmsConfig } from "./cms-config";
 import { sitePages } from "./content-files";
 import { footerLinksOf, headerLinksOf } from "./navigation";
 import { type PageEntry, pageList, staticPathsOf } from "./page-list";
-import { productPageFile } from "./schemas";
+import { pageSchemas } from "./schemas";
 
 // The pages requirements §2 and §3 ask for: their paths in order, which the header links and
 // the footer's order (software, hardware, contact, privacy, terms). Their words are the editor's.
@@ -61,7 +61,7 @@ const valves = {
   footerRank: 2.5,
 } as const satisfies PageEntry;
 const pages: readonly PageEntry[] = [...pageList, valves];
-const file = productPageFile.parse(
+const file = pageSchemas.product.parse(
   parse(readFileSync(join(import.meta.dirname, "fixtures", "valves.yaml"), "utf8")),
 );
 const page = { ...valves, ...file.page };

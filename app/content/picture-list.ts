@@ -1,5 +1,4 @@
-// The pictures content may name: every file in app/assets/illustrations/. Content names a
-// picture from this list, never a path, so an editor cannot point at a file that is not there.
+// Every file in app/assets/illustrations/: content names a picture from this list, never a path.
 export const pictureNames = [
   "consumption-insights",
   "contact-dashboard",

@@ -1,29 +1,20 @@
 import { type DeliveryChannels, retentionStatement } from "../../contract/retention.ts";
-import type { SettingPlaceholder } from "./schemas.ts";
 
-// {companyName} and {retentionStatement} stand in the copy for what the settings say. The build
-// (app/content/site-content.ts) and the editor's preview both fill them, so the preview shows
-// the words the page will.
+// {companyName} and {retentionStatement} stand in the copy for what the settings say. The build and
+// the editor's preview both fill them, so the preview shows the words the page will.
 
-export type PlaceholderValues = Record<SettingPlaceholder, string>;
+export type PlaceholderValues = { companyName: string; retentionStatement: string };
 
-export function placeholderValues(settings: {
-  companyName: string;
-  retentionDays: number;
-  delivery: DeliveryChannels;
-}): PlaceholderValues {
-  return {
-    companyName: settings.companyName,
-    // The server checks at startup that the built page states its own retention and delivery.
-    retentionStatement: retentionStatement(settings.retentionDays, settings.delivery),
-  };
+// The server checks at startup that the built page states its own retention and delivery.
+export function placeholderValues(companyName: string, days: number, delivery: DeliveryChannels) {
+  return { companyName, retentionStatement: retentionStatement(days, delivery) };
 }
 
 /** Every string of `value` with the settings' placeholders filled; others (`{topic}`) are left. */
 export function fillPlaceholders<T>(value: T, values: PlaceholderValues): T {
   if (typeof value === "string") {
     return value.replace(/\{(\w+)\}/g, (found, key: string) =>
-      Object.hasOwn(values, key) ? values[key as SettingPlaceholder] : found,
+      Object.hasOwn(values, key) ? values[key as keyof PlaceholderValues] : found,
     ) as T;
   }
   if (Array.isArray(value)) return value.map((item) => fillPlaceholders(item, values)) as T;

@@ -1,7 +1,7 @@
-// The shape of every content file under app/content/, defined once: the build checks each file
-// against its schema (app/content.config.ts), the types come from the schemas, and the editor at
-// /admin is generated from them (app/content/cms-config.ts), so it never offers a field the build
-// would refuse. `title` and `hint` are what the editor shows; `widget: "text"` is a multi-line box.
+// The shape of every content file, defined once: the build checks each file against it
+// (app/content.config.ts), the types come from it, and the editor at /admin is generated from it
+// (cms-config.ts), so it never offers a field the build would refuse. `title` and `hint` are what
+// the editor shows; `widget: "text"` is a multi-line box.
 import { z } from "zod";
 import {
   type EnquiryProblem,
@@ -14,58 +14,37 @@ import { contactPictureNames, type PictureName, pictureNames } from "./picture-l
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
-/**
- * The placeholders the settings fill in every text (app/content/placeholders.ts):
- * `{companyName}` anywhere, `{retentionStatement}` only where a field allows it.
- */
-export const settingPlaceholders = ["companyName", "retentionStatement"] as const;
-export type SettingPlaceholder = (typeof settingPlaceholders)[number];
-
-/** Placeholders every text may hold. */
-const everywhere = ["{companyName}"];
-
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** A text's placeholders must be ones it may hold; a plain message names the stray one. */
-const knownPlaceholders = <T extends z.ZodString>(text: T, allow: string[] = []) => {
-  const allowed = [...everywhere, ...allow];
-  return (
-    text
-      .superRefine((value, context) => {
-        for (const found of value.match(/\{[^}]*\}/g) ?? []) {
-          if (allowed.includes(found)) continue;
-          context.addIssue({
-            code: "custom",
-            message: `${found} is not a placeholder; this text may use ${allowed.join(", ")} (or no curly braces at all)`,
-          });
-        }
-      })
-      // The same rule for the editor, which checks patterns while the text is typed.
-      .meta({
-        pattern: `^(?:[^{}]|${allowed.map(literally).join("|")})*$`,
-        patternMessage: `Curly brackets may only hold ${allowed.join(" or ")}`,
-      })
-  );
+// A text's placeholders must be ones it may hold: `{companyName}` anywhere, others where `allow`
+// says. The editor checks the same pattern, with the same words, while the text is typed.
+const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
+  const allowed = ["{companyName}", ...allow];
+  const literally = allowed.map((value) => value.replace(/[{}]/g, "\\$&"));
+  const message = `Curly brackets may only hold ${allowed.join(" or ")}`;
+  return text
+    .regex(new RegExp(`^(?:[^{}]|${literally.join("|")})*$`), message)
+    .meta({ patternMessage: message });
 };
 
-/** A rule of the build that the editor applies too: the message is shown beside the field. */
-const matching = (schema: z.ZodString, pattern: RegExp, message: string) =>
-  schema.regex(pattern, message).meta({ patternMessage: message });
-
-const copy = (title: string, options: { long?: boolean; hint?: string; allow?: string[] } = {}) =>
-  knownPlaceholders(z.string().min(1, "must not be empty"), options.allow).meta({
-    title,
-    hint: options.hint,
-    widget: options.long ? "text" : "string",
-  });
+/** Copy of one line, or a paragraph the editor gives a multi-line box. */
+const text = (widget: "string" | "text", allow?: string[]) => (title: string, hint?: string) =>
+  knownPlaceholders(z.string().min(1, "must not be empty"), allow).meta({ title, hint, widget });
+const shortText = text("string");
+const longText = text("text");
 
 /** A group of fields, as the editor shows it. */
-const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape, hint?: string) =>
-  z.object(shape).meta({ title, hint });
+const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
+  z.object(shape).meta({ title });
 
 /** A list the editor can add to, reorder and remove from. */
 const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
   (min ? z.array(item).min(...min) : z.array(item)).meta({ title });
+
+/** A group of one field per key, in the keys' order: for lists of codes the contract owns. */
+const fieldsFor = <Key extends string, Field extends z.ZodType>(
+  title: string,
+  keys: readonly Key[],
+  field: (key: Key) => Field,
+) => group(title, Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
 
 const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
@@ -83,110 +62,96 @@ const illustration = (names?: PictureNames) =>
 
 const hero = (names?: PictureNames) =>
   group("Banner (hero)", {
-    label: copy("Small label above the heading"),
-    heading: copy("Heading"),
-    subheading: copy("Line under the heading"),
-    paragraph: copy("Paragraph", { long: true }),
+    label: shortText("Small label above the heading"),
+    heading: shortText("Heading"),
+    subheading: shortText("Line under the heading"),
+    paragraph: longText("Paragraph"),
     illustration: illustration(names),
   });
 
 const column = group("Column", {
   icon: picture().meta({ title: "Icon", hint: "A small icon-… picture" }),
-  heading: copy("Heading"),
-  description: copy("Description", { long: true }),
-});
-
-const highlights = group("Highlights (columns)", {
-  heading: copy("Heading"),
-  intro: copy("Introduction", { long: true }),
-  columns: list("Columns", column, [1, "needs at least one column"]),
+  heading: shortText("Heading"),
+  description: longText("Description"),
 });
 
 const featureRow = group("Feature row", {
   illustration: illustration(),
-  featureName: copy("Feature name", {
-    hint: "Shown above the heading; also names the row's Get in Touch link",
-  }),
-  heading: copy("Heading"),
-  paragraph: copy("Paragraph", { long: true }),
-  bulletPoints: list("Bullet points", copy("Bullet point")).optional(),
+  featureName: shortText(
+    "Feature name",
+    "Shown above the heading; also names the row's Get in Touch link",
+  ),
+  heading: shortText("Heading"),
+  paragraph: longText("Paragraph"),
+  bulletPoints: list("Bullet points", shortText("Bullet point")).optional(),
 });
 
-const features = list("Feature rows", featureRow, [1, "needs at least one feature row"]);
+const navLabel = (where: string) =>
+  shortText(
+    `Link text in the ${where}`,
+    `Leave it empty to leave the page out of the ${where}`,
+  ).optional();
 
 /** What a page's file says about the page itself: its title, link texts and share card. */
 const pageBlock = group("Page title, description and links", {
-  title: copy("Page title", { hint: "The company name is added after it in the browser tab" }),
-  description: copy("Description", {
-    long: true,
-    hint: "Shown by search engines and link previews",
-  }),
-  headerLabel: copy("Link text in the header", {
-    hint: "Leave it empty to leave the page out of the header",
-  }).optional(),
-  footerLabel: copy("Link text in the footer", {
-    hint: "Leave it empty to leave the page out of the footer",
-  }).optional(),
-  shareCard: group(
-    "Link preview picture",
-    {
-      picture: picture(),
-      description: copy("What the picture shows", { hint: "Read out as the preview's alt text" }),
-    },
-    "The picture a shared link shows beside the page title",
-  ),
+  title: shortText("Page title", "The company name is added after it in the browser tab"),
+  description: longText("Description", "Shown by search engines and link previews"),
+  headerLabel: navLabel("header"),
+  footerLabel: navLabel("footer"),
+  shareCard: group("Link preview picture", {
+    picture: picture(),
+    description: shortText("What the picture shows", "Read out as the preview's alt text"),
+  }).meta({ hint: "The picture a shared link shows beside the page title" }),
 });
 
-export const productPageFile = z.object({ page: pageBlock, hero: hero(), highlights, features });
+const productPageFile = z.object({
+  page: pageBlock,
+  hero: hero(),
+  highlights: group("Highlights (columns)", {
+    heading: shortText("Heading"),
+    intro: longText("Introduction"),
+    columns: list("Columns", column, [1, "needs at least one column"]),
+  }),
+  features: list("Feature rows", featureRow, [1, "needs at least one feature row"]),
+});
 
 const legalBlock = z.discriminatedUnion("type", [
   group("Paragraph", {
     type: z.literal("paragraph"),
-    text: copy("Paragraph", {
-      long: true,
-      allow: ["{retentionStatement}"],
-      hint: "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
-    }),
+    text: text("text", ["{retentionStatement}"])(
+      "Paragraph",
+      "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
+    ),
   }),
-  group("Bulleted list", {
-    type: z.literal("list"),
-    items: list("Items", copy("Item", { long: true }), [1]),
-  }),
+  group("Bulleted list", { type: z.literal("list"), items: list("Items", longText("Item"), [1]) }),
   group("Sentence ending in the support email address", {
     type: z.literal("email"),
-    text: copy("Text before the support email address"),
+    text: shortText("Text before the support email address"),
   }),
 ]);
 
+const anchorRule = "Use only small letters, digits and hyphens (-), no spaces";
 const section = group("Section", {
-  id: matching(
-    z.string(),
-    /^[a-z0-9-]+$/,
-    "Use only small letters, digits and hyphens (-), no spaces",
-  ).meta({
-    title: "Anchor",
-    hint: "Part of links to this section: keep it unchanged once published",
-    widget: "string",
-  }),
-  heading: copy("Heading"),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, anchorRule)
+    .meta({
+      title: "Anchor",
+      hint: "Part of links to this section: keep it unchanged once published",
+      widget: "string",
+      patternMessage: anchorRule,
+    }),
+  heading: shortText("Heading"),
   blocks: list("Text", legalBlock, [1]),
 });
 
-export const legalPageFile = z.object({
+const legalPageFile = z.object({
   page: pageBlock,
   hero: hero(),
-  contentsLabel: copy("Heading of the contents list"),
-  introduction: list("Opening paragraphs", copy("Paragraph", { long: true })),
+  contentsLabel: shortText("Heading of the contents list"),
+  introduction: list("Opening paragraphs", longText("Paragraph")),
   sections: list("Sections", section, [1]),
 });
-
-/** One field per key, in the keys' order: for lists of codes the contract owns. */
-function fieldsFor<Key extends string, Field extends z.ZodType>(
-  keys: readonly Key[],
-  field: (key: Key) => Field,
-) {
-  return z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
-}
 
 const problemTitles: Record<EnquiryProblem, string> = {
   missing: "When it is left empty",
@@ -195,8 +160,7 @@ const problemTitles: Record<EnquiryProblem, string> = {
   notChosen: "When no type is chosen",
 };
 
-type FormField = keyof typeof enquiryProblems;
-const fieldTitles: Record<FormField, string> = {
+const fieldTitles = {
   name: "Name",
   phone: "Phone number",
   email: "Email address",
@@ -204,131 +168,112 @@ const fieldTitles: Record<FormField, string> = {
   message: "Message",
 };
 
-/** The form's messages: one per field and problem the contract (contract/enquiry.ts) names. */
-const formErrors = fieldsFor(Object.keys(enquiryProblems) as FormField[], (field) =>
-  fieldsFor(enquiryProblems[field], (code) => copy(problemTitles[code])).meta({
-    title: fieldTitles[field],
-  }),
-).meta({ title: "Messages beside a field filled in wrongly" });
-
 const link = (title: string) =>
-  group(title, { label: copy("Link text"), href: z.url().meta({ title: "Address" }) });
+  group(title, { label: shortText("Link text"), href: z.url().meta({ title: "Address" }) });
 
 const enquiryForm = group("Enquiry form", {
-  requiredNote: copy("Note above the fields"),
-  labels: fieldsFor(enquiryFormFields, (field) => copy(fieldTitles[field])).meta({
-    title: "Field labels",
-  }),
-  placeholders: group("Example text in empty fields", {
-    name: copy("Name"),
-    phone: copy("Phone number"),
-    email: copy("Email address"),
-    message: copy("Message"),
-  }),
-  enquiryPrompt: copy("First option of the enquiry type list"),
-  enquiryTypes: fieldsFor(enquiryTypeValues, (type) => copy(`Option "${type}"`)).meta({
-    title: "Enquiry types",
-    hint: "The options of the enquiry type list, each as the visitor reads it",
-  }),
-  errors: formErrors,
+  requiredNote: shortText("Note above the fields"),
+  labels: fieldsFor("Field labels", enquiryFormFields, (field) => shortText(fieldTitles[field])),
+  placeholders: fieldsFor(
+    "Example text in empty fields",
+    ["name", "phone", "email", "message"] as const,
+    (field) => shortText(fieldTitles[field]),
+  ),
+  enquiryPrompt: shortText("First option of the enquiry type list"),
+  enquiryTypes: fieldsFor("Enquiry types", enquiryTypeValues, (type) =>
+    shortText(`Option "${type}"`),
+  ).meta({ hint: "The options of the enquiry type list, each as the visitor reads it" }),
+  // One message per field and problem the contract (contract/enquiry.ts) names.
+  errors: fieldsFor("Messages beside a field filled in wrongly", enquiryFormFields, (field) =>
+    fieldsFor(fieldTitles[field], enquiryProblems[field], (code) => shortText(problemTitles[code])),
+  ),
   submit: group("Send button", {
-    idle: copy("Send button"),
-    busy: copy("Send button while sending"),
+    idle: shortText("Send button"),
+    busy: shortText("Send button while sending"),
   }),
-  botCheckNotice: group(
-    "Bot-check notice",
-    {
-      before: copy("Text before the first link"),
-      privacy: link("Privacy policy link"),
-      between: copy("Text between the links"),
-      terms: link("Terms link"),
-      after: copy("Text after the second link"),
-    },
-    "Google's required wording when its badge is hidden",
-  ),
+  botCheckNotice: group("Bot-check notice", {
+    before: shortText("Text before the first link"),
+    privacy: link("Privacy policy link"),
+    between: shortText("Text between the links"),
+    terms: link("Terms link"),
+    after: shortText("Text after the second link"),
+  }).meta({ hint: "Google's required wording when its badge is hidden" }),
   notifications: group("Notifications", {
-    success: copy("After sending"),
-    error: copy("When sending failed"),
-    close: copy("Close button"),
-    regionLabel: copy("Name of the notification area (screen readers)"),
+    success: shortText("After sending"),
+    error: shortText("When sending failed"),
+    close: shortText("Close button"),
+    regionLabel: shortText("Name of the notification area (screen readers)"),
   }),
-  noScript: group(
-    "Without JavaScript",
-    {
-      before: copy("Text before the company name", { long: true }),
-      between: copy("Text between the company name and the mailbox"),
-    },
-    "Shown beside the form only when JavaScript is off",
+  noScript: group("Without JavaScript", {
+    before: longText("Text before the company name"),
+    between: shortText("Text between the company name and the mailbox"),
+  }).meta({ hint: "Shown beside the form only when JavaScript is off" }),
+  startFailure: longText(
+    "When the form cannot start",
+    "Announced when the form's script cannot load or start; what was typed stays in the form",
   ),
-  startFailure: copy("When the form cannot start", {
-    long: true,
-    hint: "Announced when the form's script cannot load or start; what was typed stays in the form",
-  }),
-  emailInstead: group(
-    "Send by email instead",
-    { link: copy("Link text"), subject: copy("Subject of the email") },
-    "The way round a form that cannot send: an email carrying what was typed",
-  ),
+  emailInstead: group("Send by email instead", {
+    link: shortText("Link text"),
+    subject: shortText("Subject of the email"),
+  }).meta({ hint: "The way round a form that cannot send: an email carrying what was typed" }),
 });
 
-export const contactPageFile = z.object({
+const contactPageFile = z.object({
   page: pageBlock,
   hero: hero(contactPictureNames),
   formBlock: group("Form block", {
-    heading: copy("Heading"),
-    intro: copy("Introduction", { long: true }),
-    privacyNote: copy("Privacy sentence above the send button", { long: true }),
+    heading: shortText("Heading"),
+    intro: longText("Introduction"),
+    privacyNote: longText("Privacy sentence above the send button"),
   }),
   illustrations: list("Pictures beside the form (wide screens)", illustration(contactPictureNames)),
   enquiryForm,
 });
 
 export const siteShellFile = z.object({
-  skipLinkLabel: copy("Skip link"),
+  skipLinkLabel: shortText("Skip link"),
   header: group("Header", {
-    navigationLabel: copy("Name of the navigation (screen readers)"),
-    menuButtonLabel: copy("Menu button (narrow screens)"),
-    homeLinkLabel: copy("Name of the logo link (screen readers)"),
+    navigationLabel: shortText("Name of the navigation (screen readers)"),
+    menuButtonLabel: shortText("Menu button (narrow screens)"),
+    homeLinkLabel: shortText("Name of the logo link (screen readers)"),
   }),
   footer: group("Footer", {
-    navigationLabel: copy("Name of the navigation (screen readers)"),
-    tagline: copy("Tagline"),
-    rightsReserved: copy("After the year and company name"),
+    navigationLabel: shortText("Name of the navigation (screen readers)"),
+    tagline: shortText("Tagline"),
+    rightsReserved: shortText("After the year and company name"),
   }),
   getInTouch: group("Get in Touch links", {
-    label: copy("Link text"),
-    about: copy("Read to screen readers after the link text", { allow: ["{topic}"] }),
+    label: shortText("Link text"),
+    about: text("string", ["{topic}"])("Read to screen readers after the link text"),
   }),
   notFoundPage: group("Page not found", {
-    title: copy("Page title"),
-    heading: copy("Heading"),
-    paragraph: copy("Paragraph"),
-    homeLink: copy("Link home"),
+    title: shortText("Page title"),
+    heading: shortText("Heading"),
+    paragraph: shortText("Paragraph"),
+    homeLink: shortText("Link home"),
   }),
 });
 
-/** The schema of each kind of page: every page of a kind is checked against its kind's. */
+/** Each page is checked against its kind's schema. */
 export const pageSchemas = {
   product: productPageFile,
   legal: legalPageFile,
   contact: contactPageFile,
-} as const satisfies Record<PageKind, z.ZodType>;
+} satisfies Record<PageKind, z.ZodType>;
 
-/** The shared parts of every page, in the one content file that is not a page. */
+/** The one content file that is not a page's: the parts every page shares. */
 export const siteShellFileName = "site-shell.yaml";
 
 /** Every content file of a page list, by name, with its schema and the title the editor shows. */
-export function contentFilesOf(pages: readonly PageEntry[]) {
-  return {
-    ...Object.fromEntries(
-      pages.map((page) => [
-        contentFileOf(page),
-        { title: page.editorTitle, schema: pageSchemas[page.kind] as z.ZodType },
-      ]),
-    ),
-    [siteShellFileName]: { title: "Header, footer and error pages", schema: siteShellFile },
-  };
-}
+export const contentFilesOf = (pages: readonly PageEntry[]) => ({
+  ...Object.fromEntries(
+    pages.map((page) => [
+      contentFileOf(page),
+      { title: page.editorTitle, schema: pageSchemas[page.kind] as z.ZodType },
+    ]),
+  ),
+  [siteShellFileName]: { title: "Header, footer and error pages", schema: siteShellFile },
+});
 
 export type PageBlockFile = z.infer<typeof pageBlock>;
 export type HeroFile = z.infer<ReturnType<typeof hero>>;

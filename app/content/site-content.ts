@@ -1,61 +1,56 @@
 import { type CollectionEntry, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
+import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
 import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
-import { type PageEntry, type PageKind, pageList } from "./page-list.ts";
+import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
+import { siteShellFileName } from "./schemas.ts";
 
 // The copy as pages read it at build time: each content file, checked by its collection's
 // schema (app/content.config.ts), with the settings' placeholders filled.
 
-export const placeholders = placeholderValues({
-  companyName: siteConfig.companyName,
-  retentionDays: ENQUIRY_RETENTION_DAYS,
-  delivery: { email: Boolean(SMTP_URL?.trim()), webhook: Boolean(ENQUIRY_WEBHOOK_URL?.trim()) },
-});
-
-type Data<Collection extends PageKind | "shell"> = CollectionEntry<Collection>["data"];
+export const placeholders = placeholderValues(
+  siteConfig.companyName,
+  ENQUIRY_RETENTION_DAYS,
+  deliveryChannelsOf({ SMTP_URL, ENQUIRY_WEBHOOK_URL }),
+);
 
 async function read<Collection extends PageKind | "shell">(collection: Collection, id: string) {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`no ${collection} content ${id}`);
-  return fillPlaceholders(entry.data as Data<Collection>, placeholders);
+  return fillPlaceholders(entry.data as CollectionEntry<Collection>["data"], placeholders);
 }
 
-/** A page's whole content file. */
 export const pageContent = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
   read(page.kind, page.id);
 
-/** The parts every page shares: skip link, header, footer, Get in Touch, error pages. */
+/** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
 export const shellContent = () => read("shell", "site-shell");
 
-/** The page list, each page with its own words (title, description, link texts, share card). */
-export async function sitePages() {
-  return Promise.all(
+/** The call to action every page carries, to the contact page. */
+export async function getInTouch() {
+  const contact = pageList.find((page) => page.kind === "contact");
+  if (!contact) throw new Error("the page list needs a contact page");
+  return { ...(await shellContent()).getInTouch, href: contact.path };
+}
+
+/** The page list, each page with its `page` block: title, description, link texts, share card. */
+export const sitePages = () =>
+  Promise.all(
     pageList.map(async (page: PageEntry) => ({ ...page, ...(await pageContent(page)).page })),
   );
-}
 
 export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
 
-/** Every text of the copy as the pages show it, with its file and field. */
-export async function* copyTexts() {
-  const files = [
-    ...(await Promise.all(
-      pageList.map(async (page) => [page.id, await pageContent(page)] as const),
-    )),
-    ["site-shell", await shellContent()] as const,
-  ];
-  function* walk(value: unknown, field: string): Generator<{ field: string; text: string }> {
-    if (typeof value === "string") yield { field, text: value };
-    else if (value && typeof value === "object") {
-      for (const [key, item] of Object.entries(value))
-        yield* walk(item, field ? `${field}.${key}` : key);
+function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
+  if (typeof value === "string") yield { field, text: value };
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      yield* textsOf(item, field ? `${field}.${key}` : key);
     }
   }
-  for (const [id, data] of files)
-    for (const found of walk(data, "")) yield { file: `${id}.yaml`, ...found };
 }
 
 let faces: Promise<CutFace[]> | undefined;
@@ -63,14 +58,20 @@ let faces: Promise<CutFace[]> | undefined;
 /** The web font's faces cut for this build's copy (app/lib/font-cut.ts), made once per build. */
 export function siteFontFaces(): Promise<CutFace[]> {
   faces ??= (async () => {
-    const texts = [];
-    for await (const found of copyTexts()) texts.push(found);
+    const files = await Promise.all([
+      ...pageList.map(async (page) => ({
+        file: contentFileOf(page),
+        data: await pageContent(page),
+      })),
+      shellContent().then((data) => ({ file: siteShellFileName, data })),
+    ]);
+    const texts = files.flatMap(({ file, data }) =>
+      [...textsOf(data)].map((found) => ({ file, ...found })),
+    );
     const characters = charactersByFile(texts.map((found) => found.text));
     for (const char of characters.missing) {
-      const where = texts.find((found) => found.text.includes(char));
-      console.warn(
-        `Inter has no "${char}" (first in ${where?.file}: ${where?.field}): it shows in a fallback font.`,
-      );
+      const first = texts.find((found) => found.text.includes(char));
+      console.warn(`Inter lacks "${char}" (${first?.file}: ${first?.field}): a fallback shows it.`);
     }
     return cutFaces(characters);
   })();

@@ -1,24 +1,20 @@
+import type { BreadcrumbList, Graph, WithContext } from "schema-dts";
 import type { SitePage } from "../content/site-content";
-import { structuredData } from "./structured-data";
+import { logoIcon } from "./site-icons";
 
-// A page's title, description, link-preview tags and structured data. Whatever needs the site's
-// public origin (canonical link, og:url, og:image, JSON-LD) is left out without it, rather than
-// pointed somewhere wrong.
-
-export type HeadSettings = { companyName: string; supportEmail: string; siteUrl?: string };
-export type MetaTag = { name: string; content: string } | { property: string; content: string };
+// A page's title, description, link-preview tags and structured data. What needs the site's
+// origin (canonical link, og:url, og:image, JSON-LD) is left out without it, not pointed wrong.
 
 export const shareCardSize = { width: 1200, height: 630 } as const;
 
-/** Where a page's share card is served (app/pages/social/[id].png.ts). */
-export const shareCardPath = (id: string) => `/social/${id}.png`;
+type Settings = { companyName: string; supportEmail: string; siteUrl?: string };
 
 /** `home` starts the breadcrumb trail of every other page. */
-export function pageHead(page: SitePage, home: SitePage, settings: HeadSettings) {
+export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
   const { companyName, siteUrl } = settings;
   const title = `${page.title} | ${companyName}`;
   const url = siteUrl && `${siteUrl}${page.path}`;
-  const meta: MetaTag[] = [
+  const meta = [
     { name: "description", content: page.description },
     { property: "og:type", content: "website" },
     { property: "og:title", content: title },
@@ -30,7 +26,8 @@ export function pageHead(page: SitePage, home: SitePage, settings: HeadSettings)
   if (url) {
     meta.push(
       { property: "og:url", content: url },
-      { property: "og:image", content: `${siteUrl}${shareCardPath(page.id)}` },
+      // Drawn by app/pages/social/[id].png.ts.
+      { property: "og:image", content: `${siteUrl}/social/${page.id}.png` },
       { property: "og:image:type", content: "image/png" },
       { property: "og:image:width", content: String(shareCardSize.width) },
       { property: "og:image:height", content: String(shareCardSize.height) },
@@ -41,5 +38,50 @@ export function pageHead(page: SitePage, home: SitePage, settings: HeadSettings)
     );
   }
   meta.push({ name: "twitter:card", content: url ? "summary_large_image" : "summary" });
-  return { title, meta, canonical: url, jsonLd: structuredData(page, home, settings) };
+  const jsonLd = siteUrl ? structuredData(page, home, { ...settings, siteUrl }) : undefined;
+  return { title, meta, canonical: url, jsonLd };
+}
+
+/** Schema.org for search engines: the company and the site on the home page, else the trail. */
+function structuredData(
+  page: SitePage,
+  home: SitePage,
+  { companyName, supportEmail, siteUrl }: Required<Settings>,
+): Graph | WithContext<BreadcrumbList> {
+  const organization = `${siteUrl}/#organization`;
+  if (page === home) {
+    return {
+      "@context": "https://schema.org",
+      "@graph": [
+        {
+          "@type": "Organization",
+          "@id": organization,
+          name: companyName,
+          url: `${siteUrl}/`,
+          logo: `${siteUrl}${logoIcon.path}`,
+          email: supportEmail,
+          address: { "@type": "PostalAddress", addressCountry: "ZA" },
+        },
+        {
+          "@type": "WebSite",
+          "@id": `${siteUrl}/#website`,
+          name: companyName,
+          url: `${siteUrl}/`,
+          inLanguage: "en-ZA",
+          publisher: { "@id": organization },
+        },
+      ],
+    };
+  }
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [home, page].map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      // The navigation's short name where the page has one ("Home", "Hardware").
+      name: crumb.headerLabel ?? crumb.title,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
 }

@@ -1,11 +1,8 @@
 import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 
-// Inter, self-hosted. Every page preloads the cut faces: the characters its copy uses (plus
-// printable ASCII and typographic punctuation), each from the Inter file that holds it, at the
-// weights the styles use, with kerning only: about 14 KiB for plain English against the latin
-// file's 48, so it arrives in a new connection's first round trip. Any other character (an
-// accented name typed into the form) comes from Inter's whole latin or latin-ext file, which a
-// browser fetches only for a page that has one.
+// Inter, self-hosted. Every page preloads faces cut to its copy's characters (and ASCII), so they
+// arrive in a new connection's first round trip. Any other character (a name typed into the
+// form) comes from Inter's whole latin or latin-ext file, fetched only by a page that has one.
 
 export const baseCharacters =
   " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +
@@ -14,46 +11,47 @@ export const baseCharacters =
 /** The lightest and heaviest weight the styles use. */
 export const cutWeights = { min: 400, max: 700 } as const;
 
-export const files = { latin: ranges.latin, "latin-ext": ranges["latin-ext"] };
-export type InterFile = keyof typeof files;
+const codeOf = (char: string) => char.codePointAt(0) ?? 0;
+const hex = (code: number) => code.toString(16).toUpperCase();
 
+/** Whether a CSS unicode-range holds a character. */
 const inRange = (unicodeRange: string) => {
   const spans = unicodeRange.split(",").map((part) => {
     const [start = "0", end = start] = part.trim().replace(/^U\+/i, "").split("-");
     return [Number.parseInt(start, 16), Number.parseInt(end, 16)] as const;
   });
-  return (char: string) => {
-    const code = char.codePointAt(0) ?? 0;
-    return spans.some(([start, end]) => code >= start && code <= end);
-  };
+  return (char: string) =>
+    spans.some(([start, end]) => codeOf(char) >= start && codeOf(char) <= end);
 };
-const holds = { latin: inRange(files.latin), "latin-ext": inRange(files["latin-ext"]) };
+const holds = { latin: inRange(ranges.latin), "latin-ext": inRange(ranges["latin-ext"]) };
+export type InterFile = keyof typeof holds;
 
-/** The characters of some texts each Inter file holds, and those no file has. */
+/** The characters of some texts by the Inter file that holds them (latin first), and those none has. */
 export function charactersByFile(texts: Iterable<string>) {
   const found = new Set(baseCharacters);
   for (const text of texts) for (const char of text.replace(/\s/g, "")) found.add(char);
-  const sorted = [...found].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0));
-  const latin = sorted.filter(holds.latin);
-  const latinExt = sorted.filter((char) => !holds.latin(char) && holds["latin-ext"](char));
-  const missing = sorted.filter((char) => !holds.latin(char) && !holds["latin-ext"](char));
-  return { latin: latin.join(""), "latin-ext": latinExt.join(""), missing };
+  const sorted = [...found].sort((a, b) => codeOf(a) - codeOf(b));
+  const fileOf = (char: string) =>
+    (["latin", "latin-ext"] as const).find((file) => holds[file](char));
+  return {
+    latin: sorted.filter((char) => fileOf(char) === "latin").join(""),
+    "latin-ext": sorted.filter((char) => fileOf(char) === "latin-ext").join(""),
+    missing: sorted.filter((char) => !fileOf(char)),
+  };
 }
 
 /** A CSS unicode-range listing exactly these characters. */
 export function unicodeRangeOf(characters: string): string {
-  const codes = [...new Set([...characters].map((char) => char.codePointAt(0) ?? 0))].sort(
-    (a, b) => a - b,
-  );
-  const parts: string[] = [];
-  for (let i = 0; i < codes.length; ) {
-    let end = i;
-    while (codes[end + 1] === (codes[end] ?? 0) + 1) end++;
-    const hex = (index: number) => (codes[index] ?? 0).toString(16).toUpperCase();
-    parts.push(end === i ? `U+${hex(i)}` : `U+${hex(i)}-${hex(end)}`);
-    i = end + 1;
+  const codes = [...new Set([...characters].map(codeOf))].sort((a, b) => a - b);
+  const spans: [number, number][] = [];
+  for (const code of codes) {
+    const last = spans.at(-1);
+    if (last && code === last[1] + 1) last[1] = code;
+    else spans.push([code, code]);
   }
-  return parts.join(",");
+  return spans
+    .map(([start, end]) => (start === end ? `U+${hex(start)}` : `U+${hex(start)}-${hex(end)}`))
+    .join(",");
 }
 
 // `optional`: a face not there in time is not swapped in later, so text never moves; the
@@ -65,12 +63,12 @@ const face = (src: string, weights: string, unicodeRange: string) =>
 /** The @font-face rules every page declares in its head, given where each file is served. */
 export function fontFaceCss(
   wholeUrls: Record<InterFile, string>,
-  cut: { url: string; characters: string }[],
+  cut: { url: string; characters: string }[] = [],
 ) {
   return [
     `@font-face{font-family:"Inter Fallback";src:local("Arial"),local("Liberation Sans"),local("Helvetica");ascent-override:90.2%;descent-override:22.48%;line-gap-override:0%;size-adjust:107.4%}`,
-    face(wholeUrls["latin-ext"], "100 900", files["latin-ext"]),
-    face(wholeUrls.latin, "100 900", files.latin),
+    face(wholeUrls["latin-ext"], "100 900", ranges["latin-ext"]),
+    face(wholeUrls.latin, "100 900", ranges.latin),
     ...cut.map(({ url, characters }) =>
       face(url, `${cutWeights.min} ${cutWeights.max}`, unicodeRangeOf(characters)),
     ),

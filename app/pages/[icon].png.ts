@@ -1,14 +1,15 @@
 import { iconSvg, renderPng } from "../lib/share-cards";
-import { type AppIcon, appleTouchIcon, manifestIcons } from "../lib/site-icons";
+import { appleTouchIcon, manifestIcons } from "../lib/site-icons";
 
-// The app icons the manifest and iOS name, drawn from the logo mark.
+type Icon = (typeof manifestIcons)[number] | typeof appleTouchIcon;
+
 export const getStaticPaths = () =>
   [...manifestIcons, appleTouchIcon].map((icon) => ({
     params: { icon: icon.path.slice(1, -".png".length) },
     props: { icon },
   }));
 
-export const GET = ({ props }: { props: { icon: AppIcon } }) =>
-  new Response(new Uint8Array(renderPng(iconSvg(props.icon.purpose), props.icon.size)), {
+export const GET = ({ props: { icon } }: { props: { icon: Icon } }) =>
+  new Response(new Uint8Array(renderPng(iconSvg(icon.purpose), icon.size)), {
     headers: { "content-type": "image/png" },
   });

@@ -30,7 +30,7 @@ export function Hero({ content, getInTouch, round = false }: HeroProps) {
           <p className={styles.paragraph}>{content.paragraph}</p>
           {getInTouch ? (
             <div className={styles.action}>
-              <GetInTouchLink getInTouch={getInTouch} tone="onDark" />
+              <GetInTouchLink getInTouch={getInTouch} onDark />
             </div>
           ) : null}
         </div>

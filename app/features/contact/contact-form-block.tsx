@@ -15,11 +15,9 @@ type ContactFormBlockProps = {
 /** The heading the form is named by. */
 export const FORM_HEADING_ID = "request-a-demo";
 
-/**
- * The contact page's two columns: decorative pictures, then the heading, intro and the form.
- * Without JavaScript the page says how else to reach us; if the form's island cannot start,
- * its loader (first-use.ts) shows the message kept here in a template.
- */
+// The contact page's two columns: decorative pictures, then the heading, intro and the form.
+// Without JavaScript the page says how else to reach us; if the form's island cannot start,
+// its loader (first-use.ts) shows the message kept here in a template.
 export function ContactFormBlock({
   content,
   companyName,

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EnquiryField, enquiryTypeValues } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 import { pageFile } from "../../content/content-files";
-import { EnquiryForm } from "./enquiry-form";
-import { EnquiryNotifications, NOTIFICATION_DURATION_MS } from "./enquiry-notifications";
+import { EnquiryIsland, NOTIFICATION_DURATION_MS } from "./enquiry-island";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 
 const enquiryFormCopy = pageFile({ id: "contact", kind: "contact" }).enquiryForm;
@@ -51,14 +50,12 @@ function renderForm(
   const ui = (
     <>
       <h2 id="form-heading">Request a Demo</h2>
-      <EnquiryForm
+      <EnquiryIsland
         copy={enquiryFormCopy}
         privacyNote={PRIVACY_NOTE}
         labelledBy="form-heading"
-        idPrefix="enquiry"
         botCheck={botCheck}
       />
-      <EnquiryNotifications label={notifications.regionLabel} />
     </>
   );
   if (!before) return { user, ...render(ui) };

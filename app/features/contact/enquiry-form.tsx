@@ -1,9 +1,8 @@
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type EnquiryField,
   type EnquiryFormInput,
-  type EnquiryFormValues,
   type EnquiryProblem,
   enquiryFormFields,
   enquiryTypeValues,
@@ -13,158 +12,161 @@ import { siteConfig } from "../../config";
 import type { ContactPageFile } from "../../content/schemas";
 import { enquiryEmailHref } from "./enquiry-by-email";
 import styles from "./enquiry-form.module.css";
-import { notify } from "./enquiry-notifications";
 import { enquiryResolver } from "./enquiry-resolver";
-import { errorIdFor, FormField } from "./form-field";
-import { FORM_READY_EVENT } from "./island-signals";
+import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 import { type BotCheck, siteBotCheck } from "./recaptcha";
 import { sendEnquiry } from "./send-enquiry";
-import { EMPTY_ENQUIRY, formBeforeStart } from "./typed-before-start";
 
-export type EnquiryFormCopy = ContactPageFile["enquiryForm"];
+export type Notice = {
+  kind: "success" | "error";
+  message: string;
+  /** Another way to do what failed, shown under the message. */
+  link?: { label: string; href: string };
+};
 
-type EnquiryFormProps = {
-  copy: EnquiryFormCopy;
-  /** The privacy sentence shown above the submit button. */
+export type EnquiryFormProps = {
+  copy: ContactPageFile["enquiryForm"];
+  /** The privacy sentence above the submit button. */
   privacyNote: string;
   /** Id of the heading that names the form. */
   labelledBy: string;
-  /**
-   * Starts the ids of the fields. Given rather than made with useId, which would differ between
-   * the prerendered page and the form's own start in the browser.
-   */
-  idPrefix: string;
+  notify: (notice: Notice) => void;
   botCheck?: BotCheck;
 };
+
+// Not from useId, which would differ between the prerendered page and the island.
+const idOf = (name: EnquiryField) => `enquiry-${name}`;
+const errorIdOf = (name: EnquiryField) => `${idOf(name)}-error`;
+
+const EMPTY = Object.fromEntries(enquiryFormFields.map((name) => [name, ""])) as EnquiryFormInput;
+
+// What the visitor typed into the prerendered form before the island started (first-use.ts),
+// and which fields they left, read before the form library takes the fields over.
+function formBeforeStart() {
+  const values = { ...EMPTY };
+  const left: EnquiryField[] = [];
+  if (typeof document === "undefined") return { values, left };
+  for (const name of enquiryFormFields) {
+    const control = document.getElementById(idOf(name)) as HTMLInputElement | null;
+    values[name] = control?.value ?? "";
+    if (control?.hasAttribute(LEFT_ATTRIBUTE)) left.push(name);
+  }
+  return { values, left };
+}
+
+const textInputs = {
+  name: { type: "text", autoComplete: "name" },
+  phone: { type: "tel", inputMode: "numeric", autoComplete: "tel" },
+  email: { type: "email", autoComplete: "email", spellCheck: false },
+} as const;
 
 export function EnquiryForm({
   copy,
   privacyNote,
   labelledBy,
-  idPrefix,
+  notify,
   botCheck = siteBotCheck,
 }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const idOf = (name: EnquiryField) => `${idPrefix}-${name}`;
-  const [{ values: startValues, left: startTouched }] = useState(() => formBeforeStart(idOf));
+  const [before] = useState(formBeforeStart);
   const {
     register,
     handleSubmit,
     reset,
     setValue,
-    getValues,
-    formState: { isValid, isSubmitting, isSubmitted, errors, touchedFields },
-  } = useForm<EnquiryFormInput, unknown, EnquiryFormValues>({
-    resolver: enquiryResolver,
-    mode: "onTouched",
-    defaultValues: startValues,
-  });
+    formState: { isValid, isSubmitting, isSubmitted, isSubmitSuccessful, errors, touchedFields },
+  } = useForm({ resolver: enquiryResolver, mode: "onTouched", defaultValues: before.values });
 
   useLayoutEffect(() => {
     formRef.current?.dispatchEvent(new Event(FORM_READY_EVENT, { bubbles: true }));
   }, []);
 
-  // Google's script loads on the visitor's first interaction with the form, so a visitor who
-  // only reads the page never contacts Google.
-  const prepareBotCheck = () => botCheck.prepare();
-
-  // What happened before the form started is checked now. A field left before the start
-  // counts as touched, as does one typed in and no longer being edited, so its error shows as
-  // usual; the one still being typed in does not, yet.
+  // What was done before the start is checked now. A field left, or typed in and no longer being
+  // edited, counts as touched, so its error shows as usual.
   useEffect(() => {
-    const typed = enquiryFormFields.filter((name) => startValues[name] !== "");
-    const form = formRef.current;
-    const used = [...new Set([...typed, ...startTouched])];
-    if (used.length === 0 && !form?.contains(document.activeElement)) return;
+    const { values, left } = before;
+    const used = enquiryFormFields.filter((name) => values[name] !== "" || left.includes(name));
+    if (used.length === 0 && !formRef.current?.contains(document.activeElement)) return;
     botCheck.prepare();
     for (const name of used) {
-      const editing = document.activeElement?.id === `${idPrefix}-${name}`;
-      const left = startTouched.includes(name);
-      setValue(name, startValues[name], { shouldValidate: true, shouldTouch: left || !editing });
+      const touched = left.includes(name) || document.activeElement?.id !== idOf(name);
+      setValue(name, values[name], { shouldValidate: true, shouldTouch: touched });
     }
-  }, [botCheck, idPrefix, setValue, startValues, startTouched]);
+  }, [botCheck, before, setValue]);
 
   // Disabling the focused submit button while sending drops keyboard focus. Once the button is
-  // usable again (or the form is empty again), focus goes back to a sensible place.
+  // usable again (or the form empty again), focus goes back to it (or the form).
   const [refocus, setRefocus] = useState<"form" | "submit" | null>(null);
   useEffect(() => {
     if (!refocus) return;
     setRefocus(null);
     const active = document.activeElement;
-    const focusLost = !active || active === document.body || active === submitRef.current;
-    if (!focusLost) return;
-    (refocus === "form" ? formRef.current : submitRef.current)?.focus();
+    if (active && active !== document.body && active !== submitRef.current) return;
+    (refocus === "form" ? formRef : submitRef).current?.focus();
   }, [refocus]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const { notifications } = copy;
-    const outcome = { sent: false };
-    try {
-      await handleSubmit(async (values) => {
-        const token = await botCheck.token();
-        await sendEnquiry(values, token);
-        outcome.sent = true;
-      })(event);
-    } catch (error) {
-      console.error("The enquiry could not be sent:", error);
-      notify({
-        kind: "error",
-        message: notifications.error,
-        closeLabel: notifications.close,
-        link: { label: copy.emailInstead.link, href: emailHref() },
-      });
-      setRefocus("submit");
-      return;
-    }
-    // Not sent and no error: the values were invalid, and the fields now show why.
-    if (!outcome.sent) return;
-    // Reset only after handleSubmit has finished, or it would mark the fresh form submitted.
-    reset(EMPTY_ENQUIRY);
-    notify({ kind: "success", message: notifications.success, closeLabel: notifications.close });
+  // Reset once handleSubmit has finished, or it would mark the fresh form submitted.
+  useEffect(() => {
+    if (!isSubmitSuccessful) return;
+    reset(EMPTY);
+    notify({ kind: "success", message: copy.notifications.success });
     setRefocus("form");
+  }, [isSubmitSuccessful, reset, notify, copy]);
+
+  const submit = handleSubmit(async (values) => sendEnquiry(values, await botCheck.token()));
+  function onFailure(error: unknown) {
+    console.error("The enquiry could not be sent:", error);
+    const { emailInstead } = copy;
+    const form = formRef.current as HTMLFormElement;
+    const href = enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, emailInstead.subject, form);
+    notify({
+      kind: "error",
+      message: copy.notifications.error,
+      link: { label: emailInstead.link, href },
+    });
+    setRefocus("submit");
   }
 
-  /** The enquiry as typed so far, written out for the visitor's own mail program. */
-  function emailHref(): string {
-    const values = getValues();
-    const typeLabel = enquiryTypeValues.find((type) => type === values.enquiry);
-    const lines = enquiryFormFields.map((name) => ({
-      label: copy.labels[name],
-      value: name === "enquiry" ? (typeLabel ? copy.enquiryTypes[typeLabel] : "") : values[name],
-    }));
-    return enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, copy.emailInstead.subject, lines);
+  // Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
+  // content's words for the problem the shared rules name.
+  function shownError(name: EnquiryField) {
+    const problem = errors[name]?.message as EnquiryProblem | undefined;
+    if (!problem || !(touchedFields[name] || isSubmitted)) return undefined;
+    return (copy.errors[name] as Partial<Record<EnquiryProblem, string>>)[problem];
   }
 
-  /**
-   * Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
-   * words the content gives the problem the shared rules name.
-   */
-  function shownError(name: EnquiryField): string | undefined {
-    const error = errors[name];
-    if (!error || !(touchedFields[name] || isSubmitted)) return undefined;
-    const messages: Partial<Record<EnquiryProblem, string>> = copy.errors[name];
-    return messages[error.message as EnquiryProblem] ?? error.message;
-  }
-
-  function controlProps(name: EnquiryField) {
+  function control(name: EnquiryField) {
     const invalid = shownError(name) !== undefined;
     return {
       id: idOf(name),
       className: styles.control,
       required: isRequiredField(name),
       "aria-invalid": invalid ? ("true" as const) : undefined,
-      "aria-describedby": invalid ? errorIdFor(idOf(name)) : undefined,
+      "aria-describedby": invalid ? errorIdOf(name) : undefined,
       ...register(name),
     };
   }
 
-  const { labels, placeholders, botCheckNotice: notice } = copy;
-  const fieldProps = (name: EnquiryField) => ({
-    id: idOf(name),
-    label: labels[name],
-    error: shownError(name),
-  });
+  function field(name: EnquiryField, children: ReactNode) {
+    const error = shownError(name);
+    return (
+      <div key={name} className={styles.field}>
+        <label htmlFor={idOf(name)} className={styles.label}>
+          {copy.labels[name]}
+        </label>
+        {children}
+        {error && (
+          <p id={errorIdOf(name)} className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const { placeholders, botCheckNotice: notice } = copy;
+  const prepareBotCheck = () => botCheck.prepare();
   return (
     <form
       ref={formRef}
@@ -173,44 +175,21 @@ export function EnquiryForm({
       aria-busy={isSubmitting}
       noValidate
       tabIndex={-1}
-      onSubmit={onSubmit}
+      onSubmit={(event) => submit(event).catch(onFailure)}
       onFocus={prepareBotCheck}
       onInput={prepareBotCheck}
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
-
-      <FormField {...fieldProps("name")}>
-        <input
-          {...controlProps("name")}
-          type="text"
-          autoComplete="name"
-          placeholder={placeholders.name}
-        />
-      </FormField>
-
-      <FormField {...fieldProps("phone")}>
-        <input
-          {...controlProps("phone")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder={placeholders.phone}
-        />
-      </FormField>
-
-      <FormField {...fieldProps("email")}>
-        <input
-          {...controlProps("email")}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          placeholder={placeholders.email}
-        />
-      </FormField>
-
-      <FormField {...fieldProps("enquiry")}>
-        {/* Selected from the prerendered HTML on, so the browser does not pick the first type. */}
-        <select {...controlProps("enquiry")} defaultValue="">
+      {(["name", "phone", "email"] as const).map((name) =>
+        field(
+          name,
+          <input {...control(name)} {...textInputs[name]} placeholder={placeholders[name]} />,
+        ),
+      )}
+      {field(
+        "enquiry",
+        // Selected from the prerendered HTML on, so the browser does not pick the first type.
+        <select {...control("enquiry")} defaultValue="">
           <option value="" disabled>
             {copy.enquiryPrompt}
           </option>
@@ -219,20 +198,18 @@ export function EnquiryForm({
               {copy.enquiryTypes[type]}
             </option>
           ))}
-        </select>
-      </FormField>
-
-      <FormField {...fieldProps("message")}>
+        </select>,
+      )}
+      {field(
+        "message",
         <textarea
-          {...controlProps("message")}
+          {...control("message")}
           rows={6}
           className={`${styles.control} ${styles.message}`}
           placeholder={placeholders.message}
-        />
-      </FormField>
-
+        />,
+      )}
       <p className={styles.privacyNote}>{privacyNote}</p>
-
       <div className={styles.actions}>
         <button
           ref={submitRef}
@@ -242,7 +219,7 @@ export function EnquiryForm({
         >
           {isSubmitting ? copy.submit.busy : copy.submit.idle}
         </button>
-        {botCheck.enabled ? (
+        {botCheck.enabled && (
           <p className={styles.botCheckNotice}>
             {/* The editor trims its texts, so the spaces around the links are ours. */}
             {`${notice.before} `}
@@ -251,7 +228,7 @@ export function EnquiryForm({
             <a href={notice.terms.href}>{notice.terms.label}</a>
             {` ${notice.after}`}
           </p>
-        ) : null}
+        )}
       </div>
     </form>
   );

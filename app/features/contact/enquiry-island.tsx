@@ -1,17 +1,54 @@
-import { EnquiryForm, type EnquiryFormCopy } from "./enquiry-form";
-import { EnquiryNotifications } from "./enquiry-notifications";
+import { Check, CircleAlert } from "lucide-react";
+import { useEffect, useReducer } from "react";
+import { EnquiryForm, type EnquiryFormProps, type Notice } from "./enquiry-form";
+import styles from "./enquiry-notifications.module.css";
 
-type EnquiryIslandProps = { copy: EnquiryFormCopy; privacyNote: string; labelledBy: string };
+export const NOTIFICATION_DURATION_MS = 5000;
 
-/**
- * The contact page's one interactive part, and the only one React runs in the browser: the
- * enquiry form and its notifications, hydrated by the client:first-use directive (first-use.ts).
- */
-export function EnquiryIsland({ copy, ...form }: EnquiryIslandProps) {
+type Shown = Notice & { id: number };
+
+// The contact page's one island, hydrated by client:first-use (first-use.ts): the enquiry form,
+// and the polite live region where its notices appear, one at a time.
+export function EnquiryIsland(props: Omit<EnquiryFormProps, "notify">) {
+  // Each notice replaces the last with a new id, so even a repeated one is announced again.
+  const [shown, notify] = useReducer(
+    (last: Shown | null, notice: Notice | null) => notice && { ...notice, id: (last?.id ?? 0) + 1 },
+    null,
+  );
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => notify(null), NOTIFICATION_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  const { regionLabel, close } = props.copy.notifications;
+  const Icon = shown?.kind === "error" ? CircleAlert : Check;
   return (
     <>
-      <EnquiryForm copy={copy} idPrefix="enquiry" {...form} />
-      <EnquiryNotifications label={copy.notifications.regionLabel} />
+      <EnquiryForm {...props} notify={notify} />
+      <section aria-label={regionLabel} aria-live="polite" className={styles.region}>
+        {shown && (
+          <div
+            key={shown.id}
+            data-notification
+            data-type={shown.kind}
+            className={`${styles.toast} ${styles[shown.kind]}`}
+          >
+            <Icon className={styles.icon} size={20} strokeWidth={2.5} aria-hidden="true" />
+            <span className={styles.title}>
+              <span>{shown.message}</span>
+              {shown.link && (
+                <a className={styles.link} href={shown.link.href}>
+                  {shown.link.label}
+                </a>
+              )}
+            </span>
+            <button type="button" className={styles.close} onClick={() => notify(null)}>
+              {close}
+            </button>
+          </div>
+        )}
+      </section>
     </>
   );
 }

@@ -5,11 +5,8 @@ import {
   enquiryFormSchema,
 } from "../../../contract/enquiry";
 
-/**
- * Checks the form against the shared schema for react-hook-form: the first problem of each
- * field becomes its error. It does what @hookform/resolvers' zodResolver did for this form, in
- * a few lines instead of a dependency in the contact page's JavaScript.
- */
+// The shared schema as react-hook-form's resolver: each field's first problem is its error.
+// @hookform/resolvers' zodResolver does the same, but would add to the contact page's script.
 export const enquiryResolver: Resolver<EnquiryFormInput, unknown, EnquiryFormValues> = async (
   input,
 ) => {
@@ -17,8 +14,10 @@ export const enquiryResolver: Resolver<EnquiryFormInput, unknown, EnquiryFormVal
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<EnquiryFormInput> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof EnquiryFormInput;
-    errors[field] ??= { type: issue.code, message: issue.message };
+    errors[issue.path[0] as keyof EnquiryFormInput] ??= {
+      type: issue.code,
+      message: issue.message,
+    };
   }
   return { values: {}, errors };
 };

@@ -1,40 +1,30 @@
 import type { ClientDirective } from "astro";
-import { type EmailLine, enquiryEmailHref } from "./enquiry-by-email";
+import { enquiryEmailHref } from "./enquiry-by-email";
 import { FORM_READY_EVENT, LEFT_ATTRIBUTE } from "./island-signals";
 
-// `client:first-use`, the contact form's loading strategy (decision 0030). The prerendered form
-// can be typed in at once. Its island's JavaScript is fetched when the form nears the screen,
-// and runs on the visitor's first use of the form; if it cannot, the page says so and offers
-// the enquiry by email, carrying what was typed. The state is on the island as
-// `data-island-state`: waiting, loading, ready or failed.
+// `client:first-use` (decision 0030): the prerendered form can be typed in at once; its island is
+// fetched when the form nears the screen and runs on first use. If it cannot, the page says so
+// and offers the enquiry by email, carrying what was typed. `data-island-state` on the island is
+// waiting, loading, ready or failed.
 
 /** After first use, how long the island may take to start before the visitor is told. */
-export const READY_WITHIN_MS = 10_000;
+const READY_WITHIN_MS = 10_000;
 const FIRST_USE = ["pointerdown", "focusin", "input"] as const;
 
-type NetworkInformation = { saveData?: boolean; effectiveType?: string };
-
 /** The visitor asked to save data, or is on 2G: fetch nothing before it is needed. */
-function savingData(): boolean {
-  const connection = (navigator as { connection?: NetworkInformation }).connection;
+function savingData() {
+  const { connection } = navigator as {
+    connection?: { saveData?: boolean; effectiveType?: string };
+  };
   return !!connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? "");
 }
 
-function afterLoad(run: () => void) {
-  if (document.readyState === "complete") run();
-  else addEventListener("load", run, { once: true });
-}
+const afterLoad = (run: () => void) =>
+  document.readyState === "complete" ? run() : addEventListener("load", run, { once: true });
 
-/**
- * After load and the first paint: a small page loads before it paints, and a fetch started at
- * load would share a slow connection with the first paint (decision 0023).
- */
+/** A fetch started at load would share a slow connection with the first paint (decision 0023). */
 function afterFirstPaint(run: () => void) {
   afterLoad(() => {
-    if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
-      requestAnimationFrame(() => setTimeout(run));
-      return;
-    }
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
       observer.disconnect();
@@ -44,47 +34,25 @@ function afterFirstPaint(run: () => void) {
   });
 }
 
-/** The form's fields as the email lists them: each label, then what was typed or chosen. */
-function typedLines(form: HTMLFormElement): EmailLine[] {
-  return [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]")].map(
-    (control) => ({
-      label: form.querySelector(`label[for="${control.id}"]`)?.textContent ?? control.name,
-      value:
-        control instanceof HTMLSelectElement
-          ? control.value && (control.selectedOptions[0]?.text ?? control.value)
-          : control.value,
-    }),
-  );
-}
-
-/** The failure message, from the page's template, with a mailto carrying what was typed. */
+/** The failure message of the page's template, with a mailto carrying what was typed. */
 function failureNotice(form: HTMLFormElement) {
   const region = document.querySelector<HTMLElement>("[data-island-failure]");
-  const template = document.querySelector<HTMLTemplateElement>(
-    "template[data-island-failure-message]",
-  );
+  const template = document.querySelector<HTMLTemplateElement>("[data-island-failure-message]");
+  const writeEmail = (link: HTMLAnchorElement) => {
+    link.href = enquiryEmailHref(link.href.split("?")[0] ?? "", link.dataset.subject ?? "", form);
+  };
   const hide = () => region?.replaceChildren();
   // Shown once: a retry that fails again only brings the email up to date.
   const show = () => {
-    if (!region || !template) return;
-    const link = region.querySelector("a") ?? null;
-    if (link) return writeEmail(link);
-    const message = template.content.cloneNode(true) as DocumentFragment;
-    const fresh = message.querySelector("a");
-    if (fresh) {
-      fresh.dataset.mailbox = fresh.href;
-      writeEmail(fresh);
-      fresh.addEventListener("click", () => writeEmail(fresh));
-    }
+    const shown = region?.querySelector("a");
+    if (shown) return writeEmail(shown);
+    const message = template?.content.cloneNode(true) as DocumentFragment | undefined;
+    const link = message?.querySelector("a");
+    if (!region || !message || !link) return;
+    writeEmail(link);
+    link.addEventListener("click", () => writeEmail(link));
     message.querySelector("button")?.addEventListener("click", hide);
     region.replaceChildren(message);
-  };
-  const writeEmail = (link: HTMLAnchorElement) => {
-    link.href = enquiryEmailHref(
-      link.dataset.mailbox ?? "",
-      link.dataset.subject ?? "",
-      typedLines(form),
-    );
   };
   return { show, hide };
 }
@@ -92,18 +60,15 @@ function failureNotice(form: HTMLFormElement) {
 const firstUse: ClientDirective = (load, _options, island) => {
   const form = island.querySelector("form");
   if (!form) return;
-  const setState = (state: "waiting" | "loading" | "ready" | "failed") => {
-    island.dataset.islandState = state;
-  };
-  setState("waiting");
+  island.dataset.islandState = "waiting";
   const notice = failureNotice(form);
 
-  // Fields left before the start show their errors once the form runs (typed-before-start.ts).
+  // Fields left before the start show their errors once the form runs (enquiry-form.tsx).
   const onLeave = (event: FocusEvent) =>
-    (event.target as Element).toggleAttribute?.(LEFT_ATTRIBUTE, true);
+    (event.target as Element).toggleAttribute(LEFT_ATTRIBUTE, true);
   form.addEventListener("focusout", onLeave);
 
-  // Astro's load() fetches the island's modules; a failure is reported as an event and leaves a
+  // Astro's load() fetches the island's modules. A failure is reported as an event and leaves a
   // hydrate that does nothing, so each attempt after a failure loads afresh.
   let loading: ReturnType<typeof load> | undefined;
   let failure: unknown;
@@ -137,12 +102,12 @@ const firstUse: ClientDirective = (load, _options, island) => {
     if (island.dataset.islandState === "ready") return;
     console.error("The enquiry form could not start:", error);
     clearTimeout(timer);
-    setState("failed");
+    island.dataset.islandState = "failed";
     notice.show();
   };
   island.addEventListener(FORM_READY_EVENT, () => {
     clearTimeout(timer);
-    setState("ready");
+    island.dataset.islandState = "ready";
     notice.hide();
     form.removeEventListener("focusout", onLeave);
     for (const type of FIRST_USE) island.removeEventListener(type, start, true);
@@ -150,11 +115,9 @@ const firstUse: ClientDirective = (load, _options, island) => {
 
   async function start() {
     if (island.dataset.islandState === "loading" || island.dataset.islandState === "ready") return;
-    setState("loading");
-    timer = setTimeout(
-      () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`)),
-      READY_WITHIN_MS,
-    );
+    island.dataset.islandState = "loading";
+    const late = () => fail(new Error(`not ready within ${READY_WITHIN_MS} ms of first use`));
+    timer = setTimeout(late, READY_WITHIN_MS);
     const hydrate = await fetchIsland();
     if (failure !== undefined) return fail(failure);
     await hydrate();
@@ -163,10 +126,8 @@ const firstUse: ClientDirective = (load, _options, island) => {
   for (const type of FIRST_USE) island.addEventListener(type, start, true);
   // A page the browser restored with the form filled in or focused is already in use.
   afterLoad(() => {
-    const inUse =
-      form.contains(document.activeElement) ||
-      [...form.querySelectorAll<HTMLInputElement>("[name]")].some((field) => field.value !== "");
-    if (inUse) start();
+    const fields = [...form.querySelectorAll<HTMLInputElement>("[name]")];
+    if (form.contains(document.activeElement) || fields.some((field) => field.value)) start();
   });
 };
 

@@ -8,31 +8,23 @@ export const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
 /** Longest wait for the script plus a token; past it the submit fails like a timed-out send. */
 export const BOT_CHECK_TIMEOUT_MS = 15_000;
 
-type Grecaptcha = {
-  ready(callback: () => void): void;
-  execute(siteKey: string, options: { action: string }): PromiseLike<string>;
-};
-
 declare global {
   interface Window {
-    grecaptcha?: Grecaptcha;
+    grecaptcha?: {
+      ready(callback: () => void): void;
+      execute(siteKey: string, options: { action: string }): PromiseLike<string>;
+    };
   }
 }
+type Grecaptcha = NonNullable<Window["grecaptcha"]>;
 
-export type BotCheck = {
-  /** False when no site key is configured: no script, and an empty token. */
-  enabled: boolean;
-  /** Starts loading the provider's script, the first time only; call on the form's first use. */
-  prepare(): void;
-  /** A fresh token for one submit. Rejects if the script cannot load or the provider fails. */
-  token(): Promise<string>;
-};
+/** `prepare` starts loading the script, on the form's first use; `token` gives one per submit. */
+export type BotCheck = { enabled: boolean; prepare(): void; token(): Promise<string> };
 
-function injectScript(siteKey: string): Promise<Grecaptcha> {
-  return new Promise((resolve, reject) => {
+function injectScript(siteKey: string) {
+  return new Promise<Grecaptcha>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = `${RECAPTCHA_SCRIPT_URL}?render=${encodeURIComponent(siteKey)}`;
-    script.async = true;
     const fail = (message: string) => {
       script.remove();
       reject(new Error(message));
@@ -47,9 +39,9 @@ function injectScript(siteKey: string): Promise<Grecaptcha> {
   });
 }
 
+/** Without a site key: no script, and an empty token. */
 export function createBotCheck(siteKey: string): BotCheck {
   if (!siteKey) return { enabled: false, prepare() {}, token: async () => "" };
-
   let script: Promise<Grecaptcha> | undefined;
   // A failed load is forgotten, so the next submit tries again instead of failing forever.
   const load = () =>
@@ -57,8 +49,7 @@ export function createBotCheck(siteKey: string): BotCheck {
       script = undefined;
       throw error;
     }));
-
-  async function freshToken(): Promise<string> {
+  async function freshToken() {
     const grecaptcha = await load();
     await new Promise<void>((resolve) => grecaptcha.ready(resolve));
     return grecaptcha.execute(siteKey, { action: botCheckAction });
@@ -74,14 +65,14 @@ export function createBotCheck(siteKey: string): BotCheck {
       prepared = true;
       load().catch((error: unknown) => console.error("The bot check could not load:", error));
     },
-    token() {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
+    token: () =>
+      new Promise((resolve, reject) => {
         const message = `The bot check gave no token within ${BOT_CHECK_TIMEOUT_MS} ms`;
-        timer = setTimeout(() => reject(new Error(message)), BOT_CHECK_TIMEOUT_MS);
-      });
-      return Promise.race([freshToken(), timeout]).finally(() => clearTimeout(timer));
-    },
+        const timer = setTimeout(() => reject(new Error(message)), BOT_CHECK_TIMEOUT_MS);
+        freshToken()
+          .then(resolve, reject)
+          .finally(() => clearTimeout(timer));
+      }),
   };
 }
 

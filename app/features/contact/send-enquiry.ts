@@ -1,13 +1,37 @@
 import { type EnquiryFormValues, enquiryPayload, sendEnquiryPath } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
-import { request } from "../../lib/http-client";
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+// Resolves on a 2xx answer; rejects on any other, a network error or the timeout. Like Angular's
+// HttpClient (requirements §7), it echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, to
+// relative URLs only, so the token never travels to another origin.
+export async function postJson(url: string, body: unknown): Promise<void> {
+  const token = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1]?.trim();
+  // Absolute (`https://…`) and protocol-relative (`//host/…`) URLs may point at another origin.
+  const relative = !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url);
+  const controller = new AbortController();
+  const late = new Error(`${url} gave no answer within ${REQUEST_TIMEOUT_MS} ms`);
+  const timer = setTimeout(() => controller.abort(late), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        ...(token && relative ? { "X-XSRF-TOKEN": decodeURIComponent(token) } : {}),
+      },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const sendEnquiryUrl = `${siteConfig.apiBase}${sendEnquiryPath}`;
 
-/** Resolves once the server accepted the enquiry; the answer's body is not used. */
-export async function sendEnquiry(values: EnquiryFormValues, token: string): Promise<void> {
-  await request(sendEnquiryUrl, {
-    method: "POST",
-    json: enquiryPayload(values, token, siteConfig.companyName),
-  });
-}
+export const sendEnquiry = (values: EnquiryFormValues, token: string) =>
+  postJson(sendEnquiryUrl, enquiryPayload(values, token, siteConfig.companyName));

@@ -1,11 +1,14 @@
 import { CMS_GITHUB_BRANCH, CMS_GITHUB_REPO, VITE_SITE_URL } from "astro:env/server";
-import { cmsConfigYaml } from "../../content/cms-config";
+import { stringify } from "yaml";
+import { cmsConfig } from "../../content/cms-config";
 
-// The editor's configuration, generated from the content schemas (app/content/cms-config.ts).
+const config = cmsConfig({
+  repo: CMS_GITHUB_REPO,
+  branch: CMS_GITHUB_BRANCH,
+  siteUrl: VITE_SITE_URL,
+});
+
 export const GET = () =>
-  new Response(
-    cmsConfigYaml({ repo: CMS_GITHUB_REPO, branch: CMS_GITHUB_BRANCH, siteUrl: VITE_SITE_URL }),
-    {
-      headers: { "content-type": "application/yaml; charset=utf-8" },
-    },
-  );
+  new Response(stringify(config, { lineWidth: 0 }), {
+    headers: { "content-type": "application/yaml; charset=utf-8" },
+  });

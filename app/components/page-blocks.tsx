@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
+import { Hero } from "./blocks/hero";
+import { InfoBlock } from "./blocks/info-block";
+import { InfoListBlock } from "./blocks/info-list-block";
+import type { GetInTouch } from "./get-in-touch-link";
+import { LegalDocument } from "./legal-document";
+
+type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
+  | { kind: "product"; content: ProductPageFile; roundHero?: boolean }
+  | { kind: "legal"; content: LegalPageFile }
+  | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
+);
+
+// A page's blocks by its kind, as the page and the editor's preview show them. The contact
+// page's banner is followed by its form block, the children.
+export function PageBlocks(props: PageBlocksProps) {
+  const { content, getInTouch, supportEmail } = props;
+  return (
+    <>
+      <Hero
+        content={content.hero}
+        getInTouch={props.kind === "contact" ? undefined : getInTouch}
+        round={props.kind === "product" && props.roundHero}
+      />
+      {props.kind === "product" && (
+        <>
+          <InfoListBlock content={props.content.highlights} />
+          <InfoBlock items={props.content.features} getInTouch={getInTouch} />
+        </>
+      )}
+      {props.kind === "legal" && (
+        <LegalDocument content={props.content} supportEmail={supportEmail} />
+      )}
+      {props.kind === "contact" && props.children}
+    </>
+  );
+}
