@@ -106,7 +106,7 @@ export function cmsConfig(
       // (`npm run cms`) and says where to set it.
       repo: repo || "set-CMS_GITHUB_REPO/in-the-build-settings",
       branch: branch || "main",
-      // The sign-in popup goes to our own service (server/admin/cms-auth.ts), not a third party.
+      // The sign-in popup goes to our own service (server/admin/sign-in.ts), not a third party.
       base_url: siteUrl,
       auth_endpoint: "api/cms/auth",
     },

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
+import { readSettings } from "../../contract/settings-source.ts";
 import { settingsSchema } from "../settings.ts";
 import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
@@ -11,16 +12,19 @@ import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
 // The content files as code outside the build reads them (tests, `npm run content:review`): the
 // same schemas and settings as the pages, so a test compares a page with the words it should show.
 
+// The environment, then .env, as the build reads them (astro.config.ts).
+const settings = readSettings();
+
 /** app/content/, or CONTENT_DIR (tests build edited copies). */
-export const contentDir = () => resolve(process.env.CONTENT_DIR || import.meta.dirname);
+export const contentDir = () => resolve(settings.CONTENT_DIR || import.meta.dirname);
 
 const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
-  process.env[name]?.trim() || String(settingsSchema[name].default);
+  settings[name]?.trim() || String(settingsSchema[name].default);
 
 export const placeholders = placeholderValues(
   setting("VITE_COMPANY_NAME"),
   Number(setting("ENQUIRY_RETENTION_DAYS")),
-  deliveryChannelsOf(process.env),
+  deliveryChannelsOf(settings),
 );
 
 const read = <Schema extends z.ZodType>(file: string, schema: Schema): z.infer<Schema> =>
