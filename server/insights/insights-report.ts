@@ -2,6 +2,8 @@ import { type Dimension, devices, type InsightsStore, noCounts as zero } from ".
 
 type Measures = typeof zero;
 type VisitRow = { visits: number; enquiries: number };
+/** Where a visit came from, as the report splits visits. */
+type Origin = "source" | "campaign" | "medium";
 
 /** The last `days` UTC days, each listed; pages by page views, the rest by visits. */
 export type InsightsReport = Awaited<ReturnType<typeof readInsightsReport>>;
@@ -43,8 +45,8 @@ export async function readInsightsReport(
     b[1].enquiries - a[1].enquiries ||
     (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   const rows = (dimension: Dimension) => [...(sums.get(dimension) ?? [])].sort(byVisits);
-  const visitRows = <Key extends string>(dimension: Dimension, key: Key) =>
-    rows(dimension).map(
+  const visitRows = <Key extends Origin>(key: Key) =>
+    rows(key).map(
       ([value, { visits, enquiries }]) =>
         ({ [key]: value, visits, enquiries }) as Record<Key, string> & VisitRow,
     );
@@ -56,9 +58,9 @@ export async function readInsightsReport(
     pages: rows("page")
       .sort((a, b) => b[1].pageviews - a[1].pageviews || byVisits(a, b))
       .map(([path, measures]) => ({ path, ...measures })),
-    sources: visitRows("source", "source"),
-    campaigns: visitRows("campaign", "campaign"),
-    mediums: visitRows("medium", "medium"),
+    sources: visitRows("source"),
+    campaigns: visitRows("campaign"),
+    mediums: visitRows("medium"),
     devices: devices.map((device) => {
       const { pageviews, visitors } = devicesSeen?.get(device) ?? zero;
       return { device, pageviews, visitors };
@@ -82,15 +84,24 @@ export const dayColumns = [
 
 /** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */
 export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFINITY) {
-  const visitRows = <Row extends VisitRow>(rows: Row[], name: (row: Row) => string) =>
-    rows
+  const byOrigin: { [Key in Origin]: (Record<Key, string> & VisitRow)[] } = {
+    source: report.sources,
+    campaign: report.campaigns,
+    medium: report.mediums,
+  };
+  /** Visits by one of their origins (`key`, also the first column), with their enquiries. */
+  const visitTable = <Key extends Origin>(key: Key, title: string, about: string) => ({
+    title,
+    caption: `${about}, with their enquiries`,
+    head: [`${key.charAt(0).toUpperCase()}${key.slice(1)}`, "Visits", "Enquiries", "Conversion"],
+    rows: byOrigin[key]
       .slice(0, top)
       .map((row) => [
-        name(row),
+        row[key],
         ...[row.visits, row.enquiries].map(number),
         conversion(row.enquiries, row.visits),
-      ]);
-  const visitHead = ["Visits", "Enquiries", "Conversion"];
+      ]),
+  });
   const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
   return [
     {
@@ -106,24 +117,9 @@ export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFIN
           conversion(page.enquiries, page.visits),
         ]),
     },
-    {
-      title: "Top sources",
-      caption: "Where visits came from (referring site or utm_source), with their enquiries",
-      head: ["Source", ...visitHead],
-      rows: visitRows(report.sources, (row) => row.source),
-    },
-    {
-      title: "Campaigns",
-      caption: "Visits tagged with utm_campaign, with their enquiries",
-      head: ["Campaign", ...visitHead],
-      rows: visitRows(report.campaigns, (row) => row.campaign),
-    },
-    {
-      title: "Mediums",
-      caption: "Mediums of visits (utm_medium), with their enquiries",
-      head: ["Medium", ...visitHead],
-      rows: visitRows(report.mediums, (row) => row.medium),
-    },
+    visitTable("source", "Top sources", "Where visits came from (referring site or utm_source)"),
+    visitTable("campaign", "Campaigns", "Visits tagged with utm_campaign"),
+    visitTable("medium", "Mediums", "Mediums of visits (utm_medium)"),
     {
       title: "Devices",
       caption: "Page views and visitors by device",
