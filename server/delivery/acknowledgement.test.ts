@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { it } from "../../tests/support/server-test";
-import { mailTo, postEnquiry, validEnquiry } from "../../tests/support/test-service";
+import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
@@ -9,14 +9,11 @@ import { openEnquiryStore } from "../store/open-enquiry-store";
 // stand-in on loopback.
 
 it("acknowledges once a day per address, in our words only, and never a refused enquiry", async ({
-  startService,
-  startSmtpPeer,
+  startMailingService,
   startVerifier,
 }) => {
-  const smtp = await startSmtpPeer();
   const verifier = await startVerifier(() => humanAnswer());
-  const service = await startService({
-    ...mailTo(smtp.port),
+  const { smtp, service } = await startMailingService({
     ENQUIRY_ACKNOWLEDGE: "true",
     RECAPTCHA_SECRET: "server-side-secret",
     RECAPTCHA_VERIFY_URL: verifier.url,

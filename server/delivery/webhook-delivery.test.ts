@@ -46,13 +46,11 @@ const delivered = (service: TestService, id: string, channel: DeliveryChannel) =
   });
 
 it("POSTs each stored enquiry to the receiver, signed, and mails it too", async ({
-  startService,
-  startSmtpPeer,
+  startMailingService,
   startWebhookReceiver,
 }) => {
-  const smtp = await startSmtpPeer();
   const receiver = await startWebhookReceiver();
-  const service = await startService({ ...mailTo(smtp.port), ...webhookTo(receiver.url) });
+  const { smtp, service } = await startMailingService(webhookTo(receiver.url));
   const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
   const id = String(result.json?.id);
@@ -177,13 +175,8 @@ it("delivers by webhook while the mail server is down", async ({
   expect(receiver.received).toHaveLength(1);
 });
 
-it("delivers by mail while the webhook receiver is down", async ({
-  startService,
-  startSmtpPeer,
-}) => {
-  const smtp = await startSmtpPeer();
-  const service = await startService({
-    ...mailTo(smtp.port),
+it("delivers by mail while the webhook receiver is down", async ({ startMailingService }) => {
+  const { smtp, service } = await startMailingService({
     ...webhookTo(`http://127.0.0.1:${await freePort()}/hooks`),
     ...quickRetries,
   });

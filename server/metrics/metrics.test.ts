@@ -38,12 +38,10 @@ it("listens for metrics only when METRICS_PORT is set, on loopback unless told o
 });
 
 it("counts accepted and refused enquiries and sent deliveries, in Prometheus text format", async ({
-  startService,
-  startSmtpPeer,
+  startMailingService,
 }) => {
-  const smtp = await startSmtpPeer();
   const metricsPort = await freePort();
-  const service = await startService({ ...mailTo(smtp.port), METRICS_PORT: String(metricsPort) });
+  const { smtp, service } = await startMailingService({ METRICS_PORT: String(metricsPort) });
   const { baseUrl } = service;
 
   expect((await postEnquiry(baseUrl, validEnquiry())).status).toBe(201);

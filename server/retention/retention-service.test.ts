@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
-import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
+import { postValidEnquiry } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
@@ -50,14 +50,9 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
 });
 
 it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async ({
-  startService,
-  startSmtpPeer,
+  startMailingService,
 }) => {
-  const smtp = await startSmtpPeer();
-  const service = await startService({
-    ...mailTo(smtp.port),
-    ENQUIRY_RETENTION_DAYS: "0",
-  });
+  const { smtp, service } = await startMailingService({ ENQUIRY_RETENTION_DAYS: "0" });
   const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
   await waitFor("the mail", () => smtp.received[0]);

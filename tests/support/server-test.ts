@@ -5,7 +5,7 @@ import { test as baseTest } from "vitest";
 import { openEnquiryStore, openSqliteEnquiryStore } from "../../server/store/open-enquiry-store";
 import { type ServerProcess, spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
-import { startTestService } from "./test-service";
+import { mailTo, startTestService } from "./test-service";
 import { startVerifierStandIn } from "./verifier-stand-in";
 import { startWebhookReceiver } from "./webhook-receiver";
 
@@ -82,6 +82,13 @@ export const test = baseTest
   /** A SQLite store at `databasePath`, for a test of the store's users. */
   .extend("sqliteStore", ({ databasePath, openSqliteStore }) => openSqliteStore(databasePath))
   .extend("startService", opener(startTestService, close))
+  /** A service that mails enquiries to an SMTP peer of its own; `env` adds to its settings. */
+  .extend("startMailingService", ({ startSmtpPeer, startService }) => {
+    return async (env: Record<string, string> = {}) => {
+      const smtp = await startSmtpPeer();
+      return { smtp, service: await startService({ ...mailTo(smtp.port), ...env }) };
+    };
+  })
   .extend("spawnServer", opener(spawnServer, stop))
   /** Anything else the test opens, handed over once open: closed before every part above. */
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from this pattern; it needs none
