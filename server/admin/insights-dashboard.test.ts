@@ -1,9 +1,9 @@
 import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
-import { readerCode, type startGitHubStandIn } from "../../tests/support/github-stand-in";
+import { readerCode } from "../../tests/support/github-stand-in";
 import { startPlainHost } from "../../tests/support/plain-host";
 import { close, part, test } from "../../tests/support/server-test";
-import { signInTest } from "../../tests/support/sign-in-test";
+import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
@@ -214,22 +214,18 @@ describe("the insights dashboard by default", () => {
 
 describe("the insights dashboard with the editor's sign-in set up", () => {
   const it = signInTest;
-  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
-  let service: TestService;
-
-  it.beforeAll(({ github: standIn, editorService }) => {
-    github = standIn;
-    service = editorService;
-  });
+  const parts = signInParts();
 
   /** Follows the dashboard's sign-in link to GitHub and back, as a browser from outside would. */
   async function signIn(code?: string) {
-    const response = await fetch(`${service.baseUrl}/admin/insights`, { headers: fromOutside });
+    const response = await fetch(`${parts.service.baseUrl}/admin/insights`, {
+      headers: fromOutside,
+    });
     expect(response.status).toBe(401);
     const { document } = new JSDOM(await response.text()).window;
     const link = document.querySelector("a")?.getAttribute("href") ?? "";
     expect(link).toBe("/api/cms/auth?for=insights");
-    const begin = await fetch(`${service.baseUrl}${link}`, {
+    const begin = await fetch(`${parts.service.baseUrl}${link}`, {
       redirect: "manual",
       headers: fromOutside,
     });
@@ -239,7 +235,7 @@ describe("the insights dashboard with the editor's sign-in set up", () => {
       .map((line) => line.split(";")[0])
       .join("; ");
     const back = await fetch(
-      `${service.baseUrl}/api/cms/callback?code=${github.authorize(location, code)}&state=${encodeURIComponent(location.searchParams.get("state") ?? "")}`,
+      `${parts.service.baseUrl}/api/cms/callback?code=${parts.github.authorize(location, code)}&state=${encodeURIComponent(location.searchParams.get("state") ?? "")}`,
       { headers: { ...fromOutside, cookie } },
     );
     const session = back.headers.getSetCookie().find((line) => line.startsWith("admin-session="));
@@ -251,10 +247,12 @@ describe("the insights dashboard with the editor's sign-in set up", () => {
     expect(back.status).toBe(200);
     expect(session).toBeDefined();
     const headers = { ...fromOutside, cookie: session ?? "" };
-    const page = await fetch(`${service.baseUrl}/admin/insights`, { headers });
+    const page = await fetch(`${parts.service.baseUrl}/admin/insights`, { headers });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<h1>Insights</h1>");
-    expect((await fetch(`${service.baseUrl}/admin/insights.csv`, { headers })).status).toBe(200);
+    expect((await fetch(`${parts.service.baseUrl}/admin/insights.csv`, { headers })).status).toBe(
+      200,
+    );
   });
 
   it("stays shut to a GitHub user who may not push", async () => {

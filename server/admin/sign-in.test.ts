@@ -6,30 +6,22 @@ import {
   goodCode,
   readerCode,
   readerToken,
-  type startGitHubStandIn,
   token,
 } from "../../tests/support/github-stand-in";
 import { it } from "../../tests/support/server-test";
-import { signInTest } from "../../tests/support/sign-in-test";
-import type { TestService } from "../../tests/support/test-service";
+import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 import { ConfigError, loadConfig } from "../config";
 
 describe("the content editor's GitHub sign-in", () => {
   const it = signInTest;
-  let github: Awaited<ReturnType<typeof startGitHubStandIn>>;
-  let service: TestService;
-
-  it.beforeAll(({ github: standIn, editorService }) => {
-    github = standIn;
-    service = editorService;
-  });
+  const parts = signInParts();
 
   /**
    * Starts a sign-in as the editor's popup does (or the dashboard's link, with its query);
    * returns GitHub's authorize URL and the cookies to send back, as a browser keeps them.
    */
   async function begin(query = "provider=github&scope=repo") {
-    const response = await fetch(`${service.baseUrl}/api/cms/auth?${query}`, {
+    const response = await fetch(`${parts.service.baseUrl}/api/cms/auth?${query}`, {
       redirect: "manual",
     });
     expect(response.status).toBe(302);
@@ -42,11 +34,11 @@ describe("the content editor's GitHub sign-in", () => {
   /** GitHub's redirect back to our callback, after the editor agreed on GitHub's page. */
   async function callback(
     begun: Awaited<ReturnType<typeof begin>>,
-    code = github.authorize(begun.location),
+    code = parts.github.authorize(begun.location),
   ) {
     const state = begun.location.searchParams.get("state") ?? "";
     return fetch(
-      `${service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
+      `${parts.service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
       { headers: { cookie: begun.cookie }, redirect: "manual" },
     );
   }
@@ -56,9 +48,13 @@ describe("the content editor's GitHub sign-in", () => {
 
   it("sends the editor to GitHub with the client id, our callback, a one-time state and a PKCE challenge", async () => {
     const { location, setCookies, cookie } = await begin();
-    expect(`${location.origin}${location.pathname}`).toBe(`${github.url}/login/oauth/authorize`);
+    expect(`${location.origin}${location.pathname}`).toBe(
+      `${parts.github.url}/login/oauth/authorize`,
+    );
     expect(location.searchParams.get("client_id")).toBe(clientId);
-    expect(location.searchParams.get("redirect_uri")).toBe(`${service.baseUrl}/api/cms/callback`);
+    expect(location.searchParams.get("redirect_uri")).toBe(
+      `${parts.service.baseUrl}/api/cms/callback`,
+    );
     expect(location.searchParams.get("scope")).toBe("repo");
     const state = location.searchParams.get("state") ?? "";
     expect(state.length).toBeGreaterThanOrEqual(32);
@@ -86,11 +82,11 @@ describe("the content editor's GitHub sign-in", () => {
     const response = await callback(begun);
     const page = await response.text();
     expect(response.status).toBe(200);
-    expect(github.exchanges.at(-1)).toMatchObject({
+    expect(parts.github.exchanges.at(-1)).toMatchObject({
       client_id: clientId,
       client_secret: clientSecret,
       code: goodCode,
-      redirect_uri: `${service.baseUrl}/api/cms/callback`,
+      redirect_uri: `${parts.service.baseUrl}/api/cms/callback`,
       code_verifier: /cms-oauth-verifier=([^;]+)/.exec(begun.cookie)?.[1],
     });
     expect(page).toContain(`authorization:github:success:`);
@@ -112,20 +108,22 @@ describe("the content editor's GitHub sign-in", () => {
   it("refuses a callback whose state is not the one it set, without asking GitHub", async () => {
     const { cookie, location } = await begin();
     const state = location.searchParams.get("state") ?? "";
-    const code = github.authorize(location);
-    const before = github.exchanges.length;
+    const code = parts.github.authorize(location);
+    const before = parts.github.exchanges.length;
     for (const [query, headers] of [
       [`code=${code}&state=forged-state`, { cookie }],
       [`code=${code}&state=${encodeURIComponent(state)}`, {}],
       [`code=${code}`, { cookie }],
     ] as const) {
-      const response = await fetch(`${service.baseUrl}/api/cms/callback?${query}`, { headers });
+      const response = await fetch(`${parts.service.baseUrl}/api/cms/callback?${query}`, {
+        headers,
+      });
       const page = await response.text();
       expect(response.status, query).toBe(400);
       expect(page).toContain("authorization:github:error:");
       expect(page).not.toContain(token);
     }
-    expect(github.exchanges.length).toBe(before);
+    expect(parts.github.exchanges.length).toBe(before);
   });
 
   it("reports a code GitHub does not accept as an error to the editor", async () => {
@@ -137,12 +135,12 @@ describe("the content editor's GitHub sign-in", () => {
 
   it("gets no token for a code taken without the verifier that began the sign-in", async () => {
     const begun = await begin();
-    const code = github.authorize(begun.location);
+    const code = parts.github.authorize(begun.location);
     // Someone who intercepted the code begins a sign-in of their own and brings it back there.
     const theirs = await begin();
     const state = theirs.location.searchParams.get("state") ?? "";
     const response = await fetch(
-      `${service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
+      `${parts.service.baseUrl}/api/cms/callback?code=${code}&state=${encodeURIComponent(state)}`,
       { headers: { cookie: theirs.cookie } },
     );
     const page = await response.text();
@@ -163,7 +161,7 @@ describe("the content editor's GitHub sign-in", () => {
 
   it("gives a GitHub user who may not push the editor's answer but no admin session", async () => {
     const begun = await begin();
-    const response = await callback(begun, github.authorize(begun.location, readerCode));
+    const response = await callback(begun, parts.github.authorize(begun.location, readerCode));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(readerToken);
     expect(sessionCookieOf(response)).toBeUndefined();
@@ -181,7 +179,7 @@ describe("the content editor's GitHub sign-in", () => {
     expect(page).not.toContain("<script");
 
     const reader = await begin("for=insights");
-    const refused = await callback(reader, github.authorize(reader.location, readerCode));
+    const refused = await callback(reader, parts.github.authorize(reader.location, readerCode));
     expect(refused.status).toBe(403);
     expect(sessionCookieOf(refused)).toBeUndefined();
     expect(await refused.text()).not.toContain(readerToken);

@@ -1,6 +1,6 @@
 import { clientId, clientSecret, repo, startGitHubStandIn } from "./github-stand-in";
 import { close, part, test } from "./server-test";
-import { startTestService } from "./test-service";
+import { startTestService, type TestService } from "./test-service";
 
 // Kept apart from the stand-in, which the browser tests start too: this fixture loads vitest.
 
@@ -21,3 +21,18 @@ export const signInTest = test
     onCleanup(() => service.close());
     return service;
   });
+
+/**
+ * The file's GitHub stand-in and editor service, for a describe block's helpers, which run
+ * outside any test's arguments: set before the block's first test.
+ */
+export function signInParts() {
+  const parts = {} as {
+    github: Awaited<ReturnType<typeof startGitHubStandIn>>;
+    service: TestService;
+  };
+  signInTest.beforeAll(({ github, editorService }) => {
+    Object.assign(parts, { github, service: editorService });
+  });
+  return parts;
+}
