@@ -3,6 +3,7 @@ import { placeholders, sitePage, sitePages } from "../../app/content/content-fil
 import { settingsSchema } from "../../app/settings";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
+import { fillForm, formFields } from "../support/contact-form";
 import { startApp, waitForHydration } from "../support/page-ready";
 import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -134,13 +135,6 @@ async function expectProviderScriptRequested(page: Page) {
 }
 
 const theForm = (page: Page) => page.getByRole("form", { name: formBlock.heading, exact: true });
-const fields = (page: Page) => ({
-  name: page.getByLabel(labels.name, { exact: true }),
-  phone: page.getByLabel(labels.phone, { exact: true }),
-  email: page.getByLabel(labels.email, { exact: true }),
-  enquiry: page.getByLabel(labels.enquiry, { exact: true }),
-  message: page.getByLabel(labels.message, { exact: true }),
-});
 const submit = (page: Page) =>
   page
     .getByRole("button", { name: form.submit.idle })
@@ -157,17 +151,10 @@ const notification = (page: Page, text: string) =>
 const SUCCESS = notifications.success;
 const FAILURE = notifications.error;
 
-async function fillValid(page: Page) {
-  const f = fields(page);
-  await f.name.fill(VALUES.name);
-  await f.phone.fill(VALUES.phone);
-  await f.email.fill(VALUES.email);
-  await f.enquiry.selectOption(VALUES.enquiry);
-  await f.message.fill(VALUES.message);
-}
+const fillValid = (page: Page) => fillForm(page, VALUES);
 
 async function valuesOnScreen(page: Page) {
-  const f = fields(page);
+  const f = formFields(page);
   return {
     name: await f.name.inputValue(),
     phone: await f.phone.inputValue(),
@@ -178,13 +165,13 @@ async function valuesOnScreen(page: Page) {
 }
 
 async function expectErrorShown(page: Page, field: keyof typeof VALUES, message: string) {
-  const input = fields(page)[field];
+  const input = formFields(page)[field];
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await expect(input).toHaveAccessibleDescription(message);
 }
 
 async function expectNoErrorShown(page: Page, field: keyof typeof VALUES) {
-  await expect(fields(page)[field]).not.toHaveAttribute("aria-invalid");
+  await expect(formFields(page)[field]).not.toHaveAttribute("aria-invalid");
 }
 
 /** The enquiry as the mailto fallback writes it: each label, then what was typed or chosen. */
@@ -222,7 +209,7 @@ test.describe("contact page", () => {
     ).toBeVisible();
     await expect(theForm(page)).toBeVisible();
 
-    const f = fields(page);
+    const f = formFields(page);
     await expect(f.name).toHaveAttribute("placeholder", form.placeholders.name);
     await expect(f.phone).toHaveAttribute("placeholder", form.placeholders.phone);
     await expect(f.phone).toHaveAttribute("type", "tel");
@@ -258,7 +245,7 @@ test.describe("contact page", () => {
 
   test("keeps submit disabled until every field is valid", async ({ page }) => {
     await openContact(page);
-    const f = fields(page);
+    const f = formFields(page);
     await expect(submit(page)).toBeDisabled();
     await f.name.fill(VALUES.name);
     await f.phone.fill(VALUES.phone);
@@ -274,7 +261,7 @@ test.describe("contact page", () => {
   test("accepts digits only in the phone number, of any length", async ({ page }) => {
     await openContact(page);
     await fillValid(page);
-    const { phone } = fields(page);
+    const { phone } = formFields(page);
     for (const bad of ["082 123 4567", "+27821234567", "082-123", "08a"]) {
       await phone.fill(bad);
       await phone.blur();
@@ -292,7 +279,7 @@ test.describe("contact page", () => {
     page,
   }) => {
     await openContact(page);
-    const f = fields(page);
+    const f = formFields(page);
     await f.phone.pressSequentially("08a");
     await expectNoErrorShown(page, "phone");
     await f.phone.blur();
@@ -313,7 +300,7 @@ test.describe("contact page", () => {
 
   test("grows the message box with its text, from six rows", async ({ page }) => {
     await openContact(page);
-    const { message } = fields(page);
+    const { message } = formFields(page);
     const size = () =>
       message.evaluate((box) => ({
         height: box.getBoundingClientRect().height,
@@ -477,7 +464,7 @@ test.describe("contact page", () => {
   test("can be started, completed and sent with the keyboard alone", async ({ page }) => {
     // Not started by the test: the keyboard's first focus in the form starts it.
     const contactPage = await openContact(page, { start: false });
-    const f = fields(page);
+    const f = formFields(page);
     for (let presses = 0; presses < 30; presses++) {
       if (await f.name.evaluate((input) => input === document.activeElement)) break;
       await page.keyboard.press("Tab");
@@ -547,7 +534,7 @@ test.describe("contact page", () => {
     await expect(island(page)).toHaveAttribute("data-island-state", "waiting");
     expect(requested.filter((href) => href.startsWith(PROVIDER_URL))).toEqual([]);
 
-    await fields(page).name.focus();
+    await formFields(page).name.focus();
     await waitForHydration(page);
     await expectProviderScriptRequested(page);
     await fillValid(page);
@@ -599,7 +586,7 @@ test.describe("contact page", () => {
     const releaseApp = await holdIslandBack(page);
     const contactPage = await openContact(page, { start: false });
 
-    const f = fields(page);
+    const f = formFields(page);
     await expect(submit(page)).toBeDisabled();
     await f.name.fill(VALUES.name);
     await f.phone.fill("082 123");
@@ -627,7 +614,7 @@ test.describe("contact page", () => {
   test("keeps keystrokes typed while the island loads, one by one", async ({ page }) => {
     const releaseApp = await holdIslandBack(page);
     await openContact(page, { start: false });
-    const f = fields(page);
+    const f = formFields(page);
     await f.name.click();
     await page.keyboard.type(VALUES.name.slice(0, 6));
     releaseApp();
@@ -644,7 +631,7 @@ test.describe("contact page", () => {
   }) => {
     const releaseApp = await holdIslandBack(page);
     const contactPage = await openContact(page, { start: false });
-    const f = fields(page);
+    const f = formFields(page);
     await f.name.focus();
     await f.phone.focus(); // the name is left, empty
     await expect(f.name).not.toHaveAttribute("aria-invalid");
@@ -677,7 +664,7 @@ test.describe("contact page", () => {
 
     // The connection is back; the next use of the form loads the island afresh.
     islandReachable = true;
-    await fields(page).name.click();
+    await formFields(page).name.click();
     await waitForHydration(page);
     await expect(failure).toHaveCount(0);
     expect(await valuesOnScreen(page)).toEqual(VALUES);
@@ -824,7 +811,7 @@ test.describe("contact page without JavaScript", () => {
     // Next to the form: between the block's heading and the form's first field.
     const heading = await page.getByRole("heading", { level: 2 }).boundingBox();
     const box = await statement.boundingBox();
-    const firstField = await fields(page).name.boundingBox();
+    const firstField = await formFields(page).name.boundingBox();
     expect(heading && box && firstField && heading.y < box.y && box.y < firstField.y).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sitePage } from "../../app/content/content-files";
+import { fillForm, formFields, sendForm } from "../support/contact-form";
 import {
   BOT_CHECK_SECRET,
   BOT_CHECK_TOKEN,
@@ -10,7 +11,6 @@ import {
 import { startApp } from "../support/page-ready";
 
 const contact = sitePage("contact", "contact");
-const { labels, submit, notifications } = contact.file.enquiryForm;
 
 // The whole path with the real headers on (tests/support/enquiry-peers.ts), with Chromium
 // filling the real contact form of the production build.
@@ -66,7 +66,7 @@ test("the site runs under its security headers", async ({ page }) => {
   // The form only reacts once the inline scripts (Astro's island runtime and the form's loading
   // strategy) ran and the island hydrated.
   await startApp(page);
-  const phone = page.getByLabel(labels.phone, { exact: true });
+  const { phone } = formFields(page);
   await phone.fill("08a");
   await phone.blur();
   await expect(phone).toHaveAttribute("aria-invalid", "true");
@@ -76,25 +76,14 @@ test("the site runs under its security headers", async ({ page }) => {
 test("an enquiry sent from the contact form reaches the mailbox", async ({ page }) => {
   const violations = await guardPage(page);
   await page.goto(`${baseUrl}${contact.path}`);
-  const form = {
-    name: page.getByLabel(labels.name, { exact: true }),
-    phone: page.getByLabel(labels.phone, { exact: true }),
-    email: page.getByLabel(labels.email, { exact: true }),
-    enquiry: page.getByLabel(labels.enquiry, { exact: true }),
-    message: page.getByLabel(labels.message, { exact: true }),
-  };
-  await form.name.fill("Lerato <Dlamini>");
-  await form.phone.fill("0831234567");
-  await form.email.fill("lerato@example.co.za");
-  await form.enquiry.selectOption("consultation");
-  await form.message.fill("Quote for 12 meters & <b>valves</b>, please.");
-  await page.getByRole("button", { name: submit.idle, exact: true }).click();
-
-  await expect(
-    page
-      .getByRole("region", { name: notifications.regionLabel, exact: true })
-      .getByText(notifications.success),
-  ).toBeVisible({ timeout: 15_000 });
+  await fillForm(page, {
+    name: "Lerato <Dlamini>",
+    phone: "0831234567",
+    email: "lerato@example.co.za",
+    enquiry: "consultation",
+    message: "Quote for 12 meters & <b>valves</b>, please.",
+  });
+  await sendForm(page, { timeout: 15_000 });
   expect(peers.verifier.requests.map((r) => [r.get("secret"), r.get("response")])).toEqual([
     [BOT_CHECK_SECRET, BOT_CHECK_TOKEN],
   ]);

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { sitePage } from "../../app/content/content-files";
-import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
+import { fillForm, sendForm } from "../support/contact-form";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
 import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -10,7 +10,6 @@ const contact = sitePage("contact", "contact");
 const hardware = sitePage("hardware");
 const software = sitePage("software");
 const home = sitePage("home");
-const { labels, submit, notifications } = contact.file.enquiryForm;
 
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
@@ -57,20 +56,6 @@ async function visitor(browser: Browser, userAgent: string) {
   return { page, requested, close: () => context.close() };
 }
 
-async function sendEnquiry(page: Page) {
-  await page.getByLabel(labels.name, { exact: true }).fill("Lerato Dlamini");
-  await page.getByLabel(labels.phone, { exact: true }).fill("0831234567");
-  await page.getByLabel(labels.email, { exact: true }).fill("lerato@example.co.za");
-  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypeValues[0]);
-  await page.getByLabel(labels.message, { exact: true }).fill("A quote for 12 meters, please.");
-  await page.getByRole("button", { name: submit.idle, exact: true }).click();
-  await expect(
-    page
-      .getByRole("region", { name: notifications.regionLabel, exact: true })
-      .getByText(notifications.success),
-  ).toBeVisible({ timeout: 15_000 });
-}
-
 /** The rows of the dashboard table a caption starts with, as text, header row left out. */
 const rowsOf = (page: Page, caption: string) =>
   page
@@ -91,7 +76,8 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     .getByRole("link", { name: contact.headerLabel, exact: true })
     .click();
   await fromMail.page.waitForURL(`${baseUrl}${contact.path}`);
-  await sendEnquiry(fromMail.page);
+  await fillForm(fromMail.page);
+  await sendForm(fromMail.page, { timeout: 15_000 });
 
   const direct = await visitor(browser, phoneAgent);
   await direct.page.goto(`${baseUrl}${home.path}`);

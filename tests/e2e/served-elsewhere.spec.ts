@@ -1,9 +1,10 @@
 import { createServer } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { sitePage } from "../../app/content/content-files";
-import { enquiryTypeValues, sendEnquiryPath } from "../../contract/enquiry";
+import { sendEnquiryPath } from "../../contract/enquiry";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { clientBuildDir } from "../support/client-build";
+import { fillForm, sendForm, typedEnquiry } from "../support/contact-form";
 import {
   type EnquiryPeers,
   standInBotCheckScript,
@@ -17,8 +18,7 @@ import { startPlainHost } from "../support/plain-host";
 // server that passes /api on with no forwarding header, and Chromium sends a real enquiry from
 // its page. Then a page on another site tries the same call, by form and by fetch.
 
-const contact = sitePage("contact", "contact");
-const { enquiryForm } = contact.file;
+const contact = sitePage("contact");
 
 let peers: EnquiryPeers;
 let host: Awaited<ReturnType<typeof startPlainHost>>;
@@ -61,23 +61,10 @@ test("an enquiry sent from a page another server serves is stored and mailed", a
   await keepOffTheInternet(page);
   const before = await storedEnquiries();
   await page.goto(`${host.url}${contact.path}`);
-  const { labels, notifications } = enquiryForm;
-  await page.getByLabel(labels.name, { exact: true }).fill("Lerato Dlamini");
-  await page.getByLabel(labels.phone, { exact: true }).fill("0831234567");
-  await page.getByLabel(labels.email, { exact: true }).fill("lerato@example.co.za");
-  await page.getByLabel(labels.enquiry, { exact: true }).selectOption(enquiryTypeValues[0]);
-  await page
-    .getByLabel(labels.message, { exact: true })
-    .fill("Twelve meters for our estate, please.");
+  await fillForm(page, { ...typedEnquiry, message: "Twelve meters for our estate, please." });
   const answer = page.waitForResponse((response) => response.url().endsWith(sendEnquiryPath));
-  await page.getByRole("button", { name: enquiryForm.submit.idle, exact: true }).click();
-
+  await sendForm(page);
   expect((await answer).status()).toBe(201);
-  await expect(
-    page
-      .getByRole("region", { name: notifications.regionLabel, exact: true })
-      .getByText(notifications.success),
-  ).toBeVisible();
   expect(await storedEnquiries()).toBe(before + 1);
   await expect
     .poll(() => peers.smtp.received.length, { timeout: 10_000, message: "mail at the SMTP peer" })

@@ -13,6 +13,7 @@ import type { PageId } from "../../app/content/page-list";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";
+import { recordProblems } from "../support/page-problems";
 import { HYDRATED_PATHS, openReady, touchForm } from "../support/page-ready";
 import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
@@ -364,13 +365,7 @@ test.describe("routes", () => {
   });
 
   test("no page logs an error or warning (CSP, hydration, scripts)", async ({ page }) => {
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") {
-        problems.push(`${page.url()}: ${message.text()}`);
-      }
-    });
-    page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+    const problems = recordProblems(page);
     // The provider is unreachable here; a stand-in keeps the contact page's script load quiet.
     await page.route("https://www.google.com/recaptcha/**", (route) =>
       route.fulfill({
@@ -490,11 +485,7 @@ test.describe("routes", () => {
   test("a hydration failure on the contact page is logged and the page stays readable", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = recordProblems(page, ["error"]);
     // Served HTML that no longer matches what the island renders makes hydration fail.
     const contact = sitePage("contact", "contact");
     const send = contact.file.enquiryForm.submit.idle;
@@ -518,11 +509,7 @@ test.describe("routes", () => {
   test("if the contact page's app cannot start, the page stays readable and its links work", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = recordProblems(page, ["error"]);
     const blocked: string[] = [];
     await page.route(/\/assets\/enquiry-island\.[\w-]+\.js/, (route) => {
       blocked.push(route.request().url());
