@@ -15,8 +15,8 @@ import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
 // The environment, then .env, as the build reads them (astro.config.ts).
 const settings = readSettings();
 
-/** app/content/, or CONTENT_DIR (tests build edited copies). */
-export const contentDir = () => resolve(settings.CONTENT_DIR || import.meta.dirname);
+/** app/content/, or CONTENT_DIR (tests build and check edited copies), as it is set now. */
+export const contentDir = () => resolve(readSettings().CONTENT_DIR || import.meta.dirname);
 
 const setting = (name: "VITE_COMPANY_NAME" | "ENQUIRY_RETENTION_DAYS") =>
   settings[name]?.trim() || String(settingsSchema[name].default);
