@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
@@ -22,11 +23,16 @@ const browsers = supportedBrowsers(import.meta.dirname);
 export default defineConfig({
   srcDir: "app",
   outDir: siteRootOf(buildDirectory()),
+  // Each build folder keeps its own content store, so a build from another CONTENT_DIR starts
+  // from its own files, not beside entries another build left.
+  cacheDir: join(buildDirectory(), "cache"),
   site: siteUrl,
   trailingSlash: "never",
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
   integrations: [react(), sitemap(), site()],
   devToolbar: { enabled: false },
+  // No Markdown is rendered; Shiki's inline styles would not pass the pages' policy.
+  markdown: { syntaxHighlight: false },
   env: { schema: settingsSchema, validateSecrets: true },
   // Every page's policy: Astro adds the hashes of each inline script and style it writes. The
   // server sends the same policy as a header, with what a <meta> cannot carry (frame-ancestors).
