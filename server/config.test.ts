@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeWithTsx } from "../tests/support/server-process";
+import { test as serviceTest } from "../tests/support/server-test";
 import { ConfigError, loadConfig } from "./config";
 
 it("starts bare: every setting has a working default", () => {
@@ -115,6 +116,17 @@ it.each([
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: `));
 });
+
+serviceTest(
+  "says at start when it skips the bot check or has nowhere to deliver, and not once it has",
+  async ({ startService, startMailingService }) => {
+    const bare = (await startService()).logs.join("");
+    expect(bare).toMatch(/RECAPTCHA_SECRET is not set: the bot check is SKIPPED/);
+    expect(bare).toMatch(/Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set/);
+    const mailing = (await startMailingService()).service.logs.join("");
+    expect(mailing).not.toMatch(/Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL/);
+  },
+);
 
 it("takes a signed webhook over HTTPS, or plain HTTP to loopback, with or without mail", () => {
   const config = loadConfig(webhook);
