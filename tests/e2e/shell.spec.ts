@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import {
@@ -83,7 +83,9 @@ for (const viewport of ALL_WIDTHS) {
           link.href,
         );
       }
-      await expect(footer).toContainText(companyName);
+      // The copyright line carries the year the site was built (requirements §3.3).
+      const built = statSync(join(clientBuildDir, "index.html")).mtime.getFullYear();
+      await expect(footer).toContainText(`© ${built} ${companyName}`);
       await expect(footer).toContainText(shell.footer.tagline);
     });
 
