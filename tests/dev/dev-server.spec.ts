@@ -10,7 +10,7 @@ import { startApp } from "../support/page-ready";
 // `npm run dev` as a developer uses it: the contact form's island starts (React Refresh's
 // preamble in place), hot-reloads when its code changes, and its send call reaches the enquiry
 // service the dev server runs on /api (scripts/site-integration.ts, server/dev-service.ts),
-// through the anti-forgery check and into its store.
+// through the anti-forgery check and into its store. And `npm run cms`: the editor at /admin.
 
 const contact = sitePage("contact");
 /** A module of the island, changed by the test to see it hot-reload, then put back. */
@@ -71,5 +71,16 @@ test("the contact form hot-reloads and sends an enquiry from the dev server, and
   // Stored by the service, not answered by a stand-in: 201 with the enquiry's id.
   expect(new URL(response.url()).pathname).toBe(`/api${sendEnquiryPath}`);
   expect(response.status()).toBe(201);
+  expect(problems).toEqual([]);
+});
+
+test("the editor starts at /admin from source, as npm run cms opens it", async ({ page }) => {
+  const problems = recordProblems(page, ["error"]);
+  // Sveltia asks GitHub's status page and a font CDN; the test stays on loopback.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  await page.goto("/admin");
+  await expect(page.getByRole("button", { name: "Work with Local Repository" })).toBeVisible({
+    timeout: 45_000,
+  });
   expect(problems).toEqual([]);
 });
