@@ -70,6 +70,25 @@ function perText<T>(make: (text: string) => T) {
   };
 }
 
+/**
+ * For an INSERT on the hot path, whose parameters are its rows' values, row by row in key order:
+ * `build()` is built and compiled once per `shape` (whatever decides its text: keys, rows), then
+ * its text is reused with `values`. Building and compiling cost more CPU than storing (0031).
+ */
+export function compiledOnce() {
+  const made = new Map<string, CompiledQuery>();
+  return (shape: string, values: unknown[], build: () => Compilable): Compilable => {
+    const known = made.get(shape);
+    if (known) return { compile: () => ({ ...known, parameters: values }) };
+    const compiled = build().compile();
+    const { parameters } = compiled;
+    if (parameters.length !== values.length || parameters.some((value, i) => value !== values[i]))
+      throw new Error(`compiledOnce: the query's parameters are not the values given (${shape})`);
+    made.set(shape, compiled);
+    return { compile: () => compiled };
+  };
+}
+
 // Enquiries are personal information: only the service's user may read the files, whatever
 // the umask. A folder that exists already is left alone: it may be shared (/var/lib, /tmp).
 const databaseFiles = (path: string) => [path, `${path}-wal`, `${path}-shm`];
@@ -137,9 +156,12 @@ function sqliteDatabase(path: string): Database {
     db,
     engine: "sqlite",
     clockTime: (moment) => moment.getTime(),
-    // Compiled first, then run with no await between them on Kysely's one connection.
-    together: (statements) => {
+    // Compiled first, then run with no await between them. Inside a Kysely transaction they
+    // would join it, so then they wait for Kysely's one connection; otherwise they run at once,
+    // on the hot path without Kysely's connection handling (decision 0031).
+    together: async (statements) => {
       const compiled = statements.map((statement) => statement.compile());
+      if (!sqlite.inTransaction) return runAll(compiled);
       return db.connection().execute(async () => runAll(compiled));
     },
     async forgetDeleted() {
@@ -161,19 +183,20 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   // Named statements: PostgreSQL parses and plans each text once per connection (decision 0027).
   let statements = 0;
   const named = perText(() => `q${++statements}`);
+  const query = (client: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[]) =>
+    // Only an unnamed query may hold several statements (migrations), and they take no values.
+    values.length === 0
+      ? client.query(text)
+      : client.query({ name: named(text), text, values: [...values] });
   const statementsPool: PostgresPool = {
     options: pool.options,
     end: () => pool.end(),
     async connect() {
       const client = await pool.connect();
-      const query = (text: string, values: readonly unknown[]) =>
-        // Only an unnamed query may hold several statements (migrations), and they take no values.
-        values.length === 0
-          ? client.query(text)
-          : client.query({ name: named(text), text, values: [...values] });
       return {
         release: (destroy?: boolean) => client.release(destroy),
-        query: query as unknown as PostgresPoolClient["query"],
+        query: ((text: string, values: readonly unknown[]) =>
+          query(client, text, values)) as unknown as PostgresPoolClient["query"],
       };
     },
   };
@@ -191,14 +214,22 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     db,
     engine: "postgres",
     clockTime: (moment) => moment,
-    together: (statements) =>
-      db.transaction().execute(async (trx) => {
+    together: async (statements) => {
+      // One statement is a transaction of its own: on the hot path it goes straight to the
+      // pool, without Kysely's connection handling (decision 0031).
+      const [only] = statements;
+      if (only && statements.length === 1) {
+        const { sql, parameters } = only.compile();
+        return [BigInt((await query(pool, sql, parameters)).rowCount ?? 0)];
+      }
+      return db.transaction().execute(async (trx) => {
         const changed: bigint[] = [];
         for (const statement of statements) {
           changed.push((await trx.executeQuery(statement.compile())).numAffectedRows ?? 0n);
         }
         return changed;
-      }),
+      });
+    },
     // Deleted rows leave every query at once; VACUUM reuses their space.
     async forgetDeleted() {},
     close: () => db.destroy(),

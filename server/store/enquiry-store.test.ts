@@ -60,6 +60,24 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.nextDueAt("mail")).toEqual(t0);
   });
 
+  // The insert is compiled once per shape (decision 0031): each shape keeps its own values.
+  it("stores each enquiry as given, whatever its fields' order and its channels", async ({
+    open,
+  }) => {
+    const store = await open();
+    const reordered = Object.fromEntries(Object.entries(enquiry("Sipho")).reverse());
+    const both: DeliveryPlan = { channels: ["mail", "webhook"], acknowledge: false };
+    const saved = [
+      await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly),
+      await store.saveEnquiry(reordered as ReturnType<typeof enquiry>, at(1), mailOnly),
+      await store.saveEnquiry(enquiry("Lerato"), at(2), both),
+    ];
+    const listed = await store.listEnquiries();
+    expect(listed.map(({ delivery, ...stored }) => stored)).toEqual(saved);
+    const channels = listed.map(({ delivery }) => delivery.channels.map((job) => job.channel));
+    expect(channels).toEqual([["mail"], ["mail"], ["mail", "webhook"]]);
+  });
+
   it("hands each due delivery to one claim until its lease runs out", async ({ open }) => {
     const store = await open();
     const first = await store.saveEnquiry(enquiry("First"), t0, mailOnly);

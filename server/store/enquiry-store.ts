@@ -8,7 +8,7 @@ import {
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import type { InsightsStore } from "../insights/insights-store";
-import { chunks, type Database, type Tables } from "./database";
+import { chunks, compiledOnce, type Database, type Tables } from "./database";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
@@ -85,6 +85,7 @@ export function enquiryStore(
   { db, engine, clockTime, together, forgetDeleted, close }: Database,
   insights: InsightsStore,
 ) {
+  const insertOnce = compiledOnce();
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
   async function enquiriesWhere(filter: (eb: Where<"enquiries">) => Expression<SqlBool>) {
@@ -114,17 +115,26 @@ export function enquiryStore(
           nextAttemptAt: clockTime(now),
         }));
       if (!plan.acknowledge) {
-        const enquiryRow = db.insertInto("enquiries").values(stored);
         const jobRows = jobs(plan.channels);
+        const enquiryValues = Object.values(stored);
+        const jobValues = jobRows.flatMap((row) => Object.values(row));
+        const shape = `${Object.keys(stored)} ${plan.channels}`;
+        const enquiryRow = () => db.insertInto("enquiries").values(stored);
+        const jobsInsert = () => db.insertInto("deliveries").values(jobRows);
         // PostgreSQL takes both as one statement, one round trip (decision 0027); SQLite has
-        // no INSERT inside WITH.
-        await (engine === "postgres"
-          ? db
-              .with("enquiry", () => enquiryRow)
-              .insertInto("deliveries")
-              .values(jobRows)
-              .execute()
-          : together([enquiryRow, db.insertInto("deliveries").values(jobRows)]));
+        // no INSERT inside WITH. Compiled once per shape, the hot path's CPU (0031).
+        await together(
+          engine === "postgres"
+            ? [
+                insertOnce(shape, [...enquiryValues, ...jobValues], () =>
+                  db.with("enquiry", enquiryRow).insertInto("deliveries").values(jobRows),
+                ),
+              ]
+            : [
+                insertOnce(`enquiry ${shape}`, enquiryValues, enquiryRow),
+                insertOnce(`jobs ${shape}`, jobValues, jobsInsert),
+              ],
+        );
         return stored;
       }
       await db.transaction().execute(async (trx) => {
