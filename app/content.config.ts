@@ -1,14 +1,28 @@
 import { defineCollection } from "astro:content";
 import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { glob } from "astro/loaders";
-import type { z } from "zod";
+import { z } from "zod";
+import {
+  caseStudiesFolder,
+  caseStudiesPageFile,
+  caseStudiesPageFileName,
+  caseStudyFile,
+} from "./content/case-study-schema.ts";
+import { companyFile, companyFileName } from "./content/company-schema.ts";
 import { contentDir } from "./content/content-files.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { pageSchemas, siteShellFile, siteShellFileName } from "./content/schemas.ts";
 
-// One collection per kind of page, each file checked against its kind's schema, and the shell.
+// One collection per kind of page, each file checked against its kind's schema, the shell, the
+// company's contacts, and the case studies (one file each in case-studies/).
 const base = contentDir();
-const named = [...pageList.map(contentFileOf), siteShellFileName];
+const named = [
+  ...pageList.map(contentFileOf),
+  siteShellFileName,
+  companyFileName,
+  caseStudiesPageFileName,
+];
 // A misspelt or unlisted file would otherwise be ignored without a word.
 const strays = readdirSync(base).filter((name) => /\.ya?ml$/.test(name) && !named.includes(name));
 if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
@@ -22,5 +36,18 @@ export const collections = {
   product: collection(filesOf("product"), pageSchemas.product),
   legal: collection(filesOf("legal"), pageSchemas.legal),
   contact: collection(filesOf("contact"), pageSchemas.contact),
+  faq: collection(filesOf("faq"), pageSchemas.faq),
   shell: collection(siteShellFileName, siteShellFile),
+  company: collection(companyFileName, companyFile),
+  caseStudiesPage: collection(caseStudiesPageFileName, caseStudiesPageFile),
+  // Photos are resolved beside each study and sized by Astro's image tools; YAML's unquoted
+  // dates arrive as dates, which the page writes back as YYYY-MM-DD.
+  caseStudies: defineCollection({
+    loader: glob({ base: join(base, caseStudiesFolder), pattern: "*.yaml" }),
+    schema: ({ image }) =>
+      caseStudyFile(
+        image(),
+        z.union([z.iso.date(), z.date().transform((day) => day.toISOString().slice(0, 10))]),
+      ),
+  }),
 };

@@ -1,14 +1,21 @@
 import type { LegalBlockFile, LegalPageFile } from "../content/schemas";
 import styles from "./legal-document.module.css";
 
+/** The company's POPIA Information Officer (company.yaml), with the words around them. */
+export type InformationOfficer = { heading: string; intro: string; name: string; address: string };
+
 type LegalDocumentProps = {
   content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections">;
   /** Where an "email" block's sentence points. */
   supportEmail: string;
+  /** The privacy statement's last section, when the company has named one. */
+  informationOfficer?: InformationOfficer;
 };
 
+const officerAnchor = "information-officer";
+
 /** Long-form legal text: a contents list, then one section per heading. */
-export function LegalDocument({ content, supportEmail }: LegalDocumentProps) {
+export function LegalDocument({ content, supportEmail, informationOfficer }: LegalDocumentProps) {
   return (
     <div className={styles.document}>
       <nav aria-labelledby="legal-contents" className={styles.contents}>
@@ -21,6 +28,11 @@ export function LegalDocument({ content, supportEmail }: LegalDocumentProps) {
               <a href={`#${section.id}`}>{section.heading}</a>
             </li>
           ))}
+          {informationOfficer && (
+            <li>
+              <a href={`#${officerAnchor}`}>{informationOfficer.heading}</a>
+            </li>
+          )}
         </ol>
       </nav>
       <div className={styles.body}>
@@ -40,6 +52,23 @@ export function LegalDocument({ content, supportEmail }: LegalDocumentProps) {
             ))}
           </section>
         ))}
+        {informationOfficer && (
+          <section aria-labelledby={officerAnchor} className={styles.section}>
+            <h2 id={officerAnchor} className={styles.heading}>
+              {informationOfficer.heading}
+            </h2>
+            <p>{informationOfficer.intro}</p>
+            <address className={styles.address}>
+              {informationOfficer.name}
+              {informationOfficer.address.split("\n").map((line) => (
+                <span key={line}>
+                  <br />
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -1,14 +1,21 @@
 import type { ReactNode } from "react";
-import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
+import type {
+  ContactPageFile,
+  FaqPageFile,
+  LegalPageFile,
+  ProductPageFile,
+} from "../content/schemas";
 import { Hero } from "./blocks/hero";
 import { InfoBlock } from "./blocks/info-block";
 import { InfoListBlock } from "./blocks/info-list-block";
 import type { GetInTouch } from "./get-in-touch-link";
-import { LegalDocument } from "./legal-document";
+import { type InformationOfficer, LegalDocument } from "./legal-document";
+import { FaqGroups } from "./proof/faq-list";
 
 type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
   | { kind: "product"; content: ProductPageFile; roundHero?: boolean }
-  | { kind: "legal"; content: LegalPageFile }
+  | { kind: "legal"; content: LegalPageFile; informationOfficer?: InformationOfficer }
+  | { kind: "faq"; content: FaqPageFile }
   | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
 );
 
@@ -30,8 +37,13 @@ export function PageBlocks(props: PageBlocksProps) {
         </>
       )}
       {props.kind === "legal" && (
-        <LegalDocument content={props.content} supportEmail={supportEmail} />
+        <LegalDocument
+          content={props.content}
+          supportEmail={supportEmail}
+          informationOfficer={props.informationOfficer}
+        />
       )}
+      {props.kind === "faq" && <FaqGroups content={props.content} />}
       {props.kind === "contact" && props.children}
     </>
   );

@@ -1,5 +1,7 @@
+import type { CompanyFile } from "../content/company-schema";
 import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
+import { ContactDetails } from "./proof/contact-details";
 import styles from "./site-footer.module.css";
 import type { NavLink } from "./site-header";
 
@@ -7,15 +9,18 @@ type SiteFooterProps = {
   copy: SiteShellFile["footer"];
   companyName: string;
   links: readonly NavLink[];
+  /** The company's contacts; a detail left empty is not shown. */
+  company?: CompanyFile;
 };
 
-export function SiteFooter({ copy, companyName, links }: SiteFooterProps) {
+export function SiteFooter({ copy, companyName, links, company }: SiteFooterProps) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div>
           <Logo name={companyName} tone="light" />
           <p className={styles.tagline}>{copy.tagline}</p>
+          {company && <ContactDetails company={company} source="footer" onDark />}
         </div>
         <nav aria-label={copy.navigationLabel}>
           <ul className={styles.links}>

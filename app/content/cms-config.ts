@@ -1,12 +1,22 @@
 // The editor at /admin (Sveltia CMS), configured from the content schemas: it offers exactly the
 // fields the build reads and refuses, beside the field, what the build refuses (decision 0013).
 import { z } from "zod";
+import {
+  caseStudiesFolder,
+  caseStudiesPageFile,
+  caseStudiesPageFileName,
+  caseStudyFile,
+} from "./case-study-schema.ts";
+import { companyFile, companyFileName } from "./company-schema.ts";
 import { type PageEntry, pageList } from "./page-list.ts";
 import { contentFilesOf } from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
   [key in "type" | "title" | "hint" | "widget" | "pattern" | "patternMessage" | "format"]?: string;
+} & {
+  minimum?: number;
+  exclusiveMinimum?: number;
 } & {
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -23,7 +33,7 @@ type EditorField = Record<string, unknown> & { name: string };
 const webAddress = ["^https?://[^\\s]+$", "Enter a full web address, starting with https://"];
 
 /** The collapsed line of a list item: the field that tells items apart, as the page shows it. */
-const summaryFields = ["heading", "featureName", "label", "text", "name", "alt"];
+const summaryFields = ["heading", "featureName", "question", "label", "text", "name", "alt"];
 
 function stringRules(schema: JsonSchema) {
   if (schema.pattern && !schema.patternMessage) {
@@ -40,6 +50,17 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   const optional = required ? {} : { required: false };
   const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  if (schema.type === "boolean") return { ...base, widget: "boolean" };
+  if (schema.type === "integer" || schema.type === "number") {
+    const int = schema.type === "integer" ? { value_type: "int" } : { value_type: "float" };
+    const min = schema.exclusiveMinimum !== undefined ? { min: schema.exclusiveMinimum + 1 } : {};
+    return { ...base, widget: "number", ...int, ...min };
+  }
+  if (schema.widget === "image") return { ...base, widget: "image" };
+  if (schema.widget === "date") {
+    // The date only, as YYYY-MM-DD, which the build reads.
+    return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
+  }
   if (schema.type === "string") {
     return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
   }
@@ -119,12 +140,38 @@ export function cmsConfig(
       {
         name: "content",
         label: "Site content",
-        files: Object.entries(contentFilesOf(pages)).map(([file, { title, schema }]) => ({
+        files: Object.entries({
+          ...contentFilesOf(pages),
+          [companyFileName]: {
+            title: "Phone, WhatsApp, address and Information Officer",
+            schema: companyFile,
+          },
+          [caseStudiesPageFileName]: {
+            title: "Case studies: page and headings",
+            schema: caseStudiesPageFile,
+          },
+        }).map(([file, { title, schema }]) => ({
           name: file.replace(/\.yaml$/, ""),
           label: title,
           file: `app/content/${file}`,
-          fields: editorFields(schema),
+          fields: editorFields(schema as z.ZodType),
         })),
+      },
+      {
+        // One file per study, named from its title; its photos are uploaded beside it.
+        name: "case-studies",
+        label: "Case studies",
+        label_singular: "Case study",
+        folder: `app/content/${caseStudiesFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        slug: "{{slug}}",
+        identifier_field: "title",
+        summary: "{{title}} ({{date}})",
+        media_folder: "photos",
+        public_folder: "./photos",
+        fields: editorFields(caseStudyFile(z.string())),
       },
     ],
   };

@@ -1,7 +1,7 @@
 // The site's pages, from which routes, navigation, sitemap, share cards, the editor and the tests
 // derive; each one's words are in app/content/<id>.yaml. No imports: every tool reads it.
 
-export type PageKind = "product" | "legal" | "contact";
+export type PageKind = "product" | "legal" | "contact" | "faq";
 
 export type PageEntry = {
   id: string;
@@ -33,6 +33,14 @@ export const pageList = [
     footerRank: 1,
   },
   { id: "contact", path: "/contact", kind: "contact", editorTitle: "Contact page", footerRank: 3 },
+  // Case studies (footer rank 3.5) follow, when there are any: app/content/case-studies.ts.
+  {
+    id: "faq",
+    path: "/faq",
+    kind: "faq",
+    editorTitle: "Frequent questions",
+    footerRank: 3.6,
+  },
   {
     id: "privacy",
     path: "/privacy",

@@ -10,6 +10,7 @@ import {
   enquiryTypeValues,
 } from "../../contract/enquiry.ts";
 import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
+import { productRef } from "./product-refs.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
@@ -28,25 +29,25 @@ const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
 /** Copy of one line, or a paragraph the editor gives a multi-line box. */
 const text = (widget: "string" | "text", allow?: string[]) => (title: string, hint?: string) =>
   knownPlaceholders(z.string().min(1, "must not be empty"), allow).meta({ title, hint, widget });
-const shortText = text("string");
-const longText = text("text");
+export const shortText = text("string");
+export const longText = text("text");
 
 /** A group of fields, as the editor shows it. */
-const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
+export const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
   z.object(shape).meta({ title });
 
 /** A list the editor can add to, reorder and remove from. */
-const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
+export const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
   (min ? z.array(item).min(...min) : z.array(item)).meta({ title });
 
 /** A group of one field per key, in the keys' order: for lists of codes the contract owns. */
-const fieldsFor = <Key extends string, Field extends z.ZodType>(
+export const fieldsFor = <Key extends string, Field extends z.ZodType>(
   title: string,
   keys: readonly Key[],
   field: (key: Key) => Field,
 ) => group(title, Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
 
-const picture = (names: PictureNames = pictureNames) =>
+export const picture = (names: PictureNames = pictureNames) =>
   z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
 
 const illustration = (names?: PictureNames) =>
@@ -60,7 +61,7 @@ const illustration = (names?: PictureNames) =>
     }),
   });
 
-const hero = (names?: PictureNames) =>
+export const hero = (names?: PictureNames) =>
   group("Banner (hero)", {
     label: shortText("Small label above the heading"),
     heading: shortText("Heading"),
@@ -93,7 +94,7 @@ const navLabel = (where: string) =>
   ).optional();
 
 /** What a page's file says about the page itself: its title, link texts and share card. */
-const pageBlock = group("Page title, description and links", {
+export const pageBlock = group("Page title, description and links", {
   title: shortText("Page title", "The company name is added after it in the browser tab"),
   description: longText("Description", "Shown by search engines and link previews"),
   headerLabel: navLabel("header"),
@@ -131,16 +132,19 @@ const legalBlock = z.discriminatedUnion("type", [
 ]);
 
 const anchorRule = "Use only small letters, digits and hyphens (-), no spaces";
-const section = group("Section", {
-  id: z
+/** The part of a link after "#" that finds a section or a question: kept once published. */
+export const anchor = (what: string) =>
+  z
     .string()
     .regex(/^[a-z0-9-]+$/, anchorRule)
     .meta({
       title: "Anchor",
-      hint: "Part of links to this section: keep it unchanged once published",
+      hint: `Part of links to this ${what}: keep it unchanged once published`,
       widget: "string",
       patternMessage: anchorRule,
-    }),
+    });
+const section = group("Section", {
+  id: anchor("section"),
   heading: shortText("Heading"),
   blocks: list("Text", legalBlock, [1]),
 });
@@ -230,6 +234,53 @@ const contactPageFile = z.object({
   enquiryForm,
 });
 
+/** Who asks a question: the groups of /faq, in this order. */
+export const askers = ["homes", "estates", "municipalities"] as const;
+export type Asker = (typeof askers)[number];
+
+const askerTitles: Record<Asker, string> = {
+  homes: "Homes",
+  estates: "Estates, landlords and body corporates",
+  municipalities: "Municipalities",
+};
+
+const question = group("Question", {
+  id: anchor("question"),
+  askedBy: z.enum(askers).meta({ title: "Who asks", hint: "The group it is listed under" }),
+  question: shortText("Question"),
+  answer: list("Answer", longText("Paragraph"), [1, "needs at least one paragraph"]),
+  products: list("Products it is about", productRef()).optional().meta({
+    title: "Products it is about",
+    hint: "The question is also shown on these products' pages",
+  }),
+});
+
+const faqPageFile = z.object({
+  page: pageBlock,
+  hero: hero(),
+  groupHeadings: fieldsFor("Group headings", askers, (asker) =>
+    shortText(`Heading of "${askerTitles[asker]}"`),
+  ),
+  productSection: group("On a product's page", {
+    heading: shortText("Heading of the product's own questions"),
+  }),
+  questions: list("Questions", question, [1, "needs at least one question"]).superRefine(
+    (questions, context) => {
+      const seen = new Set<string>();
+      for (const [index, { id }] of questions.entries()) {
+        if (seen.has(id)) {
+          context.addIssue({
+            code: "custom",
+            path: [index, "id"],
+            message: `two questions have the anchor "${id}": each needs its own`,
+          });
+        }
+        seen.add(id);
+      }
+    },
+  ),
+});
+
 export const siteShellFile = z.object({
   skipLinkLabel: shortText("Skip link"),
   header: group("Header", {
@@ -259,6 +310,7 @@ export const pageSchemas = {
   product: productPageFile,
   legal: legalPageFile,
   contact: contactPageFile,
+  faq: faqPageFile,
 } satisfies Record<PageKind, z.ZodType>;
 
 /** The one content file that is not a page's: the parts every page shares. */
@@ -282,3 +334,5 @@ export type LegalPageFile = z.infer<typeof legalPageFile>;
 export type LegalBlockFile = z.infer<typeof legalBlock>;
 export type ContactPageFile = z.infer<typeof contactPageFile>;
 export type SiteShellFile = z.infer<typeof siteShellFile>;
+export type FaqPageFile = z.infer<typeof faqPageFile>;
+export type FaqQuestion = FaqPageFile["questions"][number];

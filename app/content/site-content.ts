@@ -1,4 +1,4 @@
-import { type CollectionEntry, getEntry } from "astro:content";
+import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
@@ -64,6 +64,14 @@ export function siteFontFaces(): Promise<CutFace[]> {
         data: await pageContent(page),
       })),
       shellContent().then((data) => ({ file: siteShellFileName, data })),
+      // The company's contacts and the case studies (app/content/proof-content.ts).
+      ...(["company", "caseStudiesPage", "caseStudies"] as const).map(async (collection) => ({
+        file: collection,
+        data: fillPlaceholders(
+          (await getCollection(collection)).map((entry) => entry.data),
+          placeholders,
+        ),
+      })),
     ]);
     const texts = files.flatMap(({ file, data }) =>
       [...textsOf(data)].map((found) => ({ file, ...found })),

@@ -1,5 +1,7 @@
 import type { BreadcrumbList, Graph, WithContext } from "schema-dts";
+import type { CompanyFile } from "../content/company-schema";
 import type { SitePage } from "../content/site-content";
+import { organizationContact } from "./proof-structured-data";
 import { logoIcon } from "./site-icons";
 
 // A page's title, description, link-preview tags and structured data. What needs the site's
@@ -7,7 +9,13 @@ import { logoIcon } from "./site-icons";
 
 export const shareCardSize = { width: 1200, height: 630 } as const;
 
-type Settings = { companyName: string; supportEmail: string; siteUrl?: string };
+type Settings = {
+  companyName: string;
+  supportEmail: string;
+  siteUrl?: string;
+  /** The company's contacts (company.yaml), in its Organization. */
+  company?: CompanyFile;
+};
 
 /** `home` starts the breadcrumb trail of every other page. */
 export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
@@ -46,7 +54,7 @@ export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
 function structuredData(
   page: SitePage,
   home: SitePage,
-  { companyName, supportEmail, siteUrl }: Required<Settings>,
+  { companyName, supportEmail, siteUrl, company }: Settings & { siteUrl: string },
 ): Graph | WithContext<BreadcrumbList> {
   const organization = `${siteUrl}/#organization`;
   if (page === home) {
@@ -61,6 +69,7 @@ function structuredData(
           logo: `${siteUrl}${logoIcon.path}`,
           email: supportEmail,
           address: { "@type": "PostalAddress", addressCountry: "ZA" },
+          ...organizationContact(company),
         },
         {
           "@type": "WebSite",

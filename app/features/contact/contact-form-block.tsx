@@ -10,6 +10,8 @@ type ContactFormBlockProps = {
   supportEmail: string;
   /** The enquiry form, the page's island. */
   children: ReactNode;
+  /** The company's phone, WhatsApp, address and hours, under the form. */
+  details?: ReactNode;
 };
 
 /** The heading the form is named by. */
@@ -23,6 +25,7 @@ export function ContactFormBlock({
   companyName,
   supportEmail,
   children,
+  details,
 }: ContactFormBlockProps) {
   const { noScript, emailInstead, startFailure, notifications } = content.enquiryForm;
   const mailbox = `mailto:${supportEmail}`;
@@ -68,6 +71,7 @@ export function ContactFormBlock({
               </button>
             </div>
           </template>
+          {details}
         </div>
       </div>
     </section>

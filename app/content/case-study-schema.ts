@@ -1,0 +1,115 @@
+// Case studies: one file per study in case-studies/ (a folder collection in the editor), and the
+// words of their pages in case-studies.yaml. A named quote goes live only with the person's
+// recorded agreement to be named (POPIA): the build refuses it otherwise (decision 0035).
+import { z } from "zod";
+import { province } from "./company-schema.ts";
+import { productRef, productSlugs } from "./product-refs.ts";
+import { fieldsFor, group, list, longText, pageBlock, shortText } from "./schemas.ts";
+
+export const caseStudiesPageFileName = "case-studies.yaml";
+/** The folder of the studies' files, and of their photos (photos/) beside them. */
+export const caseStudiesFolder = "case-studies";
+
+export const customerKinds = ["household", "estate", "municipality", "business"] as const;
+const customerKindTitles = {
+  household: "Household",
+  estate: "Estate or body corporate",
+  municipality: "Municipality",
+  business: "Business",
+} as const;
+
+/** The study's date as the build reads it (YAML's own dates) and as the editor writes it. */
+const isoDate = z.iso.date().meta({ title: "Date", widget: "date" });
+
+/**
+ * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
+ * study and gives its size, and a date that accepts YAML's dates; the editor and tests see text.
+ */
+export const caseStudyFile = <Photo extends z.ZodType, Day extends z.ZodType = typeof isoDate>(
+  photo: Photo,
+  date: Day = isoDate as unknown as Day,
+) =>
+  z
+    .object({
+      title: shortText("Title"),
+      date,
+      summary: longText("Summary", "Shown in lists and link previews"),
+      customer: group("Customer", {
+        kind: z.enum(customerKinds).meta({
+          title: "Kind of customer",
+          hint: Object.values(customerKindTitles).join(", "),
+        }),
+        town: shortText("Town or city"),
+        province: province(),
+      }),
+      products: list("Products used", productRef(), [1, "needs at least one product"]),
+      meters: z.int().positive().meta({ title: "Number of meters" }),
+      challenge: list("The challenge", longText("Paragraph"), [1]),
+      work: list("What was done", longText("Paragraph"), [1]),
+      results: list(
+        "Results",
+        group("Result", {
+          value: z.number().meta({ title: "Figure", hint: "Like 38" }),
+          unit: z.string().default("").meta({ title: "Unit", hint: "Like %", widget: "string" }),
+          label: shortText("What it measures", "Like: less water billed"),
+        }),
+        [1, "needs at least one result"],
+      ),
+      quote: group("Quote", {
+        text: longText("What they said"),
+        name: shortText("Their name"),
+        role: shortText("Their role", "Like: Trustee, Sunbird Estate"),
+        consent: z.boolean().default(false).meta({
+          title: "They agreed in writing to be named on the website",
+          hint: "POPIA: the site is not built with a named quote until this is ticked",
+        }),
+      })
+        .optional()
+        .meta({ hint: "Optional" }),
+      photos: list(
+        "Photos",
+        group("Photo", {
+          src: photo.meta({ title: "Photo", widget: "image" }),
+          alt: shortText("Description (alt text)", "What the photo shows, read out to people who cannot see it"),
+        }),
+      ).optional(),
+    })
+    .superRefine((study, context) => {
+      if (study.quote && !study.quote.consent) {
+        context.addIssue({
+          code: "custom",
+          path: ["quote", "consent"],
+          message: `case study "${study.title}": the quote names ${study.quote.name}, who has not agreed to be named (POPIA). Tick "They agreed in writing to be named" once they have, or remove the quote`,
+        });
+      }
+    });
+
+export const caseStudiesPageFile = z.object({
+  page: pageBlock,
+  heading: shortText("Heading of the list"),
+  intro: longText("Introduction"),
+  labels: group("Words on a study's page", {
+    customerKinds: fieldsFor("Kinds of customer", customerKinds, (kind) =>
+      shortText(customerKindTitles[kind]),
+    ),
+    meters: shortText("After the number of meters", "Like: meters"),
+    products: shortText("Heading of the products used"),
+    challenge: shortText("Heading of the challenge"),
+    work: shortText("Heading of what was done"),
+    results: shortText("Heading of the results"),
+    photos: shortText("Name of the photos (screen readers)"),
+    readMore: shortText("Link to a study", "Read to screen readers with the study's title"),
+    allStudies: shortText("Link to all case studies"),
+    productNames: fieldsFor("Product names", productSlugs, (slug) =>
+      shortText(`Name of "${slug}"`),
+    ),
+  }),
+  homeSection: group("On the home page", {
+    heading: shortText("Heading of the latest studies"),
+  }),
+  productSection: group("On a product's page", {
+    heading: shortText("Heading of the studies that used it"),
+  }),
+});
+
+export type CaseStudiesPageFile = z.infer<typeof caseStudiesPageFile>;

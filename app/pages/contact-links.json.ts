@@ -1,0 +1,20 @@
+import {
+  type TapTargets,
+  telAddress,
+  whatsappAddress,
+} from "../../contract/contact-taps";
+import { companyContent } from "../content/proof-content";
+
+// contract/contact-taps.ts's tapTargetsFile. Where the server's /go/phone and /go/whatsapp redirects lead (contract/contact-taps.ts): from
+// the company's contacts as this build has them, never from a request.
+
+export async function GET() {
+  const { phone, whatsapp } = await companyContent();
+  const targets: TapTargets = {
+    ...(phone && { phone: telAddress(phone) }),
+    ...(whatsapp && { whatsapp: whatsappAddress(whatsapp.number, whatsapp.firstLine) }),
+  };
+  return new Response(JSON.stringify(targets), {
+    headers: { "content-type": "application/json" },
+  });
+}
