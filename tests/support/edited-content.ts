@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
@@ -6,7 +6,8 @@ import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
 // Edits an editor could make at /admin, each of a kind the content schemas accept: one page's
 // file rewritten in every word it shows (hardware.yaml, in Afrikaans), letters beyond English
 // (ê ë é ô, and š and Č from Inter's latin-ext file), a very long word, an em dash, quotation
-// marks, and the {companyName} placeholder in a heading and a page title.
+// marks, and the {companyName} placeholder in a heading and a page title. Then what launch content
+// leaves out: a case study and the company's contacts (proofFixtures).
 // `npm test` (scripts/test.mjs) builds the site from such a copy and runs the content-driven
 // browser suites on it, which read the same copy.
 
@@ -152,6 +153,12 @@ export const edits: Edit[] = [
   },
 ];
 
+/**
+ * What the launch content leaves out until the company gives it (issue 40): one case study of
+ * each part (results, a named quote with consent, three photos) and every contact detail.
+ */
+export const proofFixtures = join(import.meta.dirname, "../../app/content/fixtures/proof");
+
 /** The strings of a content file a visitor reads or hears: all but picture names, kinds and anchors. */
 export function userVisibleStrings(value: unknown, key = ""): string[] {
   if (typeof value === "string") {
@@ -172,6 +179,7 @@ export function writeEditedContent(from: string, to: string): string[] {
   for (const name of readdirSync(from)) {
     if (name.endsWith(".yaml")) copyFileSync(join(from, name), join(to, name));
   }
+  cpSync(proofFixtures, to, { recursive: true });
   let replaced: string[] = [];
   for (const { file, change } of edits) {
     const path = join(to, file);
