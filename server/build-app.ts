@@ -5,6 +5,7 @@ import { adminSessions, signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
 import { deliveryPlugin } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
+import { contactTapsPlugin } from "./insights/contact-taps";
 import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(metricsPlugin, plugin);
   await app.register(retentionPlugin, plugin);
   await app.register(insightsPlugin, plugin);
+  await app.register(contactTapsPlugin, plugin);
   await app.register(deliveryPlugin, plugin);
   await app.register(enquiryRoutePlugin, { ...plugin, prefix: "/api" });
 

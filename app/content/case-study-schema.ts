@@ -70,7 +70,10 @@ export const caseStudyFile = <Photo extends z.ZodType, Day extends z.ZodType = t
         "Photos",
         group("Photo", {
           src: photo.meta({ title: "Photo", widget: "image" }),
-          alt: shortText("Description (alt text)", "What the photo shows, read out to people who cannot see it"),
+          alt: shortText(
+            "Description (alt text)",
+            "What the photo shows, read out to people who cannot see it",
+          ),
         }),
       ).optional(),
     })

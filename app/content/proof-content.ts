@@ -1,5 +1,5 @@
-import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import { getImage } from "astro:assets";
+import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import type { PhotoProps } from "../components/proof/case-studies";
 import { fillPlaceholders } from "./placeholders";
 import { placeholders } from "./site-content";
@@ -33,7 +33,9 @@ export async function caseStudies(): Promise<CaseStudy[]> {
       photos: entry.data.photos ?? [],
       slug: entry.id,
     }))
-    .toSorted((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug)));
+    .toSorted((a, b) =>
+      a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug),
+    );
 }
 
 /** The studies that used a product, newest first: for that product's page. */

@@ -10,8 +10,8 @@ import {
   enquiryTypeValues,
 } from "../../contract/enquiry.ts";
 import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
-import { productRef } from "./product-refs.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
+import { productRef } from "./product-refs.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 

@@ -1,7 +1,7 @@
 import type { Article, ContactPoint, FAQPage, PostalAddress, WithContext } from "schema-dts";
+import { telAddress } from "../../contract/contact-taps";
 import type { CompanyFile } from "../content/company-schema";
 import type { FaqQuestion } from "../content/schemas";
-import { telAddress } from "../../contract/contact-taps";
 
 // Structured data drawn from the same content as the pages: the company's contacts in its
 // Organization, /faq's questions as an FAQPage, and each case study as an Article.

@@ -1,8 +1,4 @@
-import {
-  type TapTargets,
-  telAddress,
-  whatsappAddress,
-} from "../../contract/contact-taps";
+import { type TapTargets, telAddress, whatsappAddress } from "../../contract/contact-taps";
 import { companyContent } from "../content/proof-content";
 
 // contract/contact-taps.ts's tapTargetsFile. Where the server's /go/phone and /go/whatsapp redirects lead (contract/contact-taps.ts): from

@@ -146,6 +146,35 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     ]);
   });
 
+  it("shows taps on the phone and WhatsApp links beside the day's enquiries, by place", async () => {
+    const day = dayOf(new Date());
+    await store.insights.countTap({ day, channel: "phone", source: "footer" });
+    await store.insights.countTap({ day, channel: "phone", source: "footer" });
+    await store.insights.countTap({ day, channel: "whatsapp", source: "contact" });
+
+    const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
+    const rows = tableRows(page, /^Enquiries and taps/);
+    expect(rows[0]).toEqual([
+      "Date",
+      "Enquiries",
+      "Phone (footer)",
+      "Phone (contact)",
+      "WhatsApp (footer)",
+      "WhatsApp (contact)",
+    ]);
+    expect(rows[1]).toEqual([day, "1", "2", "0", "0", "1"]);
+    const { document } = new JSDOM(page).window;
+    const totals = [...document.querySelectorAll(".totals div")].map((item) =>
+      [...item.children].map((cell) => cell.textContent),
+    );
+    expect(totals).toEqual(
+      expect.arrayContaining([
+        ["Phone taps", "2"],
+        ["WhatsApp taps", "1"],
+      ]),
+    );
+  });
+
   it("gives the same table per day as CSV, oldest day first", async () => {
     const response = await fetch(`${service.baseUrl}/admin/insights.csv?days=30`);
     expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import type { PluginOptions } from "../build-app";
 import { csvLine } from "../csv";
+import { tapsTable } from "../insights/contact-taps";
 import {
   conversion,
   dayColumns,
@@ -152,12 +153,16 @@ function Table({ id, caption, head, rows }: TableProps) {
   );
 }
 
-function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRange }) {
+type Taps = ReturnType<typeof tapsTable>;
+
+function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: Taps }) {
+  const { report, days, taps } = props;
   const totals = [
     ["Visitors", number(report.visitors)],
     ["Page views", number(report.pageviews)],
     ["Visits", number(report.visits)],
     ["Enquiries", number(report.enquiries)],
+    ...taps.totals.map(([name, value]) => [name, number(value)]),
     ["Conversion", conversion(report.enquiries, report.visits)],
   ];
   return (
@@ -212,6 +217,13 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
           caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries ÷ visits)"
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
+        />
+        <h2>Enquiries, phone and WhatsApp taps</h2>
+        <Table
+          id="taps-table"
+          caption="Enquiries and taps on the phone and WhatsApp links per day, by where they were tapped"
+          head={taps.head}
+          rows={taps.rows}
         />
         {reportTables(report, topRows).map(({ title, ...table }) => (
           <Fragment key={title}>
@@ -301,13 +313,18 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
       };
     }
     const { days } = parsed.data;
-    return { days, report: await readInsightsReport(store.insights, { days }) };
+    const read = await readInsightsReport(store.insights, { days });
+    const taps = tapsTable(read.days, await store.insights.readTaps(read.from, read.to));
+    return { days, report: read, taps };
   }
 
   app.get("/insights", async (request, reply) => {
-    const { days, report: read, problem } = await report(request.query);
-    if (!read) return reply.code(400).send(problem);
-    return sendHtml(reply, htmlPage("Insights", <Dashboard report={read} days={days} />));
+    const { days, report: read, taps, problem } = await report(request.query);
+    if (!read || !taps) return reply.code(400).send(problem);
+    return sendHtml(
+      reply,
+      htmlPage("Insights", <Dashboard report={read} days={days} taps={taps} />),
+    );
   });
 
   app.get("/insights.csv", async (request, reply) => {

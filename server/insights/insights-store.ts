@@ -18,6 +18,9 @@ const measures = Object.keys(noCounts) as Measure[];
 /** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
 export type DailyCount = { day: string; dimension: Dimension; value: string } & typeof noCounts;
 
+/** Taps on a contact link in a UTC day, by channel (phone, whatsapp) and place on the site. */
+export type TapCount = { day: string; channel: string; source: string; taps: number };
+
 /** What brought a visitor: a referrer or utm_source, and the utm tags ("" without). */
 export type VisitSource = { source: string; medium: string; campaign: string };
 /** Where a visit came in: its first page, its source, the device. */
@@ -172,10 +175,38 @@ export function insightsStore({ db, together }: Database) {
       ]);
     },
 
-    /** Deletes the daily counts of days before `day`; resolves to how many rows went. */
+    /** One tap on a contact link, added to its day's count. */
+    async countTap(tap: Omit<TapCount, "taps">) {
+      await db
+        .insertInto("insightsTaps")
+        .values({ ...tap, taps: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(["day", "channel", "source"])
+            .doUpdateSet({ taps: sql`insights_taps.taps + 1` }),
+        )
+        .execute();
+    },
+
+    /** Taps of the days from `from` to `to`, both included. */
+    readTaps: (from: string, to: string): Promise<TapCount[]> =>
+      db
+        .selectFrom("insightsTaps")
+        .select(["day", "channel", "source", "taps"])
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .orderBy("day")
+        .orderBy("channel")
+        .orderBy("source")
+        .execute(),
+
+    /** Deletes the daily counts and taps of days before `day`; resolves to how many rows went. */
     async purgeCounts(day: string) {
-      const purge = db.deleteFrom("insightsDaily").where("day", "<", day);
-      return Number((await purge.executeTakeFirstOrThrow()).numDeletedRows);
+      const deleted = await together([
+        db.deleteFrom("insightsDaily").where("day", "<", day),
+        db.deleteFrom("insightsTaps").where("day", "<", day),
+      ]);
+      return deleted.reduce((sum, rows) => sum + Number(rows), 0);
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
-import type { DailyCount, Visit } from "../insights/insights-store";
+import type { DailyCount, TapCount, Visit } from "../insights/insights-store";
 import type { DeliveryChannel, StoredEnquiry } from "./enquiry-store";
 import { migratePostgres, migrateSqlite } from "./migrations";
 
@@ -37,6 +37,7 @@ export type Tables = {
   insightsSalts: { day: string; salt: Buffer };
   insightsVisitors: Visit & { day: string; hash: string };
   insightsVisitorPages: { day: string; hash: string; path: string };
+  insightsTaps: TapCount;
 };
 
 /** One database of either engine, and what differs between them beyond the SQL Kysely writes. */

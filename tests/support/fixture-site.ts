@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { tapTargetsFile } from "../../contract/contact-taps";
 import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
 
 // A tiny stand-in for the prerendered build, shaped like Astro's output (each page's policy in a
@@ -22,6 +23,12 @@ const page = (title: string, script: string, paragraph = "") =>
   `<script type="module" src="${fixtureAsset}"></script></head>` +
   `<body><h1>${title}</h1><p>${paragraph}</p><script>${script}</script></body></html>`;
 
+/** Where /go/phone and /go/whatsapp lead on the fixture site. */
+export const fixtureTapTargets = {
+  phone: "tel:+27215550123",
+  whatsapp: "https://wa.me/27825550199?text=Hello%2C%20a%20question",
+};
+
 export function writeFixtureSite(root: string): void {
   const files: Record<string, string> = {
     "index.html": page("Home", fixtureInlineScript),
@@ -35,6 +42,8 @@ export function writeFixtureSite(root: string): void {
       retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
     ),
     "404.html": page("Not found", "window.__fixture = 404;"),
+    // The company's phone and WhatsApp, as a build with contact details writes them.
+    [tapTargetsFile]: JSON.stringify(fixtureTapTargets),
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
     [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,

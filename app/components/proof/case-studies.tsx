@@ -102,20 +102,20 @@ export function CaseStudyIndex(props: {
 function Photo({ photo }: { photo: PhotoProps }) {
   return (
     <picture>
-        {photo.sources.map((source) => (
-          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={photo.sizes} />
-        ))}
-        <img
-          src={photo.src}
-          srcSet={photo.srcset}
-          width={photo.width}
-          height={photo.height}
-          alt={photo.alt}
-          sizes={photo.sizes}
-          loading="lazy"
-          decoding="async"
-          className={styles.image}
-        />
+      {photo.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={photo.sizes} />
+      ))}
+      <img
+        src={photo.src}
+        srcSet={photo.srcset}
+        width={photo.width}
+        height={photo.height}
+        alt={photo.alt}
+        sizes={photo.sizes}
+        loading="lazy"
+        decoding="async"
+        className={styles.image}
+      />
     </picture>
   );
 }

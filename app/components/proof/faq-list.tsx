@@ -22,7 +22,11 @@ export function FaqItem({ question }: { question: FaqQuestion }) {
 }
 
 /** /faq's questions under their askers' headings; a group with no question is left out. */
-export function FaqGroups({ content }: { content: Pick<FaqPageFile, "groupHeadings" | "questions"> }) {
+export function FaqGroups({
+  content,
+}: {
+  content: Pick<FaqPageFile, "groupHeadings" | "questions">;
+}) {
   const groups = askers
     .map((asker: Asker) => ({
       asker,

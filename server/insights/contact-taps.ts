@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyPlugin from "fastify-plugin";
+import { z } from "zod";
+import {
+  type TapTargets,
+  tapChannels,
+  tapSources,
+  tapTargetsFile,
+} from "../../contract/contact-taps";
+import type { PluginOptions } from "../build-app";
+import { dayOf } from "./insights-report";
+import { countedDevice } from "./page-view";
+
+// /go/phone and /go/whatsapp: the company's phone and WhatsApp links, redirected to their tel:
+// and wa.me addresses and counted per day and place (decision 0035). The addresses are the
+// build's (contract/contact-taps.ts), read once at startup: a request never chooses where it goes.
+
+/** The build's targets; none when the build has none or predates them. */
+export function readTapTargets(siteRoot: string): TapTargets {
+  let text: string;
+  try {
+    text = readFileSync(join(siteRoot, tapTargetsFile), "utf8");
+  } catch {
+    return {};
+  }
+  const targets = z
+    .object({
+      phone: z.string().regex(/^tel:\+\d+$/),
+      whatsapp: z.string().regex(/^https:\/\/wa\.me\/\d+\?text=/),
+    })
+    .partial()
+    .parse(JSON.parse(text));
+  return targets;
+}
+
+const sourceRule = `use ${tapSources.join(" or ")}`;
+const tapRequest = z.object({
+  params: z.object({ channel: z.enum(tapChannels, `use ${tapChannels.join(" or ")}`) }),
+  query: z.object({ from: z.enum(tapSources, sourceRule) }),
+});
+
+export const contactTapsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
+  const targets = readTapTargets(config.siteRoot);
+  // Each tap is written after its redirect is sent; closing waits for the writes under way.
+  const writing = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.all(writing);
+  });
+  app.get("/go/:channel", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const parsed = tapRequest.safeParse({ params: request.params, query: request.query });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.at(-1) === "from" ? "from" : "channel";
+      return reply
+        .code(400)
+        .send({ error: `bad_${field}`, message: `${field}: ${issue?.message}` });
+    }
+    const { channel } = parsed.data.params;
+    const target = targets[channel];
+    // A detail the company left empty has no link on the site.
+    if (!target) return reply.code(404).send({ error: "not_found" });
+    // Bots and prefetches are not people tapping; without insights nothing is counted.
+    if (config.insights && countedDevice(request.headers)) {
+      const tap = { day: dayOf(new Date()), channel, source: parsed.data.query.from };
+      const write = store.insights
+        .countTap(tap)
+        .catch((error: unknown) => {
+          request.log.error({ err: error, component: "insights" }, "a tap was not counted");
+        })
+        .finally(() => writing.delete(write));
+      writing.add(write);
+    }
+    return reply.redirect(target, 302);
+  });
+});
+
+const channelNames = { phone: "Phone", whatsapp: "WhatsApp" } as const;
+const columns = tapChannels.flatMap((channel) =>
+  tapSources.map((source) => ({ channel, source, name: `${channelNames[channel]} (${source})` })),
+);
+
+/**
+ * The dashboard's table of taps beside enquiries: a row per day, newest first, with the day's
+ * enquiries and its taps per channel and place.
+ */
+export function tapsTable(
+  days: readonly { date: string; enquiries: number }[],
+  taps: readonly { day: string; channel: string; source: string; taps: number }[],
+) {
+  const count = (day: string, channel: string, source: string) =>
+    taps.find((tap) => tap.day === day && tap.channel === channel && tap.source === source)?.taps ??
+    0;
+  const total = (channel: string) =>
+    taps.filter((tap) => tap.channel === channel).reduce((sum, tap) => sum + tap.taps, 0);
+  return {
+    totals: tapChannels.map(
+      (channel) => [`${channelNames[channel]} taps`, total(channel)] as const,
+    ),
+    head: ["Date", "Enquiries", ...columns.map((column) => column.name)],
+    rows: [...days]
+      .reverse()
+      .map((day) => [
+        day.date,
+        day.enquiries,
+        ...columns.map((column) => count(day.date, column.channel, column.source)),
+      ]),
+  };
+}
