@@ -50,3 +50,23 @@ it("stops on a content file that breaks its schema, naming the file and the fiel
   expect(output).toContain(contentFileOf(product));
   expect(output).toMatch(/hero\.heading/);
 });
+
+it("stops on a case study quoting someone who has not agreed to be named, naming the study", {
+  timeout: 60_000,
+}, () => {
+  const contentDir = join(scratch, "unconsented");
+  cpSync(join(import.meta.dirname, "content"), contentDir, { recursive: true });
+  cpSync(join(import.meta.dirname, "content/fixtures/proof/case-studies"), join(contentDir, "case-studies"), {
+    recursive: true,
+  });
+  const file = join(contentDir, "case-studies", "sunbird-estate.yaml");
+  const yaml = parseDocument(readFileSync(file, "utf8"));
+  yaml.setIn(["quote", "consent"], false);
+  writeFileSync(file, yaml.toString());
+
+  const { status, output } = build("unconsented-quote", { CONTENT_DIR: contentDir });
+  expect(status).not.toBe(0);
+  expect(output).toContain("sunbird-estate");
+  expect(output).toMatch(/quote\.consent/);
+  expect(output).toContain("the quote names Thandi Mokoena, who has not agreed to be named (POPIA)");
+});

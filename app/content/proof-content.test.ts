@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { z } from "zod";
+import { telAddress, whatsappAddress } from "../../contract/contact-taps";
+import { caseStudyFile } from "./case-study-schema";
+import { cmsConfig } from "./cms-config";
+import { companyFile, phonePattern } from "./company-schema";
+import { pageFile } from "./content-files";
+import { pageList } from "./page-list";
+import { caseStudyFiles, companyDetails } from "./proof-files";
+import { askers } from "./schemas";
+
+// Issue 40: what the launch content may say (app/content/, as unit tests run without
+// CONTENT_DIR), and what the schemas refuse.
+const fixtures = join(import.meta.dirname, "fixtures", "proof");
+const fixtureStudy = () =>
+  parse(readFileSync(join(fixtures, "case-studies", "sunbird-estate.yaml"), "utf8"));
+
+describe("the launch content", () => {
+  it("gives no contact detail and no case study, which the spec does not give", () => {
+    const company = companyDetails();
+    expect(company).not.toHaveProperty("phone");
+    expect(company).not.toHaveProperty("whatsapp");
+    expect(company).not.toHaveProperty("address");
+    expect(company).not.toHaveProperty("officeHours");
+    expect(company).not.toHaveProperty("informationOfficer");
+    expect(caseStudyFiles()).toEqual([]);
+  });
+
+  const faq = pageList.find((page) => page.kind === "faq");
+  if (!faq) throw new Error("the page list has no questions page");
+  const { questions } = pageFile(faq);
+
+  it("answers at least eight questions, for each kind of asker, and names no header link", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(questions.map((question) => question.askedBy))).toEqual(new Set(askers));
+    expect(pageFile(faq).page.headerLabel).toBeUndefined();
+  });
+
+  it("states no figure in an answer but the spec's: 100 litres, 5+ years, 12 hours, 256-bit", () => {
+    const figures = questions.flatMap((question) =>
+      question.answer.flatMap((paragraph) => paragraph.match(/\d+\+?/g) ?? []),
+    );
+    expect(figures.length).toBeGreaterThan(0);
+    expect(new Set(figures)).toEqual(new Set(["100", "5+", "12", "256"]));
+  });
+});
+
+describe("a case study", () => {
+  // Photos are paths here; the build resolves them with Astro's image().
+  const schema = caseStudyFile(z.string());
+
+  it("with a named quote is refused until the person agreed to be named, naming the study", () => {
+    expect(schema.safeParse(fixtureStudy()).success).toBe(true);
+    const unconsented = fixtureStudy();
+    delete unconsented.quote.consent;
+    const result = schema.safeParse(unconsented);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["quote", "consent"],
+        message: expect.stringMatching(
+          /^case study "Sunbird Estate bills every home for what it used": the quote names Thandi Mokoena, who has not agreed to be named \(POPIA\)/,
+        ),
+      }),
+    ]);
+  });
+
+  it("is an entry of its own folder in the editor, with every field the build reads", () => {
+    type Collection = { name: string; folder?: string; fields: { name: string }[] };
+    const collections = cmsConfig().collections as Collection[];
+    const studies = collections.find((collection) => collection.name === "case-studies");
+    expect(studies?.folder).toBe("app/content/case-studies");
+    expect(studies?.fields.map((field) => field.name)).toEqual(Object.keys(schema.shape));
+    const files = (collections[0] as unknown as { files: { file: string }[] }).files;
+    expect(files.map((file) => file.file)).toEqual(
+      expect.arrayContaining(["app/content/company.yaml", "app/content/case-studies.yaml"]),
+    );
+  });
+});
+
+describe("the company's phone numbers", () => {
+  it("are South African or international, and tapped as tel: and wa.me addresses", () => {
+    for (const good of ["021 555 0123", "0825550199", "+27 82 555 0199", "+44 20 7946 0958"]) {
+      expect(good).toMatch(phonePattern);
+    }
+    for (const bad of ["555 0123", "+27 082 555 0199", "021 555 012", "+0 123 4567", "tel:021"]) {
+      expect(bad).not.toMatch(phonePattern);
+    }
+    expect(telAddress("021 555 0123")).toBe("tel:+27215550123");
+    expect(telAddress("+44 20 7946 0958")).toBe("tel:+442079460958");
+    expect(whatsappAddress("082 555 0199", "Hello, a question")).toBe(
+      "https://wa.me/27825550199?text=Hello%2C%20a%20question",
+    );
+  });
+
+  it("may each be left out: a file of labels only is whole", () => {
+    const labelsOnly = { labels: companyDetails().labels };
+    expect(companyFile.parse(labelsOnly)).toEqual(labelsOnly);
+    expect(companyFile.safeParse({ ...labelsOnly, phone: "555 0123" }).success).toBe(false);
+  });
+});
