@@ -1,0 +1,253 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { sitePage } from "../../app/content/content-files";
+import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
+import { tapPath } from "../../contract/contact-taps";
+import { expectNoAxeViolations } from "../support/axe";
+import { DESKTOP, MOBILE } from "../support/widths";
+
+// Issue 40 against the production build: the questions, the case studies and the company's
+// contacts, checked against the content the build was made from (app/content/, or CONTENT_DIR:
+// npm test's edited content holds one case study with three photos and every contact detail).
+// What the content leaves out must not be on the site at all.
+
+const company = companyDetails();
+const studies = caseStudyFiles();
+const studiesCopy = caseStudiesPage();
+const faq = sitePage("faq", "faq");
+
+/** Seen as a person sees it: scrolled to, inside the viewport, and on top at its centre. */
+async function expectSeen(element: Locator) {
+  await element.scrollIntoViewIfNeeded();
+  await expect(element).toBeInViewport();
+  const onTop = await element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && (node === top || node.contains(top));
+  });
+  expect(onTop, "the element is on top at its centre").toBe(true);
+}
+
+async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.flatMap((text) => {
+    const data = JSON.parse(text);
+    return data["@graph"] ?? [data];
+  });
+}
+
+/** Scripts a page runs: none but its structured data. */
+const scriptsOf = (page: Page) => page.locator('script:not([type="application/ld+json"])');
+
+const newPages = [
+  "/faq",
+  ...(studies.length > 0 ? ["/case-studies", `/case-studies/${studies[0]?.slug}`] : []),
+];
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test(`the new pages have no axe violations at ${viewport.width} px and run no script`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const path of newPages) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await expect(scriptsOf(page)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
+
+test.describe("/faq, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("groups the questions by who asks; each answer opens, and opens from its own link", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    const main = page.getByRole("main");
+    for (const heading of Object.values(faq.file.groupHeadings)) {
+      await expect(main.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    const { questions } = faq.file;
+    await expect(main.locator("details")).toHaveCount(questions.length);
+    await expect(main.locator("details[open]")).toHaveCount(0);
+    const [first, , third] = questions;
+    if (!first || !third) throw new Error("fewer than three questions");
+
+    await main.getByText(first.question, { exact: true }).click();
+    await expectSeen(main.getByText(first.answer[0] ?? "", { exact: true }));
+
+    // A shared link to an answer opens it and shows it.
+    await page.goto(`/faq#${third.id}`);
+    const answer = page.locator(`[id="${third.id}"]`);
+    await expect(answer.locator("xpath=ancestor::details")).toHaveAttribute("open", "");
+    await expectSeen(answer.getByText(third.answer[0] ?? "", { exact: true }));
+    await expectSeen(page.getByText(third.question, { exact: true }));
+  });
+
+  test("states every question and answer as FAQPage structured data", async ({ page }) => {
+    await page.goto("/faq");
+    const faqPage = (await jsonLdNodes(page)).find((node) => node["@type"] === "FAQPage");
+    expect(faqPage?.mainEntity).toEqual(
+      faq.file.questions.map((question) =>
+        expect.objectContaining({
+          "@type": "Question",
+          name: question.question,
+          url: expect.stringMatching(new RegExp(`/faq#${question.id}$`)),
+          acceptedAnswer: { "@type": "Answer", text: question.answer.join("\n\n") },
+        }),
+      ),
+    );
+  });
+});
+
+test("the footer links the questions, and the case studies only when there are any; the header keeps its four links", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: faq.footerLabel ?? "" })).toHaveAttribute(
+    "href",
+    "/faq",
+  );
+  await expect(footer.locator('a[href="/case-studies"]')).toHaveCount(studies.length > 0 ? 1 : 0);
+  await expect(page.getByRole("banner").getByRole("navigation").getByRole("link")).toHaveCount(4);
+});
+
+test("the company's contacts show beside the form, in the footer, the privacy statement and the Organization, each only when given", async ({
+  page,
+  request,
+}) => {
+  const shown = { phone: company.phone, whatsapp: company.whatsapp?.number };
+  await page.goto("/contact");
+  for (const [where, scope] of [
+    ["contact", page.getByRole("main")],
+    ["footer", page.getByRole("contentinfo")],
+  ] as const) {
+    for (const [channel, number] of Object.entries(shown) as [
+      "phone" | "whatsapp",
+      string | undefined,
+    ][]) {
+      const links = scope.locator(`a[href="${tapPath(channel, where)}"]`);
+      if (!number) {
+        await expect(links).toHaveCount(0);
+        continue;
+      }
+      await expect(links).toHaveText(number);
+      await expectSeen(links);
+    }
+    if (company.address) await expect(scope.getByText(company.address.street)).toBeVisible();
+    else await expect(scope.locator("address")).toHaveCount(0);
+  }
+  // With no detail given, no heading stands over an empty block.
+  const headings = page.getByRole("heading", { name: company.labels.heading });
+  await expect(headings).toHaveCount(company.phone || company.whatsapp || company.address ? 2 : 0);
+
+  if (company.phone) {
+    const response = await request.get(tapPath("phone", "contact"), { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toMatch(/^tel:\+\d+$/);
+  }
+  if (company.whatsapp) {
+    const response = await request.get(tapPath("whatsapp", "footer"), { maxRedirects: 0 });
+    expect(response.headers().location).toMatch(/^https:\/\/wa\.me\/\d+\?text=./);
+  }
+
+  await page.goto("/privacy");
+  const officer = page.getByRole("heading", { name: company.labels.informationOfficer });
+  if (company.informationOfficer) {
+    await expectSeen(officer);
+    await expect(page.getByText(company.informationOfficer.name)).toBeVisible();
+  } else {
+    await expect(officer).toHaveCount(0);
+  }
+
+  await page.goto("/");
+  const organization = (await jsonLdNodes(page)).find((node) => node["@type"] === "Organization");
+  expect(Boolean(organization?.contactPoint)).toBe(Boolean(company.phone || company.whatsapp));
+  expect((organization?.address as { streetAddress?: string })?.streetAddress).toBe(
+    company.address?.street,
+  );
+});
+
+test.describe("case studies", () => {
+  test.skip(studies.length > 0, "the content has case studies");
+
+  test("with none, there is no page, home section or link", async ({ page }) => {
+    await page.goto("/case-studies");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.locator('a[href^="/case-studies"]')).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: studiesCopy.homeSection.heading })).toHaveCount(
+      0,
+    );
+  });
+});
+
+test.describe("case studies, from the content", () => {
+  test.skip(studies.length === 0, "the content has no case study");
+  const [latest] = studies;
+
+  test("are listed at /case-studies, and the latest two on the home page", async ({ page }) => {
+    await page.goto("/case-studies");
+    for (const study of studies) {
+      await expect(page.getByRole("link", { name: study.title })).toHaveAttribute(
+        "href",
+        `/case-studies/${study.slug}`,
+      );
+    }
+    await page.goto("/");
+    const section = page.getByRole("region", { name: studiesCopy.homeSection.heading });
+    await expect(section.getByRole("listitem")).toHaveCount(Math.min(2, studies.length));
+    await expectSeen(section.getByRole("link", { name: latest?.title }));
+  });
+
+  test("each has its page: customer, results, quote and photos at the size they are drawn, in a modern format", async ({
+    page,
+  }) => {
+    if (!latest) return;
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/case-studies/${latest.slug}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(latest.title);
+    await expect(main.getByText(latest.customer.town, { exact: false }).first()).toBeVisible();
+    for (const result of latest.results) await expect(main.getByText(result.label)).toBeVisible();
+    if (latest.quote)
+      await expect(main.getByText(latest.quote.name, { exact: false })).toBeVisible();
+    const photos = main.locator("picture img");
+    await expect(photos).toHaveCount(latest.photos?.length ?? 0);
+    for (const [index, photo] of (latest.photos ?? []).entries()) {
+      const image = photos.nth(index);
+      await expect(image).toHaveAttribute("alt", photo.alt);
+      await expectSeen(image);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const drawn = await image.evaluate((img: HTMLImageElement) => ({
+        source: img.currentSrc,
+        natural: img.naturalWidth,
+        shown: img.clientWidth * window.devicePixelRatio,
+      }));
+      expect(drawn.source).toMatch(/\.avif$/);
+      // The smallest width made that covers the drawn size, not the uploaded original.
+      expect(drawn.natural).toBeGreaterThanOrEqual(drawn.shown);
+      expect(drawn.natural).toBeLessThan(drawn.shown * 1.5);
+    }
+  });
+
+  test("each has Article structured data, a share card and a sitemap entry", async ({
+    page,
+    request,
+  }) => {
+    if (!latest) return;
+    await page.goto(`/case-studies/${latest.slug}`);
+    const article = (await jsonLdNodes(page)).find((node) => node["@type"] === "Article");
+    expect(article).toMatchObject({ headline: latest.title, datePublished: latest.date });
+    const card = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(card).toMatch(new RegExp(`/social/case-studies/${latest.slug}\\.png$`));
+    const image = await request.get(new URL(card ?? "").pathname);
+    expect(image.headers()["content-type"]).toBe("image/png");
+    const sitemap = await (await request.get("/sitemap-0.xml")).text();
+    expect(sitemap).toContain(`/case-studies/${latest.slug}</loc>`);
+    expect(sitemap).toContain("/case-studies</loc>");
+  });
+});
