@@ -3,17 +3,24 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import { cmsConfig, editorFields, editorYamlStyle } from "./cms-config";
+import { caseStudiesPageFileName } from "./case-study-schema";
+import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
+import { companyFileName } from "./company-schema";
 import { contentDir, pageFile, shellFile, sitePage } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import { contentFilesOf, pageSchemas, siteShellFileName } from "./schemas";
+import { caseStudiesPage } from "./proof-files";
+import { pageSchemas, siteShellFileName } from "./schemas";
 
-const contentFiles = contentFilesOf(pageList);
+const contentFiles = editorFilesOf(pageList);
+const proofFixtures = join(import.meta.dirname, "fixtures", "proof");
 
 /** A content file by name, as the build reads it. */
 function contentOf(name: string): unknown {
   if (name === siteShellFileName) return shellFile();
+  // Launch content gives no contact detail: the fixture gives every one.
+  if (name === companyFileName) return parse(readFileSync(join(proofFixtures, name), "utf8"));
+  if (name === caseStudiesPageFileName) return caseStudiesPage();
   const page = pageList.find((candidate) => contentFileOf(candidate) === name);
   if (!page) throw new Error(`no content file ${name}`);
   return pageFile(page);
@@ -67,6 +74,10 @@ function unedited(value: unknown, fields: Field | Field[], path = ""): string[] 
   }
   if (fields.widget === "object") return unedited(value, fields.fields ?? [], path);
   if (fields.widget === "select") return fields.options?.includes(String(value)) ? [] : [path];
+  if (fields.widget === "number")
+    return typeof value === "number" ? [] : [`${path}: ${typeof value}`];
+  if (fields.widget === "boolean")
+    return typeof value === "boolean" ? [] : [`${path}: ${typeof value}`];
   return typeof value === "string" ? [] : [`${path}: ${typeof value}`];
 }
 
@@ -81,6 +92,16 @@ describe("the editor's configuration", () => {
     const form = entry(name.replace(/\.yaml$/, ""));
     expect(form).toBeDefined();
     expect(unedited(contentOf(name), form?.fields ?? [])).toEqual([]);
+  });
+
+  it("offers a field for every value of a case study, in its own folder", () => {
+    const studies = cmsConfig().collections.find(
+      (collection) => collection.name === "case-studies",
+    );
+    const study = parse(
+      readFileSync(join(proofFixtures, "case-studies", "sunbird-estate.yaml"), "utf8"),
+    );
+    expect(unedited(study, (studies?.fields ?? []) as Field[])).toEqual([]);
   });
 
   it("offers pictures only from the fixed list, and contact pictures only on the contact page", () => {

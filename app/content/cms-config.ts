@@ -111,6 +111,19 @@ export function editorFields(schema: z.ZodType): EditorField[] {
   return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
 }
 
+/** Every content file the editor has a form for: the pages', the shell, and issue 40's. */
+export const editorFilesOf = (pages: readonly PageEntry[]) => ({
+  ...contentFilesOf(pages),
+  [companyFileName]: {
+    title: "Phone, WhatsApp, address and Information Officer",
+    schema: companyFile as z.ZodType,
+  },
+  [caseStudiesPageFileName]: {
+    title: "Case studies: page and headings",
+    schema: caseStudiesPageFile as z.ZodType,
+  },
+});
+
 /** The content files' YAML style (cms-config.test.ts), so a publish changes only what was edited. */
 export const editorYamlStyle = { indent_size: 2, indent_sequences: true, quote: "none" } as const;
 
@@ -140,17 +153,7 @@ export function cmsConfig(
       {
         name: "content",
         label: "Site content",
-        files: Object.entries({
-          ...contentFilesOf(pages),
-          [companyFileName]: {
-            title: "Phone, WhatsApp, address and Information Officer",
-            schema: companyFile,
-          },
-          [caseStudiesPageFileName]: {
-            title: "Case studies: page and headings",
-            schema: caseStudiesPageFile,
-          },
-        }).map(([file, { title, schema }]) => ({
+        files: Object.entries(editorFilesOf(pages)).map(([file, { title, schema }]) => ({
           name: file.replace(/\.yaml$/, ""),
           label: title,
           file: `app/content/${file}`,
