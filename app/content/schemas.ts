@@ -261,9 +261,6 @@ const faqPageFile = z.object({
   groupHeadings: fieldsFor("Group headings", askers, (asker) =>
     shortText(`Heading of "${askerTitles[asker]}"`),
   ),
-  productSection: group("On a product's page", {
-    heading: shortText("Heading of the product's own questions"),
-  }),
   questions: list("Questions", question, [1, "needs at least one question"]).superRefine(
     (questions, context) => {
       const seen = new Set<string>();

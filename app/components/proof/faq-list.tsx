@@ -51,7 +51,10 @@ export function FaqGroups({
   );
 }
 
-/** A product page's own questions, under a heading; nothing when none names the product. */
+/**
+ * A product page's own questions, under a heading of that page's words; nothing when no question
+ * names the product. For the product pages of issue 39: /faq's file holds only /faq's words.
+ */
 export function ProductQuestions(props: {
   heading: string;
   questions: readonly FaqQuestion[];
