@@ -218,8 +218,11 @@ test.describe("link previews and structured data", () => {
       await browser.goto(page.path);
       const [data, ...rest] = await jsonLd(browser);
       expect(rest).toEqual([]);
-      expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
-      const crumbs = data?.itemListElement as Record<string, unknown>[];
+      expect(data).toMatchObject({ "@context": "https://schema.org" });
+      // The trail alone, or beside what the page is about (/faq's FAQPage) in a graph.
+      const nodes = (data?.["@graph"] as Record<string, unknown>[] | undefined) ?? [data];
+      const trail = nodes.find((node) => node?.["@type"] === "BreadcrumbList");
+      const crumbs = trail?.itemListElement as Record<string, unknown>[];
       expect(crumbs.map((crumb) => [crumb.position, crumb.item])).toEqual([
         [1, `${SITE_URL}${sitePage("home").path}`],
         [2, `${SITE_URL}${page.path}`],
