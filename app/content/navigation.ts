@@ -18,3 +18,14 @@ export function footerLinksOf(pages: readonly NavPage[]): NavLink[] {
     .toSorted((a, b) => (a.footerRank ?? Infinity) - (b.footerRank ?? Infinity))
     .map((page) => ({ label: page.footerLabel ?? "", href: page.path }));
 }
+
+/** The case studies' list (app/pages/case-studies/), in the footer after Contact once there is a study. */
+export const caseStudiesNavPage = (footerLabel: string) =>
+  ({ path: "/case-studies", footerRank: 3.5, footerLabel }) satisfies NavPage;
+
+/** The pages the footer links: the page list's, and the case studies' when there is one. */
+export const footerPagesOf = (
+  pages: readonly NavPage[],
+  caseStudies: { count: number; footerLabel: string },
+): NavPage[] =>
+  caseStudies.count > 0 ? [...pages, caseStudiesNavPage(caseStudies.footerLabel)] : [...pages];

@@ -8,8 +8,9 @@ import {
   sitePage,
   sitePages,
 } from "../../app/content/content-files";
-import { footerLinksOf, headerLinksOf } from "../../app/content/navigation";
+import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
+import { caseStudiesPage, caseStudyFiles } from "../../app/content/proof-files";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";
@@ -23,7 +24,18 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 const pages = sitePages();
 const ROUTES = pages.map((page) => page.path);
 const headerLinks = headerLinksOf(pages);
-const footerLinks = footerLinksOf(pages);
+// The case studies' pages are built, and linked from the footer, only when there is a study.
+const studies = caseStudyFiles();
+const footerLinks = footerLinksOf(
+  footerPagesOf(pages, {
+    count: studies.length,
+    footerLabel: caseStudiesPage().page.footerLabel ?? "",
+  }),
+);
+const caseStudyRoutes =
+  studies.length > 0
+    ? ["/case-studies", ...studies.map(({ slug }) => `/case-studies/${slug}`)]
+    : [];
 
 const shell = shellFile();
 const { companyName } = placeholders;
@@ -250,11 +262,14 @@ test.describe("routes", () => {
       return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     };
     if (siteUrl) {
-      // The index names the one sitemap, which lists every page of the list and nothing else.
+      // The index names the one sitemap, which lists every page of the list (and the case
+      // studies' pages) and nothing else.
       const sitemaps = await locations("/sitemap-index.xml");
       expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
       const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
-      expect(listed.sort()).toEqual(ROUTES.map((path) => `${siteUrl}${path}`).sort());
+      expect(listed.sort()).toEqual(
+        [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
+      );
     }
     for (const path of ROUTES) {
       const html = await (await request.get(path)).text();
