@@ -8,9 +8,11 @@ import {
   copyFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
 } from "node:fs";
 import { createServer } from "node:http";
@@ -32,7 +34,10 @@ const routeArgs = args.filter((arg) => !arg.startsWith("--"));
 // The launch content with what it leaves out until the company gives it: a case study with three
 // photos and every contact detail (tests/support/edited-content.ts), so the pages they add, and the
 // footer they fill, are measured too.
-const contentDir = mkdtempSync(join(tmpdir(), "bench-content-"));
+// Always the same folder: the build folder's content store keeps entries by their file's path.
+const contentDir = "build-bench-content";
+rmSync(contentDir, { recursive: true, force: true });
+mkdirSync(contentDir);
 const launchContent = join(import.meta.dirname, "../app/content");
 for (const name of readdirSync(launchContent).filter((file) => file.endsWith(".yaml")))
   copyFileSync(join(launchContent, name), join(contentDir, name));
