@@ -336,7 +336,7 @@ describe("rate limit", () => {
   }) => {
     const limited = await startService({
       ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
     });
     const from = (address: string) =>
       postEnquiry(limited.baseUrl, validEnquiry(), { "x-forwarded-for": address });

@@ -12,11 +12,14 @@ declare module "fastify" {
   }
 }
 
-/** Who is asking, for the visitor's hash; undefined when they asked not to be tracked. */
-const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
+/**
+ * Who is asking, for the visitor's hash; undefined when they asked not to be tracked. The site
+ * is the Host the proxy passes on: X-Forwarded-Host is the visitor's to write (decision 0032).
+ */
+const identityOf = ({ headers, ip }: FastifyRequest) =>
   optsOut(headers)
     ? undefined
-    : { site: hostname, address: ip, userAgent: headers["user-agent"] ?? "" };
+    : { site: headers.host ?? "", address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
  * Counts the site's page views as they are served, and enquiries as they are stored, with no
@@ -45,7 +48,7 @@ export const insightsPlugin = fastifyPlugin<PluginOptions>(async (app, { config,
     if (!device) return;
     const query = request.query as Record<string, unknown>;
     const cameFrom = () => ({
-      source: sourceOf(query.utm_source, request.headers.referer, request.host),
+      source: sourceOf(query.utm_source, request.headers.referer, request.headers.host ?? ""),
       medium: label(query.utm_medium),
       campaign: label(query.utm_campaign),
     });

@@ -1,0 +1,118 @@
+import { describe, expect } from "vitest";
+import { clientId, clientSecret, repo } from "../../tests/support/github-stand-in";
+import { startNginx } from "../../tests/support/nginx";
+import { it } from "../../tests/support/server-test";
+import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
+import { readInsightsReport } from "../insights/insights-report";
+import { openEnquiryStore } from "../store/open-enquiry-store";
+
+// The service as docs/operations.md deploys it: a real nginx in front with the documented
+// `location` block, and TRUST_PROXY=1. Whatever a visitor writes in X-Forwarded-For or
+// X-Forwarded-Host passes through nginx; none of it may become their address or ours.
+
+const browser =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const forged = (n: number) => ({ "x-forwarded-for": `198.51.100.${n}` });
+
+/** A send call from a browser without Fetch Metadata (Safari before 16.4): Origin alone. */
+const postWithOrigin = (url: string, headers: Record<string, string>) =>
+  fetch(`${url}/api/Comms/ValidateEmailTokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(validEnquiry()),
+  }).then(async (response) => ({ status: response.status, json: await response.json() }));
+
+describe("behind the documented nginx, with TRUST_PROXY=1", () => {
+  it("counts a visitor's forged leading X-Forwarded-For against their own rate limit", async ({
+    startService,
+    closeAfter,
+  }) => {
+    const service = await startService({ TRUST_PROXY: "1", ENQUIRY_RATE_LIMIT_PER_MINUTE: "5" });
+    const nginx = closeAfter(await startNginx(service.baseUrl));
+    const statuses = [];
+    for (let n = 1; n <= 7; n++)
+      statuses.push((await postEnquiry(nginx.url, validEnquiry(), forged(n))).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+  });
+
+  it("counts one visitor however many addresses or hosts they forge", async ({
+    startService,
+    closeAfter,
+    tempDir,
+  }) => {
+    const databaseUrl = `file:${tempDir}/insights.db`;
+    const service = await startService({
+      TRUST_PROXY: "1",
+      DATABASE_URL: databaseUrl,
+      INSIGHTS_FLUSH_SECONDS: "3600",
+    });
+    const nginx = closeAfter(await startNginx(service.baseUrl));
+    for (let n = 1; n <= 4; n++) {
+      const headers = { "user-agent": browser, ...forged(n), "x-forwarded-host": `h${n}.example` };
+      const response = await fetch(`${nginx.url}/`, { headers });
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
+    await service.app.close();
+    const store = await openEnquiryStore(databaseUrl);
+    const report = await readInsightsReport(store.insights, { days: 1 }).finally(() =>
+      store.close(),
+    );
+    expect(report).toMatchObject({ pageviews: 4, visitors: 1, visits: 1 });
+  });
+
+  it("judges an enquiry's origin by our own address, never by X-Forwarded-Host", async ({
+    startService,
+    closeAfter,
+  }) => {
+    // Without SITE_URL: the Host nginx passes on.
+    const byHost = await startService({ TRUST_PROXY: "1" });
+    const nginx = closeAfter(await startNginx(byHost.baseUrl));
+    const evil = { origin: "https://evil.example", "x-forwarded-host": "evil.example" };
+    expect(await postWithOrigin(nginx.url, evil)).toEqual({
+      status: 403,
+      json: { error: "cross_origin_request" },
+    });
+    expect((await postWithOrigin(nginx.url, { origin: nginx.url })).status).toBe(201);
+
+    // With SITE_URL: that address, whatever the request says.
+    const bySetting = await startService({
+      TRUST_PROXY: "1",
+      SITE_URL: "https://www.amanzi.example",
+    });
+    const nginx2 = closeAfter(await startNginx(bySetting.baseUrl));
+    const forgedOurs = { ...evil, "x-forwarded-host": "www.amanzi.example" };
+    expect((await postWithOrigin(nginx2.url, forgedOurs)).status).toBe(403);
+    expect((await postWithOrigin(nginx2.url, { origin: nginx2.url })).status).toBe(403);
+    const fromSite = { origin: "https://www.amanzi.example" };
+    expect((await postWithOrigin(nginx2.url, fromSite)).status).toBe(201);
+  });
+
+  it("builds the sign-in's return address from our own address, never from X-Forwarded-Host", async ({
+    startService,
+    closeAfter,
+  }) => {
+    const signIn = {
+      TRUST_PROXY: "1",
+      CMS_GITHUB_CLIENT_ID: clientId,
+      CMS_GITHUB_CLIENT_SECRET: clientSecret,
+      CMS_GITHUB_REPO: repo,
+    };
+    const returnAddress = async (proxy: string) => {
+      const response = await fetch(`${proxy}/api/cms/auth`, {
+        headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(302);
+      return new URL(response.headers.get("location") ?? "").searchParams.get("redirect_uri");
+    };
+    const byHost = await startService(signIn);
+    expect(byHost.logs.join("")).toContain("SITE_URL is not set");
+    const nginx = closeAfter(await startNginx(byHost.baseUrl));
+    expect(await returnAddress(nginx.url)).toBe(`${nginx.url}/api/cms/callback`);
+
+    const bySetting = await startService({ ...signIn, SITE_URL: "https://www.amanzi.example" });
+    const nginx2 = closeAfter(await startNginx(bySetting.baseUrl));
+    expect(await returnAddress(nginx2.url)).toBe("https://www.amanzi.example/api/cms/callback");
+  });
+});
