@@ -160,7 +160,7 @@ it("reads a full mail and bot-check setup", () => {
     ENQUIRY_TO: "sales@amanzi.example",
     RECAPTCHA_SECRET: "s",
     ALLOWED_HOSTNAMES: "Amanzi.example, www.amanzi.example,",
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "127.0.0.1",
   });
   expect(config.mail).toEqual({
     smtpUrl: "smtps://user:pass@mail.example:465",
@@ -174,21 +174,21 @@ it("reads a full mail and bot-check setup", () => {
     timeoutMs: 5000,
     allowedHostnames: ["amanzi.example", "www.amanzi.example"],
   });
-  expect(config.trustProxy).toBe(1);
+  expect(config.trustProxy).toEqual(["127.0.0.1"]);
 });
 
-it("trusts a count of proxies or their addresses, never every hop", () => {
+it("trusts the proxies' own addresses, never every hop or a count of hops", () => {
   expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
-  expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-  expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy).toEqual([
+  expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual([
     "127.0.0.1",
     "10.0.0.0/8",
     "::1",
+    "loopback",
   ]);
   // `true` made the address a visitor writes their address: it stops startup naming the new values.
-  for (const value of ["true", "yes", "10.0.0.0/33", "proxy.internal"]) {
+  for (const value of ["true", "1", "2", "yes", "10.0.0.0/33", "proxy.internal"]) {
     expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
-      /TRUST_PROXY: use the number of proxies .* or their addresses or CIDR ranges/,
+      /TRUST_PROXY: use the addresses or CIDR ranges of the proxies .*true and a number of hops are no longer taken/,
     );
   }
 });

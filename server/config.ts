@@ -15,33 +15,34 @@ const flag = z
   .transform((value) => value === "true" || value === "1");
 
 /**
- * Which peers may say who the client is (X-Forwarded-For, -Proto): none, the nearest N hops, or
- * the listed addresses and CIDR ranges. Never every hop: a visitor writes the header's left end.
+ * Which peers may say who the client is (X-Forwarded-For, -Proto): none, or the proxies' own
+ * addresses and ranges. Never every hop: a visitor writes the header's left end. Never a count:
+ * Fastify then trusts nobody, as a count cannot tell the proxy from a visitor connecting directly.
  */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, context): false | number | string[] => {
-    if (value === "false" || value === "0") return false;
-    if (/^\d{1,2}$/.test(value)) return Number(value);
+  .transform((value, context): false | string[] => {
+    if (value === "false") return false;
     const list = value
       .split(",")
       .map((entry) => entry.trim())
       .filter(Boolean);
     const isAddress = (entry: string) => {
+      if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
       const [address = "", bits, ...rest] = entry.split("/");
       const version = isIP(address);
       const max = version === 4 ? 32 : 128;
       const goodBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
       return version !== 0 && goodBits && rest.length === 0;
     };
-    if (value !== "true" && list.length > 0 && list.every(isAddress)) return list;
+    if (list.length > 0 && list.every(isAddress)) return list;
     context.addIssue({
       code: "custom",
       message:
-        "use the number of proxies in front of the service (1 for one nginx on this machine), " +
-        "or their addresses or CIDR ranges (like 127.0.0.1 or 10.0.0.0/8, comma-separated), " +
-        "or false; true is no longer taken, as it trusts an address any visitor can write",
+        "use the addresses or CIDR ranges of the proxies in front of the service, comma-separated " +
+        "(127.0.0.1 for nginx on this machine; 10.0.0.0/8; loopback), or false. " +
+        "true and a number of hops are no longer taken: they let a visitor write their own address",
     });
     return z.NEVER;
   });

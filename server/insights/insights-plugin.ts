@@ -12,6 +12,9 @@ declare module "fastify" {
   }
 }
 
+/** A Host header's name, without the port: every instance behind one address agrees. */
+const hostOf = (host = "") => host.replace(/:\d*$/, "");
+
 /**
  * Who is asking, for the visitor's hash; undefined when they asked not to be tracked. The site
  * is the Host the proxy passes on: X-Forwarded-Host is the visitor's to write (decision 0032).
@@ -19,7 +22,7 @@ declare module "fastify" {
 const identityOf = ({ headers, ip }: FastifyRequest) =>
   optsOut(headers)
     ? undefined
-    : { site: headers.host ?? "", address: ip, userAgent: headers["user-agent"] ?? "" };
+    : { site: hostOf(headers.host), address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
  * Counts the site's page views as they are served, and enquiries as they are stored, with no
