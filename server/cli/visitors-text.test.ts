@@ -10,7 +10,7 @@ import { createTestDatabase } from "../../tests/support/test-database";
 vi.setConfig({ testTimeout: 90_000 });
 
 /** What a terminal obeys rather than shows, a line break and a tab apart. */
-const obeyed = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const obeyed = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 const hostile = sampleEnquiry({
   name: "Eve\u001b]0;owned\u0007\u001b[8m hidden",
