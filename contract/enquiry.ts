@@ -52,8 +52,8 @@ const isControl = (character: string) => {
  * return: no store, mailbox or terminal should be handed them).
  */
 const printable = (allowed = "") =>
-  z.refine(
-    (value: string) => ![...value].some((c) => isControl(c) && !allowed.includes(c)),
+  z.refine<string>(
+    (value) => ![...value].some((c) => isControl(c) && !allowed.includes(c)),
     problem("notPrintable"),
   );
 

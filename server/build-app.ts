@@ -9,7 +9,11 @@ import { insightsPlugin } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
 import { retentionPlugin } from "./retention/retention-plugin";
-import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
+import {
+  clientErrorAnswer,
+  securityHeaders,
+  securityHeadersPlugin,
+} from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
 
@@ -43,6 +47,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    clientErrorHandler: clientErrorAnswer(config),
     // A URL Fastify cannot decode skips the hooks; it still gets our headers and shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply
