@@ -59,6 +59,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       visitors: 0,
       visits: 0,
       enquiries: 0,
+      visitEnquiries: 0,
       pages: [],
       sources: [],
       campaigns: [],
@@ -74,6 +75,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         visitors: 0,
         visits: 0,
         enquiries: 0,
+        visitEnquiries: 0,
       })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
