@@ -179,6 +179,7 @@ it("reads a full mail and bot-check setup", () => {
 
 it("trusts the proxies' own addresses, never every hop or a count of hops", () => {
   expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
   expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual([
     "127.0.0.1",
     "10.0.0.0/8",

@@ -23,7 +23,7 @@ const trustProxy = z
   .string()
   .trim()
   .transform((value, context): false | string[] => {
-    if (value === "false") return false;
+    if (value === "false" || value === "0") return false;
     const list = value
       .split(",")
       .map((entry) => entry.trim())
