@@ -6,7 +6,8 @@ import { close, part, test } from "../../tests/support/server-test";
 import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
-import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
+import { CountTable, type DayBatch } from "../store/insights-store";
+import { type Visit } from "../store/schema";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import { nothingCounted } from "./insights-dashboard";
 

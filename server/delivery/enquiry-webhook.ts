@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { enquiryFields } from "../../contract/enquiry";
 import type { Config } from "../config";
-import type { StoredEnquiry } from "../store/enquiry-store";
+import type { StoredEnquiry } from "../store/schema";
 
 // Each stored enquiry POSTed as JSON to ENQUIRY_WEBHOOK_URL, signed as Standard Webhooks says,
 // so a CRM can check it came from us and drop a repeat by its webhook-id (decision 0012).

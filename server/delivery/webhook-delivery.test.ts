@@ -13,7 +13,7 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { webhookTo } from "../../tests/support/webhook-receiver";
-import type { DeliveryChannel } from "../store/enquiry-store";
+import type { DeliveryChannel } from "../store/schema";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 
 // The webhook channel end to end: the real app, a real HTTP receiver on loopback that verifies

@@ -1,7 +1,7 @@
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
-import { emptyCount } from "../insights/insights-store";
+import { emptyCount } from "../store/insights-store";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./retention-plugin";
 
