@@ -1,5 +1,5 @@
 import { repeat } from "../repeat";
-import { type EnquiryStore } from "../store/enquiry-store";
+import type { EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryChannel, deliveryChannels } from "../store/schema";
 
 // An enquiry waiting longer than retries take means a channel keeps failing: the visitor was

@@ -1,7 +1,7 @@
 import fastifyPlugin from "fastify-plugin";
 import { createTransport } from "nodemailer";
 import type { PluginOptions } from "../build-app";
-import { type DeliveryPlan } from "../store/enquiry-store";
+import type { DeliveryPlan } from "../store/enquiry-store";
 import { type DeliveryChannel, deliveryChannels, type StoredEnquiry } from "../store/schema";
 import { startDeliveryAlerts } from "./delivery-alert";
 import { startDeliveryWorker } from "./delivery-worker";

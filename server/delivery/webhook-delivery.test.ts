@@ -13,8 +13,8 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { webhookTo } from "../../tests/support/webhook-receiver";
-import type { DeliveryChannel } from "../store/schema";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import type { DeliveryChannel } from "../store/schema";
 
 // The webhook channel end to end: the real app, a real HTTP receiver on loopback that verifies
 // each request with the standardwebhooks package, and a real SMTP peer.

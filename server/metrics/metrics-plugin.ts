@@ -3,7 +3,7 @@ import fastifyPlugin from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { PluginOptions } from "../build-app";
 import { checkDelivery } from "../delivery/delivery-alert";
-import { type DeliveryBacklog, type EnquiryStore } from "../store/enquiry-store";
+import type { DeliveryBacklog, EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryChannel, deliveryChannels } from "../store/schema";
 
 declare module "fastify" {
