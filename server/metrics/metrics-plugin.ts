@@ -1,8 +1,8 @@
 import Fastify from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
-import type { PluginOptions } from "../build-app";
 import { checkDelivery } from "../delivery/delivery-alert";
+import type { PluginOptions } from "../plugin-options";
 import type { DeliveryBacklog, EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryChannel, deliveryChannels } from "../store/schema";
 
