@@ -1,8 +1,12 @@
 import type { DeliveryChannels } from "../contract/retention";
 import type { Config } from "./config";
+import { createServiceMetrics, type ServiceMetrics } from "./service-metrics";
 import type { DeliveryPlan, EnquiryStore } from "./store/enquiry-store";
 
-/** What every plugin of the service is registered with: the settings, the store, and what the settings decide, worked out once. */
+/**
+ * What every plugin of the service is registered with: the settings, the store, what the
+ * settings decide (worked out once) and the metrics.
+ */
 export type PluginOptions = {
   config: Config;
   store: EnquiryStore;
@@ -10,6 +14,8 @@ export type PluginOptions = {
   channels: DeliveryChannels;
   /** The jobs each stored enquiry gets. */
   plan: DeliveryPlan;
+  /** What the plugins count for an operator (docs/operations.md). */
+  metrics: ServiceMetrics;
 };
 
 export function pluginOptions(config: Config, store: EnquiryStore): PluginOptions {
@@ -23,5 +29,5 @@ export function pluginOptions(config: Config, store: EnquiryStore): PluginOption
     ],
     acknowledge: config.acknowledgement !== undefined,
   };
-  return { config, store, channels, plan };
+  return { config, store, channels, plan, metrics: createServiceMetrics(store) };
 }

@@ -14,7 +14,7 @@ import { createWebhookSender } from "./enquiry-webhook";
  * `afterDelivery` is told of each delivery.
  */
 export function deliveryService(
-  { config, store }: PluginOptions,
+  { config, store, metrics }: PluginOptions,
   { afterDelivery }: { afterDelivery: () => void },
 ) {
   const { mail, webhook, acknowledgement } = config;
@@ -50,7 +50,7 @@ export function deliveryService(
         const deliver = senders[channel];
         if (!deliver) continue;
         const onOutcome = (channel: DeliveryChannel, outcome: "delivered" | "failed") => {
-          app.metrics.deliveries[outcome].inc({ channel });
+          metrics.deliveries[outcome].inc({ channel });
           if (outcome === "delivered") afterDelivery();
         };
         const { retry: backoff, delivery } = config;

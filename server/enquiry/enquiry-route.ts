@@ -96,7 +96,7 @@ type Stored = { countEnquiry(request: FastifyRequest): void; wakeDelivery(): voi
 /** The form's send call (requirements §7): verify, store, then answer; JSON only, with limits. */
 export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = async (
   app,
-  { config, store, plan, countEnquiry, wakeDelivery },
+  { config, store, plan, metrics, countEnquiry, wakeDelivery },
 ) => {
   const { botCheck, enquiryRateLimitPerMinute: perMinute } = config;
   if (!botCheck)
@@ -104,9 +104,8 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = as
   await app.register(fastifyRateLimit, { global: false });
   // Every answer of this scope, the error handler's and the rate limiter's included.
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (reply.statusCode === 201) app.metrics.enquiriesAccepted.inc();
-    else if (reply.statusCode >= 400)
-      app.metrics.enquiriesRefused.inc({ reason: errorName(payload) });
+    if (reply.statusCode === 201) metrics.enquiriesAccepted.inc();
+    else if (reply.statusCode >= 400) metrics.enquiriesRefused.inc({ reason: errorName(payload) });
     return payload;
   });
   // Else text/plain would reach the handler as a string instead of a 415.

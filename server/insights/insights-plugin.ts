@@ -15,7 +15,7 @@ const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
  * Counts the site's page views as they are served, and enquiries as they are stored
  * (`countEnquiry`), with no cookie and no script (decision 0021), after the answer has gone.
  */
-export function insightsService({ config, store }: PluginOptions, log: FastifyBaseLogger) {
+export function insightsService({ config, store, metrics }: PluginOptions, log: FastifyBaseLogger) {
   const counter =
     config.insights &&
     createInsightsCounter({
@@ -29,7 +29,7 @@ export function insightsService({ config, store }: PluginOptions, log: FastifyBa
       [...pagesOf(config.siteRoot).keys()].filter((path) => !isEditorPath(path)),
     );
     // Every page's series exists from the start, at zero.
-    for (const route of pages) app.metrics.pageViews.inc({ route }, 0);
+    for (const route of pages) metrics.pageViews.inc({ route }, 0);
     // A 304 is a page view too: the browser shows its copy of a page it had before.
     app.addHook("onResponse", async (request, reply) => {
       const path = request.routeOptions.url;
@@ -44,7 +44,7 @@ export function insightsService({ config, store }: PluginOptions, log: FastifyBa
         campaign: label(query.utm_campaign),
       });
       counter.pageView({ path, device, cameFrom }, identityOf(request));
-      app.metrics.pageViews.inc({ route: path });
+      metrics.pageViews.inc({ route: path });
     });
     app.addHook("onReady", () => counter.start());
     app.addHook("onClose", () => counter.stop());
