@@ -105,8 +105,17 @@ rmSync("reports", { recursive: true, force: true });
 const steps = [
   ["Type check", "npm run -s typecheck"],
   ["Lint and format check", "npm run -s lint"],
-  // Server tests start their own PostgreSQL from Debian's binaries.
-  ["PostgreSQL", () => ensure({ postgresql: () => postgresBinDir() !== undefined })],
+  // Server tests start their own PostgreSQL and nginx from Debian's binaries; datasheet tests
+  // read PDFs back with poppler's pdftotext.
+  [
+    "PostgreSQL, nginx and poppler",
+    () =>
+      ensure({
+        postgresql: () => postgresBinDir() !== undefined,
+        nginx: () => onPath("nginx"),
+        "poppler-utils": () => onPath("pdftotext"),
+      }),
+  ],
   [
     "Unit and component tests",
     "npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json",

@@ -7,17 +7,18 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import type { PluginOptions } from "../build-app";
 import { csvLine } from "../csv";
 import { tapsTable } from "../insights/contact-taps";
 import {
   conversion,
+  conversionNote,
   dayColumns,
   type InsightsReport,
   number,
   readInsightsReport,
   reportTables,
 } from "../insights/insights-report";
+import type { PluginOptions } from "../plugin-options";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import type { AdminSessions } from "./sign-in";
@@ -163,7 +164,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
     ["Visits", number(report.visits)],
     ["Enquiries", number(report.enquiries)],
     ...taps.totals.map(([name, value]) => [name, number(value)]),
-    ["Conversion", conversion(report.enquiries, report.visits)],
+    ["Conversion", conversion(report.visitEnquiries, report.visits)],
   ];
   return (
     <>
@@ -194,6 +195,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
             </div>
           ))}
         </dl>
+        <p>{conversionNote}</p>
 
         <h2 id="per-day">Visitors and page views per day</h2>
         <ul className="legend">
@@ -214,7 +216,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
         </p>
         <Table
           id="days-table"
-          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries ÷ visits)"
+          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries with a counted visit ÷ visits)"
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />

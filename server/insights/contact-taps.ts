@@ -8,7 +8,7 @@ import {
   tapSources,
   tapTargetsFile,
 } from "../../contract/contact-taps";
-import type { PluginOptions } from "../build-app";
+import type { PluginOptions } from "../plugin-options";
 import { dayOf } from "./insights-report";
 import { countedDevice } from "./page-view";
 
