@@ -2,7 +2,8 @@
 // fields the build reads and refuses, beside the field, what the build refuses (decision 0013).
 import { z } from "zod";
 import { type PageEntry, pageList } from "./page-list.ts";
-import { contentFilesOf } from "./schemas.ts";
+import { productFolder } from "./products.ts";
+import { contentFilesOf, productFile } from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
@@ -40,6 +41,17 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   const optional = required ? {} : { required: false };
   const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  if (schema.widget === "relation") {
+    // Chosen from the products by name; the file name is what the content stores.
+    return {
+      ...base,
+      widget: "relation",
+      collection: productFolder,
+      value_field: "{{slug}}",
+      search_fields: ["page.title"],
+      display_fields: ["page.title"],
+    };
+  }
   if (schema.type === "string") {
     return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
   }
@@ -125,6 +137,21 @@ export function cmsConfig(
           file: `app/content/${file}`,
           fields: editorFields(schema),
         })),
+      },
+      {
+        // A folder: adding a product is one new entry, its file named by its address.
+        name: productFolder,
+        label: "Products",
+        label_singular: "Product",
+        folder: `app/content/${productFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        // The file name is the product's address: offered from its name, then kept.
+        slug: { editable: ["create"] },
+        identifier_field: "page.title",
+        summary: "{{page.title}}",
+        fields: editorFields(productFile),
       },
     ],
   };

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
@@ -7,7 +7,8 @@ import { readSettings } from "../../contract/settings-source.ts";
 import { settingsSchema } from "../settings.ts";
 import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
+import { productFolder, productOf } from "./products.ts";
+import { pageSchemas, productFile, siteShellFile, siteShellFileName } from "./schemas.ts";
 
 // The content files as code outside the build reads them (tests, `npm run content:review`): the
 // same schemas and settings as the pages, so a test compares a page with the words it should show.
@@ -48,3 +49,10 @@ export function sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
   const file = pageFile(page as unknown as { id: string; kind: Kind });
   return { ...page, ...file.page, file };
 }
+
+/** The products (app/content/products/), by name, as the pages read them. */
+export const siteProducts = () =>
+  readdirSync(join(contentDir(), productFolder))
+    .filter((name) => name.endsWith(".yaml"))
+    .map((name) => productOf(name.slice(0, -5), read(join(productFolder, name), productFile)))
+    .toSorted((a, b) => a.slug.localeCompare(b.slug));

@@ -1,4 +1,4 @@
-import { type CollectionEntry, getEntry } from "astro:content";
+import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
@@ -6,6 +6,7 @@ import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
+import { productOf } from "./products.ts";
 import { siteShellFileName } from "./schemas.ts";
 
 // The copy as pages read it at build time: each content file, checked by its collection's
@@ -44,6 +45,12 @@ export const sitePages = () =>
 
 export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
 
+/** The products (app/content/products/), by name. */
+export const siteProducts = async () =>
+  (await getCollection("products"))
+    .map((entry) => productOf(entry.id, fillPlaceholders(entry.data, placeholders)))
+    .toSorted((a, b) => a.slug.localeCompare(b.slug));
+
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
   else if (value && typeof value === "object") {
@@ -64,6 +71,7 @@ export function siteFontFaces(): Promise<CutFace[]> {
         data: await pageContent(page),
       })),
       shellContent().then((data) => ({ file: siteShellFileName, data })),
+      ...(await siteProducts()).map((data) => ({ file: `products/${data.slug}.yaml`, data })),
     ]);
     const texts = files.flatMap(({ file, data }) =>
       [...textsOf(data)].map((found) => ({ file, ...found })),
