@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { sitePages, siteProducts } from "./content-files";
+import { pageFile, sitePages, siteProducts } from "./content-files";
 import { checkProductLinks, productOf, productPageOf } from "./products";
 import { productFile } from "./schemas";
 
@@ -44,7 +44,7 @@ describe("a product file", () => {
 
 describe("the products' links", () => {
   it("hold for the launch content", () => {
-    const pages = sitePages().map((page) => ({ path: page.path, ...page }));
+    const pages = sitePages().map((page) => ({ ...page, ...pageFile(page) }));
     expect(() => checkProductLinks(pages, siteProducts())).not.toThrow();
   });
 
