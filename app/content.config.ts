@@ -4,9 +4,16 @@ import { join } from "node:path";
 import { glob } from "astro/loaders";
 import type { z } from "zod";
 import { contentDir } from "./content/content-files.ts";
+import { documentFolder } from "./content/documents.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { productFolder } from "./content/products.ts";
-import { pageSchemas, productFile, siteShellFile, siteShellFileName } from "./content/schemas.ts";
+import {
+  documentFile,
+  pageSchemas,
+  productFile,
+  siteShellFile,
+  siteShellFileName,
+} from "./content/schemas.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, and the shell.
 const base = contentDir();
@@ -29,5 +36,10 @@ export const collections = {
   products: defineCollection({
     loader: glob({ base: join(base, productFolder), pattern: "*.yaml" }),
     schema: productFile,
+  }),
+  // One file per document the company publishes; the launch content has none.
+  documents: defineCollection({
+    loader: glob({ base: join(base, documentFolder), pattern: "*.yaml" }),
+    schema: documentFile,
   }),
 };

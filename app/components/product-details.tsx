@@ -1,16 +1,15 @@
 import { CircleCheck, FileText } from "lucide-react";
+import type { Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import styles from "./product-details.module.css";
 
-/** A file a product page offers: the built datasheet or one the company uploaded. */
-export type ProductDownload = { href: string; kind: string; format: string; bytes: number };
-
 type ProductDetailsProps = {
   product: Product;
   copy: SiteShellFile["productPage"];
-  downloads: readonly ProductDownload[];
+  kinds: SiteShellFile["documents"]["kinds"];
+  downloads: readonly Download[];
   getInTouch: GetInTouch;
 };
 
@@ -24,7 +23,13 @@ export const fileSize = (bytes: number) =>
  * Below a product's banner: what it does, its specifications as a table (none, none shown),
  * its datasheet and documents, and a Get in Touch link about it.
  */
-export function ProductDetails({ product, copy, downloads, getInTouch }: ProductDetailsProps) {
+export function ProductDetails({
+  product,
+  copy,
+  kinds,
+  downloads,
+  getInTouch,
+}: ProductDetailsProps) {
   const name = product.page.title;
   const specifications = product.specifications ?? [];
   return (
@@ -75,20 +80,33 @@ export function ProductDetails({ product, copy, downloads, getInTouch }: Product
         <ul className={styles.downloads}>
           {downloads.map((download) => (
             <li key={download.href}>
-              <a href={download.href} className={styles.download}>
-                <FileText aria-hidden="true" size={20} />
-                <span>
-                  {download.kind}
-                  <span className={styles.format}>
-                    , {download.format}, {fileSize(download.bytes)}
-                  </span>
-                </span>
-              </a>
+              <DownloadLink download={download} kinds={kinds} />
             </li>
           ))}
         </ul>
       </section>
       <GetInTouchLink getInTouch={getInTouch} topic={name} />
     </div>
+  );
+}
+
+/** "Datasheet, PDF, 84 KB": what the file is, its format and its weight, before the tap. */
+export function DownloadLink({
+  download,
+  kinds,
+}: {
+  download: Download;
+  kinds: SiteShellFile["documents"]["kinds"];
+}) {
+  const kind = download.kind && kinds[download.kind];
+  const details = [kind !== download.title && kind, "PDF", fileSize(download.bytes)];
+  return (
+    <a href={download.href} className={styles.download}>
+      <FileText aria-hidden="true" size={20} />
+      <span>
+        {download.title}
+        <span className={styles.format}>, {details.filter(Boolean).join(", ")}</span>
+      </span>
+    </a>
   );
 }

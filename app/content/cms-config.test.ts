@@ -66,6 +66,9 @@ function unedited(value: unknown, fields: Field | Field[], path = ""): string[] 
     });
   }
   if (fields.widget === "object") return unedited(value, fields.fields ?? [], path);
+  if (fields.widget === "relation" && Array.isArray(value)) {
+    return value.flatMap((item, index) => (typeof item === "string" ? [] : [`${path}[${index}]`]));
+  }
   if (fields.widget === "select") return fields.options?.includes(String(value)) ? [] : [path];
   return typeof value === "string" ? [] : [`${path}: ${typeof value}`];
 }
@@ -187,6 +190,29 @@ describe("the editor's products", () => {
     const text = readFileSync(join(contentDir(), "products", name), "utf8");
     expect(unedited(productFile.parse(parse(text)), folder?.fields ?? [])).toEqual([]);
   });
+
+  it.each(["installation-guide.yaml", "remote-valve-datasheet.yaml"])(
+    "offer a field for every value of a document as the editor writes it (%s)",
+    (name) => {
+      type Folder = { name: string; folder: string; fields: Field[] };
+      const documents = cmsConfig().collections.find(
+        (collection) => collection.name === "documents",
+      ) as Folder | undefined;
+      expect(documents?.folder).toBe("app/content/documents");
+      const text = readFileSync(join(import.meta.dirname, "fixtures", "documents", name), "utf8");
+      expect(unedited(parse(text), documents?.fields ?? [])).toEqual([]);
+      expect(field(documents?.fields, "products")).toMatchObject({
+        widget: "relation",
+        multiple: true,
+        collection: "products",
+      });
+      expect(field(documents?.fields, "file")).toMatchObject({
+        widget: "file",
+        media_folder: "/app/content/documents/files",
+      });
+      expect(field(documents?.fields, "issued")).toMatchObject({ widget: "datetime" });
+    },
+  );
 
   it("let a feature row link to a product, chosen by name", () => {
     const features = field(entry("hardware")?.fields, "features");

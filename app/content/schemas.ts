@@ -89,6 +89,15 @@ const productLink = productSlug.optional().meta({
   hint: "The product this row is about: the row links to its page. Leave it empty for no link",
 });
 
+/** What a document is, as /documents groups them: a datasheet replaces the built one. */
+export const documentKinds = [
+  "datasheet",
+  "approval-or-certificate",
+  "installation-guide",
+  "brochure",
+  "other",
+] as const;
+
 const featureRow = group("Feature row", {
   illustration: illustration(),
   product: productLink,
@@ -278,6 +287,21 @@ export const siteShellFile = z.object({
     reachUs: shortText("In the datasheet, before the support email address"),
     madeOn: shortText("In the datasheet, before the date it was made"),
   }),
+  documents: group("Documents", {
+    page: group("Page title, description and link preview of /documents", {
+      title: shortText("Page title"),
+      description: longText("Description"),
+      shareCard: pageBlock.shape.shareCard,
+    }),
+    heading: shortText("Heading of /documents"),
+    intro: longText("Introduction on /documents"),
+    footerLabel: shortText("Link text in the footer"),
+    kinds: fieldsFor("Names of the kinds of document", documentKinds, (kind) =>
+      shortText(`Kind "${kind}"`),
+    ),
+    issued: shortText("Before a document's issue date"),
+    version: shortText("Before a document's version"),
+  }).meta({ hint: "The documents page and its footer link appear once there is a document" }),
   notFoundPage: group("Page not found", {
     title: shortText("Page title"),
     heading: shortText("Heading"),
@@ -312,6 +336,28 @@ export const productFile = z.object({
   specifications: list("Specifications", specification).optional(),
 });
 
+const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+
+/** A PDF the company publishes: one file per document in app/content/documents/. */
+export const documentFile = z.object({
+  title: shortText("Title", "As the document calls itself, such as Installation guide"),
+  kind: z.enum(documentKinds).meta({ title: "Kind" }),
+  products: list("Products it belongs to", productSlug.meta({ title: "Product" })).optional(),
+  version: shortText("Version", "Such as 1.2"),
+  // YAML reads an unquoted date as a date; the editor writes one.
+  issued: z
+    .union([
+      z.iso.date().meta({ patternMessage: dateRule }),
+      z.date().transform((date) => date.toISOString().slice(0, 10)),
+    ])
+    .meta({ title: "Issue date", widget: "date" }),
+  file: z.string().min(1, "must not be empty").meta({
+    title: "PDF file",
+    hint: "A PDF of at most 20 MB",
+    widget: "file",
+  }),
+});
+
 /** Each page is checked against its kind's schema. */
 export const pageSchemas = {
   product: productPageFile,
@@ -341,3 +387,4 @@ export type LegalBlockFile = z.infer<typeof legalBlock>;
 export type ContactPageFile = z.infer<typeof contactPageFile>;
 export type SiteShellFile = z.infer<typeof siteShellFile>;
 export type ProductFile = z.infer<typeof productFile>;
+export type DocumentFile = z.infer<typeof documentFile>;

@@ -4,6 +4,8 @@ import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
 import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
+import { contentDir } from "./content-files.ts";
+import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { productOf } from "./products.ts";
@@ -51,6 +53,23 @@ export const siteProducts = async () =>
     .map((entry) => productOf(entry.id, fillPlaceholders(entry.data, placeholders)))
     .toSorted((a, b) => a.slug.localeCompare(b.slug));
 
+/** The company's documents (app/content/documents/), newest first, each file checked. */
+export async function siteDocuments() {
+  const products = await siteProducts();
+  return (await getCollection("documents"))
+    .map((entry) => {
+      for (const slug of entry.data.products ?? []) {
+        if (!products.some((product) => product.slug === slug)) {
+          throw new Error(
+            `${documentFolder}/${entry.id}.yaml: names the product "${slug}", which has no file`,
+          );
+        }
+      }
+      return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), contentDir());
+    })
+    .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
+}
+
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
   else if (value && typeof value === "object") {
@@ -72,6 +91,7 @@ export function siteFontFaces(): Promise<CutFace[]> {
       })),
       shellContent().then((data) => ({ file: siteShellFileName, data })),
       ...(await siteProducts()).map((data) => ({ file: `products/${data.slug}.yaml`, data })),
+      ...(await siteDocuments()).map((data) => ({ file: `documents/${data.id}.yaml`, data })),
     ]);
     const texts = files.flatMap(({ file, data }) =>
       [...textsOf(data)].map((found) => ({ file, ...found })),

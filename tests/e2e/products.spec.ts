@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { shellFile, sitePage, siteProducts } from "../../app/content/content-files";
+import { shellFile, siteDocuments, sitePage, siteProducts } from "../../app/content/content-files";
+import { productDownloads } from "../../app/content/documents";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
 
@@ -7,7 +8,9 @@ import { DESKTOP, MOBILE } from "../support/widths";
 // checked against its content file as the build reads it.
 
 const products = siteProducts();
-const { productPage: copy, getInTouch } = shellFile();
+const { productPage: copy, getInTouch, documents: documentsCopy } = shellFile();
+const { kinds } = documentsCopy;
+const documents = siteDocuments();
 const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
 
 async function jsonLd(page: Page) {
@@ -67,21 +70,33 @@ for (const product of products) {
       );
     });
 
-    test("links its datasheet with its kind, format and size, served as a PDF", async ({
+    test("links its datasheet and documents with their kind, format and size, served as PDFs", async ({
       page,
     }) => {
       await page.goto(product.path);
-      const link = page.getByRole("link", {
-        name: new RegExp(`^${copy.datasheet}, PDF, \\d+ KB$`),
-      });
-      await expect(link).toBeVisible();
-      const response = await page.request.get((await link.getAttribute("href")) ?? "");
-      expect(response.headers()["content-type"]).toBe("application/pdf");
-      const body = await response.body();
-      expect(body.subarray(0, 5).toString()).toBe("%PDF-");
-      expect(body.length).toBeLessThan(200_000);
-      const shown = Number((await link.textContent())?.match(/(\d+) KB/)?.[1]);
-      expect(shown).toBe(Math.max(1, Math.round(body.length / 1000)));
+      const built = {
+        href: product.datasheetPath,
+        title: copy.datasheet,
+        kind: "datasheet" as const,
+        bytes: 0,
+      };
+      const expected = productDownloads(product.slug, documents, () => built);
+      const links = page.getByRole("main").getByRole("listitem").getByRole("link");
+      await expect(links).toHaveCount(expected.length);
+      for (const [index, download] of expected.entries()) {
+        const link = links.nth(index);
+        await expect(link).toHaveAttribute("href", download.href);
+        const kind = download.kind && kinds[download.kind];
+        const named = [download.title, kind !== download.title && kind, "PDF"].filter(Boolean);
+        await expect(link).toHaveText(new RegExp(`^${named.join(", ")}, \\d+ KB$`));
+        const response = await page.request.get(download.href);
+        expect(response.headers()["content-type"]).toBe("application/pdf");
+        const body = await response.body();
+        expect(body.subarray(0, 5).toString()).toBe("%PDF-");
+        expect(body.length).toBeLessThan(download === built ? 200_000 : 20_000_000);
+        const shown = Number((await link.textContent())?.match(/(\d+) KB/)?.[1]);
+        expect(shown).toBe(Math.max(1, Math.round(body.length / 1000)));
+      }
     });
 
     test("has a Get in Touch link about the product", async ({ page }) => {
@@ -140,4 +155,43 @@ test("each feature row about a product links to the product's page", async ({ pa
       await expect(link).toHaveAttribute("href", product?.path ?? "");
     }
   }
+});
+
+test.describe("/documents", () => {
+  test("lists every document by kind, or is not there with none", async ({ page }) => {
+    const response = await page.goto("/documents");
+    const footer = page.getByRole("contentinfo");
+    if (documents.length === 0) {
+      // Our server sends an unknown address home.
+      expect(new URL(page.url()).pathname).not.toBe("/documents");
+      await expect(footer.getByRole("link", { name: documentsCopy.footerLabel })).toHaveCount(0);
+      return;
+    }
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(documentsCopy.heading);
+    const kindsShown = [...new Set(documents.map((document) => document.kind))];
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(
+      Object.entries(kinds)
+        .filter(([kind]) => kindsShown.includes(kind as (typeof kindsShown)[number]))
+        .map(([, name]) => name),
+    );
+    for (const document of documents) {
+      await expect(page.locator(`a[href="${document.href}"]`)).toContainText(document.title);
+      const file = await page.request.get(document.href);
+      expect(file.headers()["content-type"]).toBe("application/pdf");
+      expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    await expect(footer.getByRole("link", { name: documentsCopy.footerLabel })).toHaveAttribute(
+      "href",
+      "/documents",
+    );
+    const sitemap = await (await page.request.get("/sitemap-0.xml")).text();
+    expect(sitemap).toContain(`${SITE_URL}/documents</loc>`);
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(image).toBe(`${SITE_URL}/social/documents.png`);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+    }
+  });
 });

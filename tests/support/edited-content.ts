@@ -16,6 +16,9 @@ export const fixtureProduct = join(
   "../../app/content/fixtures/remote-valve.yaml",
 );
 
+/** Documents uploaded as the editor writes them, with tiny PDFs (app/content/fixtures/documents/). */
+export const fixtureDocuments = join(import.meta.dirname, "../../app/content/fixtures/documents");
+
 /** A long Afrikaans compound, longer than a phone is wide at the heading's size. */
 export const longWord = "Waterbestuursinligtingstelselontwikkelingsprojekbestuurder";
 
@@ -181,6 +184,8 @@ export function writeEditedContent(from: string, to: string): string[] {
   cpSync(join(from, "products"), join(to, "products"), { recursive: true });
   // A product an editor adds: a file in the folder, with a note and no unit on its rows.
   copyFileSync(fixtureProduct, join(to, "products", "remote-valve.yaml"));
+  // Documents as the editor uploads them: an installation guide and the valve's own datasheet.
+  cpSync(fixtureDocuments, join(to, "documents"), { recursive: true });
   let replaced: string[] = [];
   for (const { file, change } of edits) {
     const path = join(to, file);

@@ -1,15 +1,18 @@
 import { siteConfig } from "../../config";
+import { uploadedDatasheetOf } from "../../content/documents";
 import type { Product } from "../../content/products";
-import { shellContent, siteProducts } from "../../content/site-content";
+import { shellContent, siteDocuments, siteProducts } from "../../content/site-content";
 import { datasheetPdf } from "../../lib/datasheet";
 
 // Each product's datasheet, made from its content file as the build writes its page
-// (app/lib/datasheet.tsx); the page links it with its size.
-export const getStaticPaths = async () =>
-  (await siteProducts()).map((product) => ({
-    params: { product: product.slug },
-    props: { product },
-  }));
+// (app/lib/datasheet.tsx); the page links it with its size. A product whose company datasheet
+// is uploaded offers that one instead.
+export const getStaticPaths = async () => {
+  const documents = await siteDocuments();
+  return (await siteProducts())
+    .filter((product) => !uploadedDatasheetOf(product.slug, documents))
+    .map((product) => ({ params: { product: product.slug }, props: { product } }));
+};
 
 export const GET = async ({ props: { product } }: { props: { product: Product } }) => {
   const copy = (await shellContent()).productPage;

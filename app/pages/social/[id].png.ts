@@ -1,16 +1,21 @@
 import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../config";
+import { documentsPageOf } from "../../content/documents";
 import { productPageOf } from "../../content/products";
-import { sitePages, siteProducts } from "../../content/site-content";
+import { shellContent, siteDocuments, sitePages, siteProducts } from "../../content/site-content";
 import { shareCardSize } from "../../lib/page-head";
 import { renderPng, shareCardSvg } from "../../lib/share-cards";
 
-// Each page's and each product's link preview picture (app/lib/page-head.ts names it).
-export const getStaticPaths = async () =>
-  [...(await sitePages()), ...(await siteProducts()).map(productPageOf)].map((page) => ({
-    params: { id: page.id },
-    props: { page },
-  }));
+// Each page's, each product's and /documents' link preview picture (app/lib/page-head.ts
+// names it).
+export const getStaticPaths = async () => {
+  const documents = (await siteDocuments()).length > 0;
+  return [
+    ...(await sitePages()),
+    ...(await siteProducts()).map(productPageOf),
+    ...(documents ? [documentsPageOf((await shellContent()).documents)] : []),
+  ].map((page) => ({ params: { id: page.id }, props: { page } }));
+};
 
 type CardPage = Parameters<typeof shareCardSvg>[0];
 
