@@ -22,32 +22,33 @@ const guide = documentFile.parse(
 );
 const dir = mkdtempSync(join(tmpdir(), "documents-"));
 mkdirSync(join(dir, "documents", "files"), { recursive: true });
-const file = join(dir, "documents", "files", "installation-guide.pdf");
+const folder = join(dir, "documents");
+const file = join(folder, "files", "installation-guide.pdf");
 const restore = () => copyFileSync(join(fixtures, "files", "installation-guide.pdf"), file);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a document", () => {
   it("is served under /assets/ by its content's hash, named by its title and version", () => {
     restore();
-    const document = siteDocumentOf("installation-guide", guide, dir);
+    const document = siteDocumentOf("installation-guide", guide, folder);
     expect(document.href).toMatch(
       /^\/assets\/documents\/[0-9a-f]{10}\/installation-guide-1-2\.pdf$/,
     );
     expect(document.bytes).toBeGreaterThan(0);
     expect(document.issued).toBe("2026-11-01");
     writeFileSync(file, "%PDF-1.4\n% another upload\n");
-    expect(siteDocumentOf("installation-guide", guide, dir).href).not.toBe(document.href);
+    expect(siteDocumentOf("installation-guide", guide, folder).href).not.toBe(document.href);
   });
 
   it("stops the build, naming its entry, when its file is missing", () => {
-    expect(() => siteDocumentOf("installation-guide", { ...guide, file: "gone.pdf" }, dir)).toThrow(
-      "documents/installation-guide.yaml: its file gone.pdf is missing",
-    );
+    expect(() =>
+      siteDocumentOf("installation-guide", { ...guide, file: "gone.pdf" }, folder),
+    ).toThrow("documents/installation-guide.yaml: its file gone.pdf is missing");
   });
 
   it("stops the build when its file is not a PDF", () => {
     writeFileSync(file, "<html>not a PDF</html>");
-    expect(() => siteDocumentOf("installation-guide", guide, dir)).toThrow(
+    expect(() => siteDocumentOf("installation-guide", guide, folder)).toThrow(
       "documents/installation-guide.yaml: its file installation-guide.pdf is not a PDF",
     );
   });
@@ -55,7 +56,7 @@ describe("a document", () => {
   it("stops the build when its file is over 20 MB", () => {
     restore();
     truncateSync(file, 20 * 1000 * 1000 + 1);
-    expect(() => siteDocumentOf("installation-guide", guide, dir)).toThrow(
+    expect(() => siteDocumentOf("installation-guide", guide, folder)).toThrow(
       /documents\/installation-guide\.yaml: .* over 20 MB/,
     );
   });
@@ -69,7 +70,7 @@ describe("a document", () => {
 
 describe("a product's downloads", () => {
   restore();
-  const document = siteDocumentOf("installation-guide", guide, dir);
+  const document = siteDocumentOf("installation-guide", guide, folder);
   const built = () => ({ href: "/datasheets/remote-valve.pdf", title: "Datasheet", bytes: 9 });
   const uploaded = {
     ...document,

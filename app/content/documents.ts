@@ -12,7 +12,13 @@ export const documentFolder = "documents";
 export const documentFilesFolder = "documents/files";
 export const maxDocumentBytes = 20 * 1000 * 1000;
 
-export type SiteDocument = DocumentFile & { id: string; bytes: number; href: string };
+/** A document with its PDF: where the build reads it, its size, and the address it is served at. */
+export type SiteDocument = DocumentFile & {
+  id: string;
+  source: string;
+  bytes: number;
+  href: string;
+};
 
 const slugOf = (text: string) =>
   text
@@ -23,12 +29,12 @@ const slugOf = (text: string) =>
     .replace(/^-|-$/g, "");
 
 /**
- * A document entry with its PDF weighed and named; the build stops, naming the entry, on a file
+ * A document entry of `folder` (app/content/documents) with its PDF (in its files/) weighed and named; the build stops, naming the entry, on a file
  * that is missing, is not a PDF, or is over 20 MB.
  */
-export function siteDocumentOf(id: string, file: DocumentFile, contentDir: string): SiteDocument {
+export function siteDocumentOf(id: string, file: DocumentFile, folder: string): SiteDocument {
   const entry = `${documentFolder}/${id}.yaml`;
-  const path = join(contentDir, documentFilesFolder, basename(file.file));
+  const path = join(folder, "files", basename(file.file));
   if (!existsSync(path)) throw new Error(`${entry}: its file ${file.file} is missing`);
   const { size } = statSync(path);
   if (size > maxDocumentBytes) {
@@ -41,12 +47,9 @@ export function siteDocumentOf(id: string, file: DocumentFile, contentDir: strin
   // A new upload is a new address: what a browser cached for a year is never stale.
   const hash = createHash("sha256").update(pdf).digest("hex");
   const name = `${slugOf(file.title) || "document"}-${slugOf(file.version) || "1"}`;
-  return { ...file, id, bytes: size, href: `/assets/documents/${hash.slice(0, 10)}/${name}.pdf` };
+  const href = `/assets/documents/${hash.slice(0, 10)}/${name}.pdf`;
+  return { ...file, id, source: path, bytes: size, href };
 }
-
-/** The file a document's address serves. */
-export const documentPath = (document: Pick<SiteDocument, "file">, contentDir: string) =>
-  join(contentDir, documentFilesFolder, basename(document.file));
 
 /** A file a product page offers: `kind` names what it is, where its title does not. */
 export type Download = { href: string; title: string; kind?: DocumentFile["kind"]; bytes: number };

@@ -1,11 +1,11 @@
 import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
+import { dirname, resolve } from "node:path";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
 import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
-import { contentDir } from "./content-files.ts";
-import { documentFolder, siteDocumentOf } from "./documents.ts";
+import { documentFolder, type SiteDocument, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { productOf } from "./products.ts";
@@ -53,8 +53,18 @@ export const siteProducts = async () =>
     .map((entry) => productOf(entry.id, fillPlaceholders(entry.data, placeholders)))
     .toSorted((a, b) => a.slug.localeCompare(b.slug));
 
-/** The company's documents (app/content/documents/), newest first, each file checked. */
-export async function siteDocuments() {
+let documents: Promise<SiteDocument[]> | undefined;
+
+/**
+ * The company's documents (app/content/documents/), newest first, each file checked, once per
+ * build: Astro warns at each read of an empty collection, and the launch content has none.
+ */
+export const siteDocuments = () => {
+  documents ??= readDocuments();
+  return documents;
+};
+
+async function readDocuments() {
   const products = await siteProducts();
   return (await getCollection("documents"))
     .map((entry) => {
@@ -65,7 +75,9 @@ export async function siteDocuments() {
           );
         }
       }
-      return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), contentDir());
+      // The entry's own folder: app/content/documents, or CONTENT_DIR's.
+      const folder = dirname(resolve(entry.filePath ?? ""));
+      return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), folder);
     })
     .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
 }

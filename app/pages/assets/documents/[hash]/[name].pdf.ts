@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { contentDir } from "../../../../content/content-files";
-import { documentPath, type SiteDocument } from "../../../../content/documents";
+import type { SiteDocument } from "../../../../content/documents";
 import { siteDocuments } from "../../../../content/site-content";
 
 // Each uploaded document, copied into the build under /assets/ (cached for a year, as a new
@@ -12,6 +11,6 @@ export const getStaticPaths = async () =>
   });
 
 export const GET = ({ props: { document } }: { props: { document: SiteDocument } }) =>
-  new Response(new Uint8Array(readFileSync(documentPath(document, contentDir()))), {
+  new Response(new Uint8Array(readFileSync(document.source)), {
     headers: { "content-type": "application/pdf" },
   });
