@@ -71,11 +71,7 @@ export function siteDocuments() {
   return readdirSync(folder)
     .filter((name) => name.endsWith(".yaml"))
     .map((name) =>
-      siteDocumentOf(
-        name.slice(0, -5),
-        read(join(documentFolder, name), documentFile),
-        contentDir(),
-      ),
+      siteDocumentOf(name.slice(0, -5), read(join(documentFolder, name), documentFile), folder),
     )
     .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
 }
