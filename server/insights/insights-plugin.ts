@@ -3,7 +3,15 @@ import fastifyPlugin from "fastify-plugin";
 import type { PluginOptions } from "../build-app";
 import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
-import { countedDevice, label, optsOut, sourceOf } from "./page-view";
+import {
+  countedDevice,
+  downloadSourceOf,
+  isDownload,
+  label,
+  optsOut,
+  sourceOf,
+  startsAFile,
+} from "./page-view";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,6 +59,18 @@ export const insightsPlugin = fastifyPlugin<PluginOptions>(async (app, { config,
     });
     counter.pageView({ path, device, cameFrom }, identityOf(request));
     app.metrics.pageViews.inc({ route: path });
+  });
+  // A download counts as a page view does, with no visitor: a file's request has no visit.
+  app.addHook("onResponse", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (request.method !== "GET" || !isDownload(path)) return;
+    if (!startsAFile(reply.statusCode, request.headers.range)) return;
+    if (!countedDevice(request.headers)) return;
+    const query = request.query as Record<string, unknown>;
+    counter.download(
+      path,
+      downloadSourceOf(query.utm_source, request.headers.referer, request.host),
+    );
   });
   app.addHook("onReady", () => counter.start());
   app.addHook("onClose", () => counter.stop());

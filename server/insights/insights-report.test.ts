@@ -59,10 +59,13 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       visitors: 0,
       visits: 0,
       enquiries: 0,
+      downloads: 0,
       pages: [],
       sources: [],
       campaigns: [],
       mediums: [],
+      downloadFiles: [],
+      downloadSources: [],
       devices: [
         { device: "phone", pageviews: 0, visitors: 0 },
         { device: "tablet", pageviews: 0, visitors: 0 },
@@ -74,6 +77,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         visitors: 0,
         visits: 0,
         enquiries: 0,
+        downloads: 0,
       })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
