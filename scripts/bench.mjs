@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 // The groups Lighthouse's mainthread-work-breakdown sums tasks in.
 import { taskGroups } from "lighthouse/core/lib/tracehouse/task-groups.js";
+import { siteDocuments, siteProducts } from "../app/content/content-files.ts";
 import { pageList } from "../app/content/page-list.ts";
 import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
@@ -20,7 +21,13 @@ import { spawnServer } from "../tests/support/server-process.ts";
 const args = process.argv.slice(2);
 const readinessOnly = args.includes("--readiness-only");
 const routeArgs = args.filter((arg) => !arg.startsWith("--"));
-const routes = routeArgs.length > 0 ? routeArgs : pageList.map((page) => page.path);
+// Every page: the page list's, each product's, and /documents once there is a document.
+const allRoutes = [
+  ...pageList.map((page) => page.path),
+  ...siteProducts().map((product) => product.path),
+  ...(siteDocuments().length > 0 ? ["/documents"] : []),
+];
+const routes = routeArgs.length > 0 ? routeArgs : allRoutes;
 // Five, not three: the reference's own TBT swings widely between runs on a busy machine.
 const RUNS = 5;
 const READINESS_RUNS = 3;
