@@ -11,7 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { productDownloads, siteDocumentOf, uploadedDatasheetOf } from "./documents";
+import { shellFile, sitePages } from "./content-files";
+import {
+  productDownloads,
+  siteDocumentOf,
+  uploadedDatasheetOf,
+  withDocumentsPage,
+} from "./documents";
+import { footerLinksOf } from "./navigation";
 import { documentFile } from "./schemas";
 
 // A document as the editor writes one (app/content/fixtures/documents/), in a content folder of
@@ -92,5 +99,16 @@ describe("a product's downloads", () => {
     expect(uploadedDatasheetOf("remote-valve", [document, uploaded])).toBe(uploaded);
     const downloads = productDownloads("remote-valve", [document, uploaded], built);
     expect(downloads.map((d) => d.title)).toEqual(["Valve sheet", "Installation guide"]);
+  });
+});
+
+describe("the footer", () => {
+  const copy = shellFile().documents;
+  it("links /documents after the contact page once there is a document, else not", () => {
+    const links = (documents: unknown[]) =>
+      footerLinksOf(withDocumentsPage(sitePages(), copy, documents)).map((link) => link.href);
+    const withOne = links([{}]);
+    expect(withOne.indexOf("/documents")).toBe(withOne.indexOf("/contact") + 1);
+    expect(links([])).not.toContain("/documents");
   });
 });

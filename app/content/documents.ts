@@ -88,3 +88,11 @@ export const documentsPageOf = (copy: {
   };
   footerLabel: string;
 }) => ({ id: "documents", path: "/documents", ...copy.page, footerLabel: copy.footerLabel });
+
+/** The pages the footer links: /documents after the contact page, once there is a document. */
+export const withDocumentsPage = <Page extends { path: string; footerLabel?: string }>(
+  pages: readonly Page[],
+  copy: Parameters<typeof documentsPageOf>[0],
+  documents: readonly unknown[],
+) =>
+  documents.length > 0 ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages];

@@ -10,6 +10,7 @@ import {
   sitePages,
   siteProducts,
 } from "../../app/content/content-files";
+import { withDocumentsPage } from "../../app/content/documents";
 import { footerLinksOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
 import { readSettings } from "../../contract/settings-source";
@@ -30,7 +31,7 @@ const ROUTES = [
   ...(siteDocuments().length > 0 ? ["/documents"] : []),
 ];
 const headerLinks = headerLinksOf(pages);
-const footerLinks = footerLinksOf(pages);
+const footerLinks = footerLinksOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()));
 
 const shell = shellFile();
 const { companyName } = placeholders;
