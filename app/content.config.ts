@@ -11,8 +11,16 @@ import {
 } from "./content/case-study-schema.ts";
 import { companyFile, companyFileName } from "./content/company-schema.ts";
 import { contentDir } from "./content/content-files.ts";
+import { documentFolder } from "./content/documents.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
-import { pageSchemas, siteShellFile, siteShellFileName } from "./content/schemas.ts";
+import { productFolder } from "./content/products.ts";
+import {
+  documentFile,
+  pageSchemas,
+  productFile,
+  siteShellFile,
+  siteShellFileName,
+} from "./content/schemas.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, the shell, the
 // company's contacts, and the case studies (one file each in case-studies/).
@@ -49,5 +57,15 @@ export const collections = {
         image(),
         z.union([z.iso.date(), z.date().transform((day) => day.toISOString().slice(0, 10))]),
       ),
+  }),
+  // One file per product, named by its address: adding a product adds no code.
+  products: defineCollection({
+    loader: glob({ base: join(base, productFolder), pattern: "*.yaml" }),
+    schema: productFile,
+  }),
+  // One file per document the company publishes; the launch content has none.
+  documents: defineCollection({
+    loader: glob({ base: join(base, documentFolder), pattern: "*.yaml" }),
+    schema: documentFile,
   }),
 };

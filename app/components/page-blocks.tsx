@@ -6,14 +6,14 @@ import type {
   ProductPageFile,
 } from "../content/schemas";
 import { Hero } from "./blocks/hero";
-import { InfoBlock } from "./blocks/info-block";
+import { InfoBlock, type ProductLinks } from "./blocks/info-block";
 import { InfoListBlock } from "./blocks/info-list-block";
 import type { GetInTouch } from "./get-in-touch-link";
 import { type InformationOfficer, LegalDocument } from "./legal-document";
 import { FaqGroups } from "./proof/faq-list";
 
 type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
-  | { kind: "product"; content: ProductPageFile; roundHero?: boolean }
+  | { kind: "product"; content: ProductPageFile; roundHero?: boolean; productLinks?: ProductLinks }
   | { kind: "legal"; content: LegalPageFile; informationOfficer?: InformationOfficer }
   | { kind: "faq"; content: FaqPageFile }
   | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
@@ -33,7 +33,11 @@ export function PageBlocks(props: PageBlocksProps) {
       {props.kind === "product" && (
         <>
           <InfoListBlock content={props.content.highlights} />
-          <InfoBlock items={props.content.features} getInTouch={getInTouch} />
+          <InfoBlock
+            items={props.content.features}
+            getInTouch={getInTouch}
+            productLinks={props.productLinks}
+          />
         </>
       )}
       {props.kind === "legal" && (

@@ -8,8 +8,10 @@ import {
   caseStudyFile,
 } from "./case-study-schema.ts";
 import { companyFile, companyFileName } from "./company-schema.ts";
+import { documentFilesFolder, documentFolder } from "./documents.ts";
 import { type PageEntry, pageList } from "./page-list.ts";
-import { contentFilesOf } from "./schemas.ts";
+import { productFolder } from "./products.ts";
+import { contentFilesOf, documentFile, productFile } from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
@@ -58,8 +60,30 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   }
   if (schema.widget === "image") return { ...base, widget: "image" };
   if (schema.widget === "date") {
-    // The date only, as YYYY-MM-DD, which the build reads.
     return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
+  }
+  if (schema.widget === "file") {
+    // Uploaded beside the documents' files; the build reads the file by its name.
+    return {
+      ...base,
+      widget: "file",
+      media_folder: `/app/content/${documentFilesFolder}`,
+      public_folder: "",
+      accept: "application/pdf",
+    };
+  }
+  const relation = schema.widget === "relation" || schema.items?.widget === "relation";
+  if (relation) {
+    // Chosen from the products by name; the file name is what the content stores.
+    return {
+      ...base,
+      widget: "relation",
+      ...(schema.type === "array" && { multiple: true }),
+      collection: productFolder,
+      value_field: "{{slug}}",
+      search_fields: ["page.title"],
+      display_fields: ["page.title"],
+    };
   }
   if (schema.type === "string") {
     return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
@@ -106,9 +130,14 @@ function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
     .map(([name, property]) => editorField(name, property, required.has(name)));
 }
 
-/** A content file's form. The schema's input side: a field with a default may be absent. */
+/**
+ * A content file's form. The schema's input side: a field with a default may be absent. A
+ * date YAML reads as a date has no JSON Schema, but its field names its widget.
+ */
 export function editorFields(schema: z.ZodType): EditorField[] {
-  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
+  return objectFields(
+    z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema,
+  );
 }
 
 /** Every content file the editor has a form for: the pages', the shell, and issue 40's. */
@@ -175,6 +204,35 @@ export function cmsConfig(
         media_folder: "photos",
         public_folder: "./photos",
         fields: editorFields(caseStudyFile(z.string())),
+      },
+      {
+        // A folder: adding a product is one new entry, its file named by its address.
+        name: productFolder,
+        label: "Products",
+        label_singular: "Product",
+        folder: `app/content/${productFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        // The file name is the product's address: offered from its name, then kept.
+        slug: { editable: ["create"] },
+        identifier_field: "page.title",
+        summary: "{{page.title}}",
+        fields: editorFields(productFile),
+      },
+      {
+        // One entry per PDF the company publishes; its file is uploaded in the entry.
+        name: documentFolder,
+        label: "Documents",
+        label_singular: "Document",
+        folder: `app/content/${documentFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        slug: { editable: ["create"] },
+        identifier_field: "title",
+        summary: "{{title}} ({{kind}}, {{version}})",
+        fields: editorFields(documentFile),
       },
     ],
   };

@@ -37,9 +37,9 @@ function wordsOf(file: unknown): { texts: string[]; alts: string[]; pictures: nu
   const visit = (value: unknown, key = "") => {
     if (typeof value === "string") {
       if (key === "picture" || key === "icon") pictures++;
-      // Picture names, block kinds, anchors, and the codes of who asks a question and the
-      // products it names, are not shown as words.
-      if (["picture", "icon", "type", "id", "askedBy", "products"].includes(key)) return;
+      // Picture and product names, block kinds, anchors, and the codes of who asks a question and
+      // the products it names, are not shown as words.
+      if (["picture", "icon", "type", "id", "product", "askedBy", "products"].includes(key)) return;
       (key === "alt" ? alts : texts).push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);

@@ -5,9 +5,12 @@ import {
   pageFile,
   placeholders,
   shellFile,
+  siteDocuments,
   sitePage,
   sitePages,
+  siteProducts,
 } from "../../app/content/content-files";
+import { withDocumentsPage } from "../../app/content/documents";
 import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
 import { caseStudiesPage, caseStudyFiles } from "../../app/content/proof-files";
@@ -22,12 +25,17 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 // production build and against the content files as the build reads them.
 
 const pages = sitePages();
-const ROUTES = pages.map((page) => page.path);
+// Every page the build writes: the page list's, each product's, and /documents with documents.
+const ROUTES = [
+  ...pages.map((page) => page.path),
+  ...siteProducts().map((product) => product.path),
+  ...(siteDocuments().length > 0 ? ["/documents"] : []),
+];
 const headerLinks = headerLinksOf(pages);
 // The case studies' pages are built, and linked from the footer, only when there is a study.
 const studies = caseStudyFiles();
 const footerLinks = footerLinksOf(
-  footerPagesOf(pages, {
+  footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
     count: studies.length,
     footerLabel: caseStudiesPage().page.footerLabel ?? "",
   }),
