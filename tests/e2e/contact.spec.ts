@@ -299,14 +299,17 @@ test.describe("contact page", () => {
     await expect(submit(page)).toHaveAttribute("aria-disabled", "true");
     await page.keyboard.press("Enter");
     await expect(f.email).toBeFocused();
+    // Moved to, the first field comes into view with its error below it.
+    await expectSeen(page.locator("#enquiry-email-error"), "the email's error");
     for (const [name, message] of [
       ["email", errors.email.missing],
       ["enquiry", errors.enquiry.notChosen],
       ["message", errors.message.missing],
     ] as const) {
       await expectErrorShown(page, name, message);
-      await formFields(page)[name].scrollIntoViewIfNeeded();
-      await expectSeen(page.getByText(message, { exact: true }), `the ${name} error`);
+      const error = page.locator(`#${await formFields(page)[name].getAttribute("aria-describedby")}`);
+      await error.scrollIntoViewIfNeeded();
+      await expectSeen(error, `the ${name} error`);
     }
     expect(contactPage.sends).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { expect, type Locator } from "@playwright/test";
+import { type EngineDriver, FIND_IN_PAGE } from "./engine-driver";
 
 /**
  * Why a person could not see the element, or [] when they can: it lies wholly inside the
@@ -21,7 +22,12 @@ export function unseenReasons(element: Element | null): string[] {
       `outside the ${innerWidth}×${innerHeight} viewport: left ${round(box.left)}, top ${round(box.top)}, right ${round(box.right)}, bottom ${round(box.bottom)}`,
     );
   }
-  const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  // An inline element broken over lines is found at the centre of its first line.
+  const first = element.getClientRects()[0] ?? box;
+  const atCentre = document.elementFromPoint(
+    first.left + first.width / 2,
+    first.top + first.height / 2,
+  );
   if (!atCentre || (atCentre !== element && !element.contains(atCentre))) {
     reasons.push(`covered at its centre by ${atCentre ? name(atCentre) : "nothing drawn"}`);
   }
@@ -95,5 +101,15 @@ export async function expectSeen(locator: Locator, what = locator.toString()) {
   await expect(locator).toBeVisible();
   await expect
     .poll(() => locator.evaluate(unseenReasons), { message: `${what} is seen`, timeout: 3_000 })
+    .toEqual([]);
+}
+
+/** Expects a person to see what a page expression finds (FIND_IN_PAGE's find() may be used). */
+export async function expectSeenIn(driver: EngineDriver, element: string, what: string) {
+  await expect
+    .poll(
+      () => driver.evaluate<string[]>(`${FIND_IN_PAGE} ${SEEN_IN_PAGE} return unseen(${element});`),
+      { message: `${what} is seen`, timeout: 5_000, intervals: [100] },
+    )
     .toEqual([]);
 }
