@@ -307,7 +307,9 @@ test.describe("contact page", () => {
       ["message", errors.message.missing],
     ] as const) {
       await expectErrorShown(page, name, message);
-      const error = page.locator(`#${await formFields(page)[name].getAttribute("aria-describedby")}`);
+      const error = page.locator(
+        `#${await formFields(page)[name].getAttribute("aria-describedby")}`,
+      );
       await error.scrollIntoViewIfNeeded();
       await expectSeen(error, `the ${name} error`);
     }
