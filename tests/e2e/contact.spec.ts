@@ -556,46 +556,6 @@ test.describe("contact page", () => {
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThanOrEqual(ISLAND_BUDGET_BYTES);
   });
-
-  test("asks for both files at once when the form nears the screen, over a slow connection", async ({
-    page,
-  }) => {
-    // Chromium's own throttling, a slow phone's round trip: the second request starts before
-    // the first response has ended, so the two cost one round trip, not two.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await page.setViewportSize({ width: 375, height: 300 });
-    const scripts: Request[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request);
-    });
-    await openContact(page, { start: false });
-    await page.waitForLoadState("load");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6e6 / 8) * 0.9,
-      uploadThroughput: (750e3 / 8) * 0.9,
-    });
-    await page
-      .getByRole("heading", { level: 2, name: formBlock.heading, exact: true })
-      .scrollIntoViewIfNeeded();
-    await expect.poll(() => scripts.length).toBe(2);
-    const spans = await Promise.all(
-      scripts.map(async (request) => {
-        await (await request.response())?.finished();
-        const timing = request.timing();
-        expect(timing.responseEnd, request.url()).toBeGreaterThan(0);
-        return { start: timing.startTime, end: timing.startTime + timing.responseEnd };
-      }),
-    );
-    const [first, second] = spans.toSorted((a, b) => a.start - b.start);
-    expect(second?.start).toBeLessThan(first?.end ?? 0);
-    await page.waitForLoadState("networkidle");
-    expect(scripts.map((request) => new URL(request.url()).pathname).toSorted()).toEqual(
-      (await islandFiles(page)).toSorted(),
-    );
-  });
 });
 
 test.describe("contact page without JavaScript", () => {

@@ -6,63 +6,39 @@ import { type EngineDriver, FIND_IN_PAGE } from "./engine-driver";
  * viewport, it is the topmost element at its centre (nothing covers it), and each piece of its
  * text contrasts at least 4.5:1 with what is drawn behind it.
  *
- * Runs in the page, so it uses nothing from outside itself: Playwright passes it to evaluate, and
+ * Runs in the page and uses nothing from outside itself: Playwright passes it to evaluate, and
  * the engine drivers send its source (SEEN_IN_PAGE).
  */
 export function unseenReasons(element: Element | null): string[] {
   if (!element) return ["not in the page"];
   const reasons: string[] = [];
+  const name = (node: Element) => `<${node.tagName.toLowerCase()} class="${node.className}">`;
   const box = element.getBoundingClientRect();
-  const name = (node: Element) =>
-    `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.className && typeof node.className === "string" ? `.${node.className.trim().split(/\s+/).join(".")}` : ""}>`;
   if (box.width === 0 || box.height === 0) return [`${name(element)} has no size`];
-  const round = (n: number) => Math.round(n);
   if (box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight) {
-    reasons.push(
-      `outside the ${innerWidth}×${innerHeight} viewport: left ${round(box.left)}, top ${round(box.top)}, right ${round(box.right)}, bottom ${round(box.bottom)}`,
-    );
+    const [l, t, r, b] = [box.left, box.top, box.right, box.bottom].map(Math.round);
+    reasons.push(`outside the ${innerWidth}×${innerHeight} viewport: ${l}, ${t} to ${r}, ${b}`);
   }
   // An inline element broken over lines is found at the centre of its first line.
-  const first = element.getClientRects()[0] ?? box;
-  const atCentre = document.elementFromPoint(
-    first.left + first.width / 2,
-    first.top + first.height / 2,
-  );
-  if (!atCentre || (atCentre !== element && !element.contains(atCentre))) {
-    reasons.push(`covered at its centre by ${atCentre ? name(atCentre) : "nothing drawn"}`);
+  const line = element.getClientRects()[0] ?? box;
+  const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+  if (!hit || !element.contains(hit)) {
+    reasons.push(`covered at its centre by ${hit ? name(hit) : "nothing drawn"}`);
   }
 
-  type Rgba = [number, number, number, number];
+  type Rgba = number[];
   const parse = (colour: string): Rgba => {
-    const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+%?/g) ?? []).map((part) =>
-      part.endsWith("%") ? Number.parseFloat(part) / 100 : Number.parseFloat(part),
-    );
-    return [r, g, b, colour.startsWith("rgba") || colour.includes("/") ? a : 1];
+    const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    return [r, g, b, a];
   };
-  const over = ([r, g, b, a]: Rgba, [R, G, B]: Rgba): Rgba => [
-    r * a + R * (1 - a),
-    g * a + G * (1 - a),
-    b * a + B * (1 - a),
-    1,
-  ];
-  /** The solid colour behind a node: its and its ancestors' backgrounds, over white. */
-  const backgroundOf = (node: Element): Rgba | string => {
-    const layers: Rgba[] = [];
-    for (let at: Element | null = node; at; at = at.parentElement) {
-      const style = getComputedStyle(at);
-      if (style.backgroundImage !== "none") return `${name(at)} has a background image`;
-      const layer = parse(style.backgroundColor);
-      if (layer[3] > 0) layers.push(layer);
-      if (layer[3] === 1) break;
-    }
-    return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
-  };
-  const luminance = ([r, g, b]: Rgba) => {
-    const [R = 0, G = 0, B = 0] = [r, g, b].map((c) => {
+  const over = ([r = 0, g = 0, b = 0, a = 1]: Rgba, below: Rgba): Rgba =>
+    [r, g, b].map((c, i) => c * a + (below[i] ?? 0) * (1 - a)).concat(1);
+  const luminance = (rgb: Rgba) => {
+    const [r = 0, g = 0, b = 0] = rgb.slice(0, 3).map((c) => {
       const s = c / 255;
       return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
     });
-    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const texts = [element, ...element.querySelectorAll("*")].filter(
     (node) =>
@@ -71,24 +47,29 @@ export function unseenReasons(element: Element | null): string[] {
       [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim()),
   );
   for (const node of texts) {
-    const background = backgroundOf(node);
-    if (typeof background === "string") {
-      reasons.push(`contrast of "${node.textContent?.trim()}" not measurable: ${background}`);
+    // What is behind the text: its own and its ancestors' backgrounds, down to an opaque one.
+    const layers: Rgba[] = [];
+    let opacity = 1;
+    let image = "";
+    for (let at: Element | null = node; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      opacity *= Number(style.opacity);
+      if (layers.at(-1)?.[3] === 1) continue;
+      if (style.backgroundImage !== "none") image ||= name(at);
+      const layer = parse(style.backgroundColor);
+      if (layer[3] !== 0) layers.push(layer);
+    }
+    const words = `"${node.textContent?.trim()}"`;
+    if (image) {
+      reasons.push(`contrast of ${words} not measurable over the background image of ${image}`);
       continue;
     }
-    let opacity = 1;
-    for (let at: Element | null = node; at; at = at.parentElement) {
-      opacity *= Number.parseFloat(getComputedStyle(at).opacity);
-    }
-    const [r, g, b, a] = parse(getComputedStyle(node).color);
-    const text = over([r, g, b, a * opacity], background);
-    const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x);
-    const ratio = ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-    if (ratio < 4.5) {
-      reasons.push(
-        `text "${node.textContent?.trim()}" contrasts ${ratio.toFixed(2)}:1 with what is behind it`,
-      );
-    }
+    const behind = layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255, 1]);
+    const [r, g, b, a = 1] = parse(getComputedStyle(node).color);
+    const text = over([r, g, b, a * opacity] as Rgba, behind);
+    const [light = 0, dark = 0] = [luminance(text), luminance(behind)].sort((x, y) => y - x);
+    const ratio = (light + 0.05) / (dark + 0.05);
+    if (ratio < 4.5) reasons.push(`text ${words} contrasts ${ratio.toFixed(2)}:1 with its ground`);
   }
   return reasons;
 }
@@ -106,10 +87,9 @@ export async function expectSeen(locator: Locator, what = locator.toString()) {
 
 /** Expects a person to see what a page expression finds (FIND_IN_PAGE's find() may be used). */
 export async function expectSeenIn(driver: EngineDriver, element: string, what: string) {
+  const reasons = () =>
+    driver.evaluate<string[]>(`${FIND_IN_PAGE} ${SEEN_IN_PAGE} return unseen(${element});`);
   await expect
-    .poll(
-      () => driver.evaluate<string[]>(`${FIND_IN_PAGE} ${SEEN_IN_PAGE} return unseen(${element});`),
-      { message: `${what} is seen`, timeout: 5_000, intervals: [100] },
-    )
+    .poll(reasons, { message: `${what} is seen`, timeout: 5_000, intervals: [100] })
     .toEqual([]);
 }

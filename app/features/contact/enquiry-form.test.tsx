@@ -533,17 +533,6 @@ describe("notifications", () => {
     await waitFor(() => expect(screen.queryByText(notifications.success)).not.toBeInTheDocument());
   });
 
-  it("close from the keyboard too", async () => {
-    answer = async () => new Response("{}", { status: 500 });
-    const { user } = renderForm();
-    await fillValid(user);
-    await user.click(submitButton());
-    await screen.findByText(notifications.error);
-    screen.getByRole("button", { name: notifications.close }).focus();
-    await user.keyboard("{Enter}");
-    await waitFor(() => expect(screen.queryByText(notifications.error)).not.toBeInTheDocument());
-  });
-
   it("close by themselves after 5000 ms", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderForm(undefined, { advanceTimers: vi.advanceTimersByTime });
