@@ -3,12 +3,13 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { insightsDashboardPlugin } from "./admin/insights-dashboard";
 import { adminSessions, signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
-import { deliveryPlugin } from "./delivery/delivery-plugin";
+import { deliveryService } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
-import { insightsPlugin } from "./insights/insights-plugin";
+import { insightsService } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
-import { retentionPlugin } from "./retention/retention-plugin";
+import { pluginOptions } from "./plugin-options";
+import { retentionService } from "./retention/retention-plugin";
 import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
@@ -25,9 +26,6 @@ const errorNames: Record<number, string> = {
 };
 
 const brokenJson = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
-
-/** What every plugin of the service is registered with. */
-export type PluginOptions = { config: Config; store: EnquiryStore };
 
 /** The whole service over a store the caller opened and closes after closing the app. */
 export async function buildApp(
@@ -74,14 +72,23 @@ export async function buildApp(
         .send({ error: invalidJson ? "invalid_json" : (errorNames[status] ?? "bad_request") });
     },
   );
-  const plugin = { config, store: options.store };
+  const plugin = pluginOptions(config, options.store);
+  // What one plugin does at another's asking, handed over here.
+  const retention = retentionService(plugin);
+  const insights = insightsService(plugin, app.log);
+  const delivery = deliveryService(plugin, { afterDelivery: retention.afterDelivery });
   await app.register(securityHeadersPlugin, plugin);
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, plugin);
-  await app.register(retentionPlugin, plugin);
-  await app.register(insightsPlugin, plugin);
-  await app.register(deliveryPlugin, plugin);
-  await app.register(enquiryRoutePlugin, { ...plugin, prefix: "/api" });
+  await app.register(retention.plugin);
+  await app.register(insights.plugin);
+  await app.register(delivery.plugin);
+  await app.register(enquiryRoutePlugin, {
+    ...plugin,
+    countEnquiry: insights.countEnquiry,
+    wakeDelivery: delivery.wake,
+    prefix: "/api",
+  });
 
   const sessions = adminSessions({
     clientSecret: config.cmsAuth?.clientSecret,

@@ -2,12 +2,19 @@ import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
 import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
-import { webhookSecretProblem } from "./delivery/enquiry-webhook";
-import { isLoopbackHost, smtpTlsProblem } from "./delivery/smtp";
+import { isLoopbackHost, smtpTlsProblem } from "./smtp";
 import { storeKindOf } from "./store/open-enquiry-store";
 
 // Every server setting is read and checked here, once, at startup (.env.example says what each
 // does): a wrong value stops startup with its name, not a strange failure hours later.
+
+/** Why this webhook secret cannot sign (Standard Webhooks asks for 24 to 64 random bytes), or undefined. */
+function webhookSecretProblem(secret: string): string | undefined {
+  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
+  const bytes = key && key.length % 4 === 0 ? Buffer.from(key, "base64").length : 0;
+  if (bytes >= 24 && bytes <= 64) return undefined;
+  return "use whsec_ followed by 24 to 64 random bytes in base64 (e.g. `echo whsec_$(openssl rand -base64 32)`)";
+}
 
 const flag = z
   .enum(["true", "false", "1", "0"], "use true or false")

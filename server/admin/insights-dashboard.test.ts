@@ -6,8 +6,9 @@ import { close, part, test } from "../../tests/support/server-test";
 import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
-import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
+import { CountTable, type DayBatch } from "../store/insights-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
 /** Two visits, as the counting describes them. */

@@ -7,7 +7,6 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import type { PluginOptions } from "../build-app";
 import { csvLine } from "../csv";
 import {
   conversion,
@@ -17,6 +16,7 @@ import {
   readInsightsReport,
   reportTables,
 } from "../insights/insights-report";
+import type { PluginOptions } from "../plugin-options";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import type { AdminSessions } from "./sign-in";

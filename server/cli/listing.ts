@@ -1,7 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { enquiryFields } from "../../contract/enquiry";
 import { csvLine } from "../csv";
-import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
+import type { EnquiryWithDelivery } from "../store/enquiry-store";
+import { deliveryChannels } from "../store/schema";
 
 type Cell = string | number | null;
 type Column = [name: string, pick: (enquiry: EnquiryWithDelivery) => Cell];

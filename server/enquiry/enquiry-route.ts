@@ -7,8 +7,8 @@ import {
   enquiryPayloadSchema,
   sendEnquiryPath,
 } from "../../contract/enquiry";
-import type { PluginOptions } from "../build-app";
 import type { Config } from "../config";
+import type { PluginOptions } from "../plugin-options";
 
 /**
  * Anti-forgery wherever the pages are served (decision 0025): whether the browser says a page of
@@ -90,10 +90,13 @@ async function checkBotToken(
 const errorName = (payload: unknown) =>
   /^\{"error":"([a-z_]{1,40})"/.exec(String(payload))?.[1] ?? "other";
 
+/** What the send call tells other parts once an enquiry is stored. */
+type Stored = { countEnquiry(request: FastifyRequest): void; wakeDelivery(): void };
+
 /** The form's send call (requirements §7): verify, store, then answer; JSON only, with limits. */
-export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
+export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = async (
   app,
-  { config, store },
+  { config, store, plan, metrics, countEnquiry, wakeDelivery },
 ) => {
   const { botCheck, enquiryRateLimitPerMinute: perMinute } = config;
   if (!botCheck)
@@ -101,9 +104,8 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
   await app.register(fastifyRateLimit, { global: false });
   // Every answer of this scope, the error handler's and the rate limiter's included.
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (reply.statusCode === 201) app.metrics.enquiriesAccepted.inc();
-    else if (reply.statusCode >= 400)
-      app.metrics.enquiriesRefused.inc({ reason: errorName(payload) });
+    if (reply.statusCode === 201) metrics.enquiriesAccepted.inc();
+    else if (reply.statusCode >= 400) metrics.enquiriesRefused.inc({ reason: errorName(payload) });
     return payload;
   });
   // Else text/plain would reach the handler as a string instead of a 415.
@@ -136,15 +138,15 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
         }
       }
       const stored = await store
-        .saveEnquiry(enquiryFromPayload(payload), new Date(), app.deliveryPlan)
+        .saveEnquiry(enquiryFromPayload(payload), new Date(), plan)
         .catch((error: unknown) =>
           request.log.error({ err: error }, "enquiry could not be stored"),
         );
       if (!stored) return reply.code(503).send({ error: "store_unavailable" });
       const { id } = stored;
       request.log.info({ enquiryId: id }, "enquiry stored");
-      app.countEnquiry(request);
-      app.wakeDelivery();
+      countEnquiry(request);
+      wakeDelivery();
       return reply.code(201).send({ id });
     },
   );

@@ -1,4 +1,5 @@
-import { type Dimension, devices, type InsightsStore, noCounts as zero } from "./insights-store";
+import type { InsightsStore } from "../store/insights-store";
+import { type Dimension, devices, noCounts as zero } from "../store/schema";
 
 type Measures = typeof zero;
 type VisitRow = { visits: number; enquiries: number };

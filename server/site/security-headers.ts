@@ -1,6 +1,6 @@
 import fastifyPlugin from "fastify-plugin";
-import type { PluginOptions } from "../build-app";
 import type { Config } from "../config";
+import type { PluginOptions } from "../plugin-options";
 
 // Our own small plugin rather than @fastify/helmet: helmet has no Permissions-Policy, and adds
 // headers we leave out on purpose (decision 0026).
