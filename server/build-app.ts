@@ -10,7 +10,11 @@ import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
 import { pluginOptions } from "./plugin-options";
 import { retentionService } from "./retention/retention-plugin";
-import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
+import {
+  clientErrorAnswer,
+  securityHeaders,
+  securityHeadersPlugin,
+} from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
 
@@ -41,6 +45,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    clientErrorHandler: clientErrorAnswer(config),
     // A URL Fastify cannot decode skips the hooks; it still gets our headers and shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { retentionDaysSetting } from "../contract/retention-setting";
 import { readSettings } from "../contract/settings-source";
@@ -19,6 +20,49 @@ function webhookSecretProblem(secret: string): string | undefined {
 const flag = z
   .enum(["true", "false", "1", "0"], "use true or false")
   .transform((value) => value === "true" || value === "1");
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For, -Proto): none, or the proxies' own
+ * addresses and ranges. Never every hop: a visitor writes the header's left end. Never a count:
+ * Fastify then trusts nobody, as a count cannot tell the proxy from a visitor connecting directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    if (value === "false" || value === "0") return false;
+    const list = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const isAddress = (entry: string) => {
+      if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+      const [address = "", bits, ...rest] = entry.split("/");
+      const version = isIP(address);
+      const max = version === 4 ? 32 : 128;
+      const goodBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+      return version !== 0 && goodBits && rest.length === 0;
+    };
+    if (list.length > 0 && list.every(isAddress)) return list;
+    context.addIssue({
+      code: "custom",
+      message:
+        "use the addresses or CIDR ranges of the proxies in front of the service, comma-separated " +
+        "(127.0.0.1 for nginx on this machine; 10.0.0.0/8; loopback), or false. " +
+        "true and a number of hops are no longer taken: they let a visitor write their own address",
+    });
+    return z.NEVER;
+  });
+
+/** The site's public origin, like https://www.example.co.za: no path, query or fragment. */
+const origin = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ""))
+  .refine(
+    (value) => /^https?:\/\/[^/?#@\s]+$/.test(value) && URL.canParse(value),
+    "use the site's origin only, like https://www.example.co.za",
+  );
 
 const integer = (min: number, max: number) =>
   z.coerce
@@ -43,7 +87,8 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    SITE_URL: origin.optional(),
     ADMIN_WITHOUT_SIGN_IN: flag.default(false),
     HSTS: flag.default(false),
     ENQUIRY_RATE_LIMIT_PER_MINUTE: z
@@ -135,6 +180,7 @@ const envSchema = z
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    siteUrl: e.SITE_URL,
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
@@ -177,6 +223,7 @@ const envSchema = z
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
             apiUrl: e.CMS_GITHUB_API_URL,
             repo: e.CMS_GITHUB_REPO,
+            siteUrl: e.SITE_URL,
           }
         : undefined,
   }));

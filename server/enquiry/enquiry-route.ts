@@ -15,13 +15,16 @@ import type { PluginOptions } from "../plugin-options";
  * another origin made this request, in `Sec-Fetch-Site` or else (Safari before 16.4) `Origin`.
  * A request with neither comes from a program, which has no visitor's browser to ride on.
  */
-function isFromAnotherOrigin(request: FastifyRequest): boolean {
+function isFromAnotherOrigin(request: FastifyRequest, siteUrl: string | undefined): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined) return site !== "same-origin";
   const { origin } = request.headers;
   if (origin === undefined) return false;
+  // Our own address from the settings, else the Host the proxy passes on: never a header a
+  // visitor can write through the proxy (X-Forwarded-Host, decision 0032).
+  const ours = siteUrl ? new URL(siteUrl).host : request.headers.host;
   // "null" (a sandboxed frame, a redirect from elsewhere) does not parse.
-  return !URL.canParse(origin) || new URL(origin).host !== request.host;
+  return !URL.canParse(origin) || new URL(origin).host !== ours;
 }
 
 /** The payload of a parsed JSON body, or every bad field with one message each. */
@@ -117,7 +120,7 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = as
       bodyLimit: 32 * 1024,
       config: { rateLimit: perMinute === "off" ? false : { max: perMinute, timeWindow: 60_000 } },
       onRequest: async (request, reply) => {
-        if (isFromAnotherOrigin(request))
+        if (isFromAnotherOrigin(request, config.siteUrl))
           return reply.code(403).send({ error: "cross_origin_request" });
       },
     },

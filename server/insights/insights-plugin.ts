@@ -5,11 +5,17 @@ import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
 import { countedDevice, label, optsOut, sourceOf } from "./page-view";
 
-/** Who is asking, for the visitor's hash; undefined when they asked not to be tracked. */
-const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
+/** A Host header's name, without the port: every instance behind one address agrees. */
+const hostOf = (host = "") => host.replace(/:\d*$/, "");
+
+/**
+ * Who is asking, for the visitor's hash; undefined when they asked not to be tracked. The site
+ * is the Host the proxy passes on: X-Forwarded-Host is the visitor's to write (decision 0032).
+ */
+const identityOf = ({ headers, ip }: FastifyRequest) =>
   optsOut(headers)
     ? undefined
-    : { site: hostname, address: ip, userAgent: headers["user-agent"] ?? "" };
+    : { site: hostOf(headers.host), address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
  * Counts the site's page views as they are served, and enquiries as they are stored
@@ -39,7 +45,7 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
       if (!device) return;
       const query = request.query as Record<string, unknown>;
       const cameFrom = () => ({
-        source: sourceOf(query.utm_source, request.headers.referer, request.host),
+        source: sourceOf(query.utm_source, request.headers.referer, request.headers.host ?? ""),
         medium: label(query.utm_medium),
         campaign: label(query.utm_campaign),
       });

@@ -30,7 +30,7 @@ function siteEnv(tempDir: string, databaseUrl: string, flushSeconds: number) {
   return {
     SITE_ROOT: siteRoot,
     DATABASE_URL: databaseUrl,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "127.0.0.1",
     INSIGHTS_FLUSH_SECONDS: String(flushSeconds),
   };
 }

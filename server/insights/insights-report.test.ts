@@ -60,6 +60,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       visitors: 0,
       visits: 0,
       enquiries: 0,
+      visitEnquiries: 0,
       pages: [],
       sources: [],
       campaigns: [],
@@ -75,6 +76,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         visitors: 0,
         visits: 0,
         enquiries: 0,
+        visitEnquiries: 0,
       })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
