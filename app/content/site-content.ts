@@ -1,11 +1,14 @@
-import { type CollectionEntry, getEntry } from "astro:content";
+import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
+import { dirname, resolve } from "node:path";
 import { deliveryChannelsOf } from "../../contract/retention.ts";
 import { siteConfig } from "../config.ts";
 import { type CutFace, cutFaces } from "../lib/font-cut.ts";
 import { charactersByFile } from "../lib/web-font.ts";
+import { documentFolder, type SiteDocument, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
+import { productOf } from "./products.ts";
 import { siteShellFileName } from "./schemas.ts";
 
 // The copy as pages read it at build time: each content file, checked by its collection's
@@ -44,6 +47,41 @@ export const sitePages = () =>
 
 export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
 
+/** The products (app/content/products/), by name. */
+export const siteProducts = async () =>
+  (await getCollection("products"))
+    .map((entry) => productOf(entry.id, fillPlaceholders(entry.data, placeholders)))
+    .toSorted((a, b) => a.slug.localeCompare(b.slug));
+
+let documents: Promise<SiteDocument[]> | undefined;
+
+/**
+ * The company's documents (app/content/documents/), newest first, each file checked, once per
+ * build: Astro warns at each read of an empty collection, and the launch content has none.
+ */
+export const siteDocuments = () => {
+  documents ??= readDocuments();
+  return documents;
+};
+
+async function readDocuments() {
+  const products = await siteProducts();
+  return (await getCollection("documents"))
+    .map((entry) => {
+      for (const slug of entry.data.products ?? []) {
+        if (!products.some((product) => product.slug === slug)) {
+          throw new Error(
+            `${documentFolder}/${entry.id}.yaml: names the product "${slug}", which has no file`,
+          );
+        }
+      }
+      // The entry's own folder: app/content/documents, or CONTENT_DIR's.
+      const folder = dirname(resolve(entry.filePath ?? ""));
+      return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), folder);
+    })
+    .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
+}
+
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
   else if (value && typeof value === "object") {
@@ -64,6 +102,8 @@ export function siteFontFaces(): Promise<CutFace[]> {
         data: await pageContent(page),
       })),
       shellContent().then((data) => ({ file: siteShellFileName, data })),
+      ...(await siteProducts()).map((data) => ({ file: `products/${data.slug}.yaml`, data })),
+      ...(await siteDocuments()).map((data) => ({ file: `documents/${data.id}.yaml`, data })),
     ]);
     const texts = files.flatMap(({ file, data }) =>
       [...textsOf(data)].map((found) => ({ file, ...found })),
