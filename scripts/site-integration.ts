@@ -1,9 +1,10 @@
+import { readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroIntegration } from "astro";
 import { tsImport } from "tsx/esm/api";
-import { build, type Rolldown, type UserConfig } from "vite";
+import { build, type Plugin, type Rolldown, type UserConfig } from "vite";
 import { adminPage } from "../app/content/cms-config.ts";
 import { precompress } from "./precompress.ts";
 
@@ -62,6 +63,39 @@ export function site(): AstroIntegration {
   };
 }
 
+/** A font file Sveltia CMS's styles ask jsDelivr's Fontsource mirror for. */
+const fontsourceFile =
+  /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([\w-]+)(?::vf)?@[\d.]+\/([\w-]+)\.woff2/g;
+
+/**
+ * Sveltia CMS ships its icon font and two faces in its package, yet its styles also declare them
+ * from jsDelivr, which the editor's policy refuses (three refusals, and icons drawn as their
+ * names until the shipped copies load). Each address becomes its shipped copy's.
+ */
+function editorFontsFromOurOrigin(): Plugin {
+  return {
+    name: "editor-fonts-from-our-origin",
+    transform(code, id) {
+      if (!id.includes("/@sveltia/cms/")) return;
+      const assets = join(dirname(id.split("?")[0] ?? ""), "assets");
+      const files: string[] = [];
+      // The styles are template literals, so each address becomes an imported file's URL in one.
+      const swapped = code.replace(fontsourceFile, (url, family, file) => {
+        const shipped = readdirSync(assets).find(
+          (name) => name.startsWith(`${family}-${file}-`) && name.endsWith(".woff2"),
+        );
+        if (!shipped) this.error(`Sveltia CMS ships no copy of ${url}`);
+        files.push(`./assets/${shipped}?url`);
+        return `\${__editorFont${files.length - 1}}`;
+      });
+      if (files.length === 0) return;
+      if (swapped.includes("cdn.jsdelivr.net")) this.error("Sveltia CMS loads more from jsDelivr");
+      const imports = files.map((file, index) => `import __editorFont${index} from "${file}";`);
+      return { code: `${imports.join("")}${swapped}`, map: null };
+    },
+  };
+}
+
 /**
  * The editor's own build, apart from the pages': Sveltia brings hundreds of chunks, which would
  * otherwise each add a hash to every page's policy. Its page lists no inline script.
@@ -73,6 +107,7 @@ async function buildEditor(outDir: string, root: string, css: UserConfig["css"])
     root,
     base: "/admin/",
     logLevel: "warn",
+    plugins: [editorFontsFromOurOrigin()],
     css,
     build: {
       outDir,

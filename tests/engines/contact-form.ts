@@ -2,6 +2,7 @@ import { sitePage } from "../../app/content/content-files";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { type EngineDriver, FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import type { EnquiryPeers } from "../support/enquiry-peers";
+import { expectSeenIn } from "../support/seen";
 import { expect } from "./engine-test";
 
 // The contact form in an engine of the smoke suite, as a visitor uses it: its island starts on
@@ -9,7 +10,7 @@ import { expect } from "./engine-test";
 // and the SMTP peer. Written once for every engine and for the browser without the Popover API.
 
 const contact = sitePage("contact", "contact");
-const { labels, submit, notifications } = contact.file.enquiryForm;
+const { labels, submit, notifications, errors } = contact.file.enquiryForm;
 const field = (name: keyof typeof labels): Target => ({ label: labels[name] });
 const sendButton: Target = { role: "button", name: submit.idle };
 
@@ -29,6 +30,19 @@ export async function sendEnquiryFromContactPage(
 
   await driver.type(field("name"), name);
   await waitFor(driver, `${islandState} === "ready"`, "the island to start on first use");
+  // Send, pressed too soon, says what is missing and moves there.
+  await driver.click(sendButton);
+  const phone = `find(${JSON.stringify(field("phone"))})`;
+  await waitFor(
+    driver,
+    `${FIND_IN_PAGE} return document.activeElement === ${phone}`,
+    "focus on the phone",
+  );
+  const phoneError = `document.getElementById(${phone}.getAttribute("aria-describedby"))`;
+  expect(await driver.evaluate(`${FIND_IN_PAGE} return ${phoneError}.textContent`)).toBe(
+    errors.phone.missing,
+  );
+  await expectSeenIn(driver, phoneError, "the phone's error");
   await driver.type(field("phone"), "0831234567");
   await driver.type(field("email"), "lerato@example.co.za");
   await driver.choose(field("enquiry"), enquiryTypeValues[0]);
@@ -39,8 +53,8 @@ export async function sendEnquiryFromContactPage(
   ).toBe(name);
   await waitFor(
     driver,
-    `${FIND_IN_PAGE} return find(${JSON.stringify(sendButton)})?.disabled === false`,
-    "Send to be enabled",
+    `${FIND_IN_PAGE} return find(${JSON.stringify(sendButton)})?.getAttribute("aria-disabled") === null`,
+    "Send to be available",
   );
   await driver.click(sendButton);
   await waitFor(
@@ -51,6 +65,7 @@ export async function sendEnquiryFromContactPage(
     "the success notification in the live region",
     15_000,
   );
+  await expectSeenIn(driver, `document.querySelector("[data-notification]")`, "the success notice");
   expect(await driver.pageErrors()).toEqual([]);
 
   expect(verifier.requests.length - checksBefore).toBe(1);

@@ -1,6 +1,7 @@
 import { shellFile, sitePage, sitePages } from "../../app/content/content-files";
 import { headerLinksOf } from "../../app/content/navigation";
 import { type EngineDriver, isShown, type Target, waitFor } from "../support/engine-driver";
+import { expectSeenIn } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { sendEnquiryFromContactPage } from "./contact-form";
 import { expect, test } from "./engine-test";
@@ -65,6 +66,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
         expect(await driver.evaluate(menuOpen)).toBe(false);
         await driver.click(menuButton);
         await waitFor(driver, menuOpen, "the menu to open");
+        await expectSeenIn(
+          driver,
+          `find(${JSON.stringify(mainNavigation)}).querySelector("ul")`,
+          "the open menu",
+        );
         await driver.click(menuButton);
         await waitFor(driver, menuClosed, "the button to close it");
 
@@ -106,6 +112,13 @@ for (const viewport of [MOBILE, DESKTOP]) {
       peers,
     }) => {
       await sendEnquiryFromContactPage(driver, peers, `Lerato Dlamini ${viewport.width}`);
+    });
+
+    test("the skip link is seen when it has focus", async ({ driver, baseURL }) => {
+      await open(driver, sitePage("home").path, `${baseURL}`);
+      const skipLink = `document.querySelector('a[href="#main"]')`;
+      await driver.evaluate(`${skipLink}.focus()`);
+      await expectSeenIn(driver, skipLink, "the skip link");
     });
 
     test("an unknown path lands on home", async ({ driver, baseURL }) => {

@@ -82,7 +82,13 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
           100,
         ) as Promise<WebElement>;
       async function click(element: WebElement) {
-        await session.executeScript(`arguments[0].scrollIntoView({ block: "center" })`, element);
+        // Clicked once the frame after the scroll is drawn: a block that comes into view there
+        // takes its real height (content-visibility), which may move the target.
+        await session.executeScript(
+          `arguments[0].scrollIntoView({ block: "center" });
+          return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));`,
+          element,
+        );
         await element.click();
       }
 

@@ -57,6 +57,10 @@ def create_web_view(_session):
     window = Gtk.Window()
     window.add(view)
     window.show_all()
+    # With no window manager under Xvfb nothing gives the window focus, and a page without it
+    # matches no :focus (the skip link's reveal).
+    window.present()
+    view.grab_focus()
     view.connect("close", lambda _view: window.destroy())
     return view
 

@@ -1,3 +1,4 @@
+import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -68,7 +69,6 @@ export function EnquiryForm({
   botCheck = siteBotCheck,
 }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const submitRef = useRef<HTMLButtonElement>(null);
   const [before] = useState(formBeforeStart);
   const {
     register,
@@ -95,23 +95,11 @@ export function EnquiryForm({
     }
   }, [botCheck, before, setValue]);
 
-  // Disabling the focused submit button while sending drops keyboard focus. Once the button is
-  // usable again (or the form empty again), focus goes back to it (or the form).
-  const [refocus, setRefocus] = useState<"form" | "submit" | null>(null);
-  useEffect(() => {
-    if (!refocus) return;
-    setRefocus(null);
-    const active = document.activeElement;
-    if (active && active !== document.body && active !== submitRef.current) return;
-    (refocus === "form" ? formRef : submitRef).current?.focus();
-  }, [refocus]);
-
   // Reset once handleSubmit has finished, or it would mark the fresh form submitted.
   useEffect(() => {
     if (!isSubmitSuccessful) return;
     reset(EMPTY);
     notify({ kind: "success", message: copy.notifications.success });
-    setRefocus("form");
   }, [isSubmitSuccessful, reset, notify, copy]);
 
   const submit = handleSubmit(async (values) => sendEnquiry(values, await botCheck.token()));
@@ -125,7 +113,6 @@ export function EnquiryForm({
       message: copy.notifications.error,
       link: { label: emailInstead.link, href },
     });
-    setRefocus("submit");
   }
 
   // Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
@@ -158,6 +145,7 @@ export function EnquiryForm({
         {children}
         {error && (
           <p id={errorIdOf(name)} className={styles.error}>
+            <CircleAlert size={16} strokeWidth={2.5} aria-hidden="true" />
             {error}
           </p>
         )}
@@ -175,7 +163,11 @@ export function EnquiryForm({
       aria-busy={isSubmitting}
       noValidate
       tabIndex={-1}
-      onSubmit={(event) => submit(event).catch(onFailure)}
+      onSubmit={(event) => {
+        // One send at a time: the busy button still answers a press.
+        if (isSubmitting) return event.preventDefault();
+        submit(event).catch(onFailure);
+      }}
       onFocus={prepareBotCheck}
       onInput={prepareBotCheck}
     >
@@ -211,11 +203,12 @@ export function EnquiryForm({
       )}
       <p className={styles.privacyNote}>{privacyNote}</p>
       <div className={styles.actions}>
+        {/* Unavailable while invalid or sending (requirements §6.3), yet focusable and pressable:
+            pressed while invalid, handleSubmit marks every invalid field and focuses the first. */}
         <button
-          ref={submitRef}
           type="submit"
           className={styles.submit}
-          disabled={!isValid || isSubmitting}
+          aria-disabled={!isValid || isSubmitting || undefined}
         >
           {isSubmitting ? copy.submit.busy : copy.submit.idle}
         </button>

@@ -1,5 +1,5 @@
 import { Check, CircleAlert } from "lucide-react";
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useState } from "react";
 import { EnquiryForm, type EnquiryFormProps, type Notice } from "./enquiry-form";
 import styles from "./enquiry-notifications.module.css";
 
@@ -15,18 +15,34 @@ export function EnquiryIsland(props: Omit<EnquiryFormProps, "notify">) {
     (last: Shown | null, notice: Notice | null) => notice && { ...notice, id: (last?.id ?? 0) + 1 },
     null,
   );
+  // While the pointer or keyboard focus is on the notice its time stands still, so its link can
+  // be used (WCAG 2.2.1); once both leave, it has its full time again. Each holds a notice's id,
+  // so a notice that replaces a held one has its own time.
+  const [pointerOn, setPointerOn] = useState<number>();
+  const [focusOn, setFocusOn] = useState<number>();
+  const held = shown !== null && (pointerOn === shown.id || focusOn === shown.id);
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || held) return;
     const timer = setTimeout(() => notify(null), NOTIFICATION_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [shown, held]);
 
-  const { regionLabel, close } = props.copy.notifications;
+  const { regionLabel, close: closeLabel } = props.copy.notifications;
   const Icon = shown?.kind === "error" ? CircleAlert : Check;
   return (
     <>
       <EnquiryForm {...props} notify={notify} />
-      <section aria-label={regionLabel} aria-live="polite" className={styles.region}>
+      <section
+        aria-label={regionLabel}
+        aria-live="polite"
+        className={styles.region}
+        onPointerEnter={() => setPointerOn(shown?.id)}
+        onPointerLeave={() => setPointerOn(undefined)}
+        onFocus={() => setFocusOn(shown?.id)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocusOn(undefined);
+        }}
+      >
         {shown && (
           <div
             key={shown.id}
@@ -44,7 +60,7 @@ export function EnquiryIsland(props: Omit<EnquiryFormProps, "notify">) {
               )}
             </span>
             <button type="button" className={styles.close} onClick={() => notify(null)}>
-              {close}
+              {closeLabel}
             </button>
           </div>
         )}
