@@ -2,15 +2,16 @@ import { defineCollection } from "astro:content";
 import { readdirSync } from "node:fs";
 import { glob } from "astro/loaders";
 import type { z } from "zod";
-import { contentDir } from "./content/content-files.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { pageSchemas, siteShellFile, siteShellFileName } from "./content/schemas.ts";
+import { contentDir, contentFileNames } from "./content/site-content.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, and the shell.
 const base = contentDir();
-const named = [...pageList.map(contentFileOf), siteShellFileName];
 // A misspelt or unlisted file would otherwise be ignored without a word.
-const strays = readdirSync(base).filter((name) => /\.ya?ml$/.test(name) && !named.includes(name));
+const strays = readdirSync(base).filter(
+  (name) => /\.ya?ml$/.test(name) && !contentFileNames.includes(name),
+);
 if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
 
 const collection = <Schema extends z.ZodType>(pattern: string | string[], schema: Schema) =>

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import { cmsConfig, editorFields, editorYamlStyle } from "./cms-config";
-import { contentDir, pageFile, shellFile, sitePage } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
 import { contentFilesOf, pageSchemas, siteShellFileName } from "./schemas";
+import { contentDir, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = contentFilesOf(pageList);
 

@@ -1,48 +1,83 @@
-import { type CollectionEntry, getEntry } from "astro:content";
-import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
-import { deliveryChannelsOf } from "../../contract/retention.ts";
-import { siteConfig } from "../config.ts";
-import { type CutFace, cutFaces } from "../lib/font-cut.ts";
-import { charactersByFile } from "../lib/web-font.ts";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parse } from "yaml";
+import type { z } from "zod";
+import { defaultRetentionDays, deliveryChannelsOf } from "../../contract/retention.ts";
+import { readSettings } from "../../contract/settings-source.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { siteShellFileName } from "./schemas.ts";
+import { pageSchemas, type SiteShellFile, siteShellFile, siteShellFileName } from "./schemas.ts";
 
-// The copy as pages read it at build time: each content file, checked by its collection's
-// schema (app/content.config.ts), with the settings' placeholders filled.
+// The one reader of the site's copy, for pages, tests and tools alike: each content file checked
+// by its schema, the settings' placeholders filled, joined with the page list. Pages read the
+// files through Astro's content collections (app/content.config.ts), which check them as the
+// build starts; tests and tools read the same files from disk, so a test compares a page with
+// the words it should show.
 
+/** app/content/, or CONTENT_DIR (tests build and check edited copies), as it is set now. */
+export const contentDir = () => resolve(readSettings().CONTENT_DIR || import.meta.dirname);
+
+/** Every content file the site reads: one per page of the list, and the shell's. */
+export const contentFileNames = [...pageList.map(contentFileOf), siteShellFileName];
+
+const settings = readSettings();
+/** What {companyName} and {retentionStatement} stand for in this build's copy. */
 export const placeholders = placeholderValues(
-  siteConfig.companyName,
-  ENQUIRY_RETENTION_DAYS,
-  deliveryChannelsOf({ SMTP_URL, ENQUIRY_WEBHOOK_URL }),
+  settings.VITE_COMPANY_NAME?.trim() || "Amanzi Meters",
+  Number(settings.ENQUIRY_RETENTION_DAYS?.trim() || defaultRetentionDays),
+  deliveryChannelsOf(settings),
 );
 
-async function read<Collection extends PageKind | "shell">(collection: Collection, id: string) {
-  const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`no ${collection} content ${id}`);
-  return fillPlaceholders(entry.data as CollectionEntry<Collection>["data"], placeholders);
+type Collection = PageKind | "shell";
+type DataOf<C extends Collection> = C extends PageKind
+  ? z.infer<(typeof pageSchemas)[C]>
+  : SiteShellFile;
+/** One file's data as its schema checked it: a collection's entry by its id (the file's name). */
+type Source = <C extends Collection>(collection: C, id: string) => DataOf<C>;
+
+const shellId = siteShellFileName.replace(/\.yaml$/, "");
+
+function contentOf(read: Source) {
+  const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }): DataOf<Kind> =>
+    fillPlaceholders(read(page.kind, page.id), placeholders);
+  /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
+  const shellFile = () => fillPlaceholders(read("shell", shellId), placeholders);
+  /** The page list, each page with its `page` block: title, description, link texts, share card. */
+  const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
+
+  return {
+    pageFile,
+    shellFile,
+    sitePages,
+    /** One page of the list, with its words and its whole file. */
+    sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
+      const page = pageList.find((candidate) => candidate.id === id);
+      if (!page || (kind && page.kind !== kind)) throw new Error(`no ${kind ?? ""} page ${id}`);
+      const file = pageFile(page as unknown as { id: string; kind: Kind });
+      return { ...page, ...file.page, file };
+    },
+    /** The call to action every page carries, to the contact page. */
+    getInTouch() {
+      const contact = pageList.find((page) => page.kind === "contact");
+      if (!contact) throw new Error("the page list needs a contact page");
+      return { ...shellFile().getInTouch, href: contact.path };
+    },
+    /** Every text of the copy, with the file and field it is in (for the web font's cut). */
+    copyTexts() {
+      const files = [
+        ...pageList.map((page) => ({ file: contentFileOf(page), data: pageFile(page) })),
+        { file: siteShellFileName, data: shellFile() },
+      ];
+      return files.flatMap(({ file, data }) =>
+        [...textsOf(data)].map((found) => ({ file, ...found })),
+      );
+    },
+  };
 }
 
-export const pageContent = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
-  read(page.kind, page.id);
-
-/** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
-export const shellContent = () => read("shell", "site-shell");
-
-/** The call to action every page carries, to the contact page. */
-export async function getInTouch() {
-  const contact = pageList.find((page) => page.kind === "contact");
-  if (!contact) throw new Error("the page list needs a contact page");
-  return { ...(await shellContent()).getInTouch, href: contact.path };
-}
-
-/** The page list, each page with its `page` block: title, description, link texts, share card. */
-export const sitePages = () =>
-  Promise.all(
-    pageList.map(async (page: PageEntry) => ({ ...page, ...(await pageContent(page)).page })),
-  );
-
-export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
+/** Every string a piece of content holds, one a line: what the content review searches. */
+export const visibleCopy = (value: unknown) =>
+  [...textsOf(value)].map((found) => found.text).join("\n");
 
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
@@ -53,27 +88,33 @@ function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: 
   }
 }
 
-let faces: Promise<CutFace[]> | undefined;
+const schemaOf = (collection: Collection): z.ZodType =>
+  collection === "shell" ? siteShellFile : pageSchemas[collection];
 
-/** The web font's faces cut for this build's copy (app/lib/font-cut.ts), made once per build. */
-export function siteFontFaces(): Promise<CutFace[]> {
-  faces ??= (async () => {
-    const files = await Promise.all([
-      ...pageList.map(async (page) => ({
-        file: contentFileOf(page),
-        data: await pageContent(page),
-      })),
-      shellContent().then((data) => ({ file: siteShellFileName, data })),
-    ]);
-    const texts = files.flatMap(({ file, data }) =>
-      [...textsOf(data)].map((found) => ({ file, ...found })),
-    );
-    const characters = charactersByFile(texts.map((found) => found.text));
-    for (const char of characters.missing) {
-      const first = texts.find((found) => found.text.includes(char));
-      console.warn(`Inter lacks "${char}" (${first?.file}: ${first?.field}): a fallback shows it.`);
+/** The copy as tests and tools read it: the files in contentDir(), now. */
+export const { pageFile, shellFile, sitePages, sitePage, getInTouch, copyTexts } = contentOf(
+  (collection, id) =>
+    schemaOf(collection).parse(
+      parse(readFileSync(join(contentDir(), `${id}.yaml`), "utf8")),
+    ) as DataOf<typeof collection>,
+);
+
+/** The copy as pages read it: the content collections' entries, which the build checked. */
+export async function builtContent() {
+  const { getCollection } = await import("astro:content");
+  const collections = [...new Set(pageList.map((page) => page.kind)), "shell"] as const;
+  const entries = new Map<string, unknown>();
+  for (const collection of collections) {
+    for (const entry of await getCollection(collection)) {
+      entries.set(`${collection}/${entry.id}`, entry.data);
     }
-    return cutFaces(characters);
-  })();
-  return faces;
+  }
+  return contentOf((collection, id) => {
+    const data = entries.get(`${collection}/${id}`);
+    if (data === undefined) throw new Error(`no ${collection} content ${id}`);
+    return data as DataOf<typeof collection>;
+  });
 }
+
+export type SiteContent = Awaited<ReturnType<typeof builtContent>>;
+export type SitePage = ReturnType<SiteContent["sitePages"]>[number];

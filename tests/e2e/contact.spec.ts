@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { placeholders, sitePage, sitePages } from "../../app/content/content-files";
+import { placeholders, sitePage, sitePages } from "../../app/content/site-content";
 import { settingsSchema } from "../../app/settings";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";

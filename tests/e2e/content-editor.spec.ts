@@ -4,16 +4,16 @@ import { join, resolve } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { cmsConfig } from "../../app/content/cms-config";
+import { pageList } from "../../app/content/page-list";
+import { contactPictureNames } from "../../app/content/picture-list";
+import { contentFilesOf } from "../../app/content/schemas";
 import {
   pageFile,
   placeholders,
   sitePages as readSitePages,
   shellFile,
   sitePage,
-} from "../../app/content/content-files";
-import { pageList } from "../../app/content/page-list";
-import { contactPictureNames } from "../../app/content/picture-list";
-import { contentFilesOf } from "../../app/content/schemas";
+} from "../../app/content/site-content";
 import { settingsSchema } from "../../app/settings";
 import { readSettings } from "../../contract/settings-source";
 import { clientBuildDir } from "../support/client-build";

@@ -6,11 +6,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import {
-  placeholders,
-  sitePages as readSitePages,
-  sitePage,
-} from "../../app/content/content-files";
+import { placeholders, sitePages as readSitePages, sitePage } from "../../app/content/site-content";
 import { settingsSchema } from "../../app/settings";
 import { icoImages, type PixelSize, pngSize } from "../support/image-size";
 import { HYDRATED_PATHS, startApp } from "../support/page-ready";

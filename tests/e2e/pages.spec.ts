@@ -5,7 +5,7 @@ import {
   shellFile,
   sitePage,
   sitePages,
-} from "../../app/content/content-files";
+} from "../../app/content/site-content";
 import { cutWeights } from "../../app/lib/web-font";
 import { settingsSchema } from "../../app/settings";
 import { expectNoAxeViolations } from "../support/axe";

@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { footerLinksOf, headerLinksOf } from "../../app/content/navigation";
+import type { PageId } from "../../app/content/page-list";
 import {
   pageFile,
   placeholders,
   shellFile,
   sitePage,
   sitePages,
-} from "../../app/content/content-files";
-import { footerLinksOf, headerLinksOf } from "../../app/content/navigation";
-import type { PageId } from "../../app/content/page-list";
+} from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";

@@ -1,12 +1,12 @@
 import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../config";
-import { type SitePage, sitePages } from "../../content/site-content";
+import { builtContent, type SitePage } from "../../content/site-content";
 import { shareCardSize } from "../../lib/page-head";
 import { renderPng, shareCardSvg } from "../../lib/share-cards";
 
 // Each page's link preview picture (app/lib/page-head.ts names it).
 export const getStaticPaths = async () =>
-  (await sitePages()).map((page) => ({ params: { id: page.id }, props: { page } }));
+  (await builtContent()).sitePages().map((page) => ({ params: { id: page.id }, props: { page } }));
 
 export const GET = ({ props: { page } }: { props: { page: SitePage } }) => {
   const host = VITE_SITE_URL ? new URL(VITE_SITE_URL).host : "";
