@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
-import { defaultRetentionDays, deliveryChannelsOf } from "../../contract/retention.ts";
+import { buildSettings } from "../../contract/settings.ts";
 import { readSettings } from "../../contract/settings-source.ts";
+import { buildManifestOf } from "../../contract/site-build.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { pageSchemas, type SiteShellFile, siteShellFile, siteShellFileName } from "./schemas.ts";
@@ -20,13 +21,14 @@ export const contentDir = () => resolve(readSettings().CONTENT_DIR || import.met
 /** Every content file the site reads: one per page of the list, and the shell's. */
 export const contentFileNames = [...pageList.map(contentFileOf), siteShellFileName];
 
-const settings = readSettings();
+/** The build's settings, checked (contract/settings.ts): the environment, then `.env`. */
+export const siteSettings = buildSettings(readSettings());
+
+/** What the build is made with, beyond the words: the build writes it beside the site. */
+export const buildManifest = buildManifestOf(siteSettings);
+
 /** What {companyName} and {retentionStatement} stand for in this build's copy. */
-export const placeholders = placeholderValues(
-  settings.VITE_COMPANY_NAME?.trim() || "Amanzi Meters",
-  Number(settings.ENQUIRY_RETENTION_DAYS?.trim() || defaultRetentionDays),
-  deliveryChannelsOf(settings),
-);
+export const placeholders = placeholderValues(siteSettings.VITE_COMPANY_NAME, buildManifest);
 
 type Collection = PageKind | "shell";
 type DataOf<C extends Collection> = C extends PageKind

@@ -24,14 +24,14 @@ declare module "fastify" {
 
 /** A delivery worker per configured channel while the app runs, and the stuck-delivery alerts. */
 export const deliveryPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
-  const { mail, webhook, acknowledgement } = config;
+  const { mail, webhook, acknowledgement, channels: configured } = config;
   // Mail is the company's channel unless only a webhook is set.
   const channels = [
-    ...(mail || !webhook ? ["mail" as const] : []),
-    ...(webhook ? ["webhook" as const] : []),
+    ...(configured.mail || !configured.webhook ? ["mail" as const] : []),
+    ...(configured.webhook ? ["webhook" as const] : []),
   ];
-  app.decorate("deliveryPlan", { channels, acknowledge: acknowledgement !== undefined });
-  if (!mail && !webhook) {
+  app.decorate("deliveryPlan", { channels, acknowledge: configured.acknowledgement });
+  if (!configured.mail && !configured.webhook) {
     app.log.warn(
       "Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set: enquiries are stored but wait, undelivered, until one is",
     );

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { placeholders, sitePage, sitePages } from "../../app/content/site-content";
-import { settingsSchema } from "../../app/settings";
+import { placeholders, sitePage, sitePages, siteSettings } from "../../app/content/site-content";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
 import { fillForm, formFields } from "../support/contact-form";
@@ -18,8 +17,7 @@ const contact = sitePage("contact", "contact");
 const { hero, formBlock, enquiryForm: form } = contact.file;
 const { labels, errors, notifications } = form;
 const COMPANY_NAME = placeholders.companyName;
-const SUPPORT_EMAIL =
-  process.env.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default;
+const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
 const SEND_URL = "**/api/Comms/ValidateEmailTokens";
 /** The island's own module (its component-url), also when Astro's retry asks for it afresh. */
 const ISLAND_MODULE = /\/assets\/enquiry-island\.[\w-]+\.js(\?|$)/;

@@ -13,8 +13,8 @@ import {
   sitePages as readSitePages,
   shellFile,
   sitePage,
+  siteSettings,
 } from "../../app/content/site-content";
-import { settingsSchema } from "../../app/settings";
 import { readSettings } from "../../contract/settings-source";
 import { clientBuildDir } from "../support/client-build";
 import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
@@ -161,8 +161,7 @@ test.describe("the built editor at /admin", () => {
     const contact = sitePages.find((page) => page.kind === "contact");
     expect(await preview.json()).toEqual({
       placeholders,
-      supportEmail:
-        settings.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default,
+      supportEmail: siteSettings.VITE_SUPPORT_EMAIL,
       getInTouch: { ...shellFile().getInTouch, href: contact?.path },
     });
   });

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
+import { defaultRetentionDays } from "../../contract/retention";
+import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
 
 // A tiny stand-in for the prerendered build, shaped like Astro's output (each page's policy in a
 // <meta>, inline scripts), so server tests neither wait for nor depend on a real build.
@@ -27,18 +28,18 @@ export function writeFixtureSite(root: string): void {
     "index.html": page("Home", fixtureInlineScript),
     "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
-    // States the default retention period and no delivery, as a default build does (the server
-    // checks it).
-    "privacy/index.html": page(
-      "Privacy",
-      'window.__fixture = {"page":"privacy"};',
-      retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
-    ),
+    "privacy/index.html": page("Privacy", 'window.__fixture = {"page":"privacy"};'),
     "404.html": page("Not found", "window.__fixture = 404;"),
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
     [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,
   };
+  // Built with the default retention and no delivery, as a default build is (the server checks it).
+  const built: BuildManifest = {
+    retentionDays: defaultRetentionDays,
+    channels: { mail: false, webhook: false },
+  };
+  writeFileSync(buildManifestFile(root), JSON.stringify(built));
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);
     mkdirSync(dirname(path), { recursive: true });
