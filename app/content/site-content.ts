@@ -7,7 +7,7 @@ import { readSettings } from "../../contract/settings-source.ts";
 import { buildManifestOf } from "../../contract/site-build.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { pageSchemas, type SiteShellFile, siteShellFile, siteShellFileName } from "./schemas.ts";
+import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
 
 // The one reader of the site's copy, for pages, tests and tools alike: each content file checked
 // by its schema, the settings' placeholders filled, joined with the page list. Pages read the
@@ -30,10 +30,10 @@ export const buildManifest = buildManifestOf(siteSettings);
 /** What {companyName} and {retentionStatement} stand for in this build's copy. */
 export const placeholders = placeholderValues(siteSettings.VITE_COMPANY_NAME, buildManifest);
 
-type Collection = PageKind | "shell";
-type DataOf<C extends Collection> = C extends PageKind
-  ? z.infer<(typeof pageSchemas)[C]>
-  : SiteShellFile;
+/** Each collection's schema: app/content.config.ts defines a collection of each over the files. */
+const collectionSchemas = { ...pageSchemas, shell: siteShellFile };
+type Collection = keyof typeof collectionSchemas;
+type DataOf<C extends Collection> = z.infer<(typeof collectionSchemas)[C]>;
 /** One file's data as its schema checked it: a collection's entry by its id (the file's name). */
 type Source = <C extends Collection>(collection: C, id: string) => DataOf<C>;
 
@@ -90,13 +90,10 @@ function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: 
   }
 }
 
-const schemaOf = (collection: Collection): z.ZodType =>
-  collection === "shell" ? siteShellFile : pageSchemas[collection];
-
 /** The copy as tests and tools read it: the files in contentDir(), now. */
 export const { pageFile, shellFile, sitePages, sitePage, getInTouch, copyTexts } = contentOf(
   (collection, id) =>
-    schemaOf(collection).parse(
+    (collectionSchemas[collection] as z.ZodType).parse(
       parse(readFileSync(join(contentDir(), `${id}.yaml`), "utf8")),
     ) as DataOf<typeof collection>,
 );
@@ -104,9 +101,8 @@ export const { pageFile, shellFile, sitePages, sitePage, getInTouch, copyTexts }
 /** The copy as pages read it: the content collections' entries, which the build checked. */
 export async function builtContent() {
   const { getCollection } = await import("astro:content");
-  const collections = [...new Set(pageList.map((page) => page.kind)), "shell"] as const;
   const entries = new Map<string, unknown>();
-  for (const collection of collections) {
+  for (const collection of Object.keys(collectionSchemas) as Collection[]) {
     for (const entry of await getCollection(collection)) {
       entries.set(`${collection}/${entry.id}`, entry.data);
     }
