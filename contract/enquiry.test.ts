@@ -52,6 +52,25 @@ describe("enquiryFormSchema", () => {
     expect(errorsFor({ ...valid, [field]: "   " })).toHaveProperty(field);
   });
 
+  // NUL, escape (a terminal's commands), DEL, a C1 control (U+0085, U+009B: another escape).
+  const controls = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u009b31m"];
+
+  it.each(controls.map((c) => [JSON.stringify(c), c]))(
+    "refuses %s in a name or message, naming the field",
+    (_, control) => {
+      expect(errorsFor({ ...valid, name: `Thandi${control}` }).name).toEqual(["notPrintable"]);
+      const message = `Please call.${control}`;
+      expect(errorsFor({ ...valid, message }).message).toEqual(["notPrintable"]);
+    },
+  );
+
+  it("keeps a message's line breaks and tabs, and a name's accents and emoji", () => {
+    const message = "Line one\r\nLine two\n\tindented";
+    expect(errorsFor({ ...valid, name: "Zoë Ndlovu-Müller 💧", message })).toEqual({});
+    expect(errorsFor({ ...valid, name: "Thandi\nNkosi" }).name).toEqual(["notPrintable"]);
+    expect(errorsFor({ ...valid, name: "Thandi\tNkosi" }).name).toEqual(["notPrintable"]);
+  });
+
   it.each(["0", "0123456789", "2".repeat(40)])("accepts the digits-only phone %s", (phone) => {
     expect(errorsFor({ ...valid, phone })).toEqual({});
   });
@@ -90,6 +109,18 @@ describe("enquiryPayload", () => {
       type: "mail",
       cell: valid.phone,
     });
+  });
+});
+
+describe("enquiryPayloadSchema", () => {
+  it("refuses control characters in the fields the form does not show too", () => {
+    const payload = enquiryPayload(valid as never, "token", "Amanzi");
+    for (const field of ["compname", "token"] as const) {
+      const parsed = enquiryPayloadSchema.safeParse({ ...payload, [field]: "a\u0000b" });
+      expect(parsed.success ? {} : z.flattenError(parsed.error).fieldErrors).toEqual({
+        [field]: ["notPrintable"],
+      });
+    }
   });
 });
 

@@ -26,11 +26,11 @@ export type EnquiryType = (typeof enquiryTypeValues)[number];
  * a bad field with its code.
  */
 export const enquiryProblems = {
-  name: ["missing"],
+  name: ["missing", "notPrintable"],
   phone: ["missing", "notDigits"],
   email: ["missing", "notEmail"],
   enquiry: ["notChosen"],
-  message: ["missing"],
+  message: ["missing", "notPrintable"],
 } as const;
 
 export type EnquiryProblem = (typeof enquiryProblems)[keyof typeof enquiryProblems][number];
@@ -41,9 +41,25 @@ const required = z
   .string(problem("missing"))
   .check(z.refine((value) => value.trim().length > 0, problem("missing")));
 
+/** A C0 or C1 control character, or DEL: what no person types, and what a terminal obeys. */
+const isControl = (character: string) => {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code < 0xa0);
+};
+
+/**
+ * Text with no control character but those `allowed` (NUL, escape sequences, a lone carriage
+ * return: no store, mailbox or terminal should be handed them).
+ */
+const printable = (allowed = "") =>
+  z.refine<string>(
+    (value) => ![...value].some((c) => isControl(c) && !allowed.includes(c)),
+    problem("notPrintable"),
+  );
+
 /** The form's rules: the browser checks them as the visitor types, the server again. */
 export const enquiryFormSchema = z.object({
-  name: required,
+  name: required.check(printable()),
   phone: required.check(z.regex(/^[0-9]*$/, problem("notDigits"))),
   email: z.pipe(required, z.email(problem("notEmail"))),
   // Input is any string (a <select> starts on its empty prompt); output is one of the four values.
@@ -51,7 +67,8 @@ export const enquiryFormSchema = z.object({
     z.string(problem("notChosen")),
     z.enum([...enquiryTypeValues], problem("notChosen")),
   ),
-  message: required,
+  // Line breaks and tabs are a message's own.
+  message: required.check(printable("\n\r\t")),
 });
 
 /** What the form holds while it is being filled in. */
@@ -86,8 +103,8 @@ export const enquiryPayloadSchema = z.object({
   email: bounded(254, form.email),
   enquiry: form.enquiry,
   message: bounded(10_000, form.message),
-  token: z.string("Required").check(z.maxLength(4000, "At most 4000 characters")),
-  compname: z.optional(z.string().check(z.maxLength(200, "At most 200 characters"))),
+  token: z.string("Required").check(z.maxLength(4000, "At most 4000 characters"), printable()),
+  compname: z.optional(z.string().check(z.maxLength(200, "At most 200 characters"), printable())),
   type: z.literal("mail", 'Must be "mail"'),
   cell: z.string("Required"),
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { defaultRetentionDays, maxRetentionDays } from "./retention.ts";
 import type { Settings } from "./settings-source.ts";
@@ -11,6 +12,49 @@ const flag = z
   .enum(["true", "false", "1", "0"], "use true or false")
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * Which peers may say who the client is (X-Forwarded-For, -Proto): none, or the proxies' own
+ * addresses and ranges. Never every hop: a visitor writes the header's left end. Never a count:
+ * Fastify then trusts nobody, as a count cannot tell the proxy from a visitor connecting directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    if (value === "false" || value === "0") return false;
+    const list = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const isAddress = (entry: string) => {
+      if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+      const [address = "", bits, ...rest] = entry.split("/");
+      const version = isIP(address);
+      const max = version === 4 ? 32 : 128;
+      const goodBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+      return version !== 0 && goodBits && rest.length === 0;
+    };
+    if (list.length > 0 && list.every(isAddress)) return list;
+    context.addIssue({
+      code: "custom",
+      message:
+        "use the addresses or CIDR ranges of the proxies in front of the service, comma-separated " +
+        "(127.0.0.1 for nginx on this machine; 10.0.0.0/8; loopback), or false. " +
+        "true and a number of hops are no longer taken: they let a visitor write their own address",
+    });
+    return z.NEVER;
+  });
+
+/** The site's public origin, like https://www.example.co.za: no path, query or fragment. */
+const origin = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ""))
+  .refine(
+    (value) => /^https?:\/\/[^/?#@\s]+$/.test(value) && URL.canParse(value),
+    "use the site's origin only, like https://www.example.co.za",
+  );
+
 const integer = (min: number, max: number) =>
   z.coerce
     .number("use a whole number")
@@ -22,14 +66,7 @@ export const settingsSchema = z.object({
   // Public settings, fixed in the static build: they reach the browser, so never a secret.
   VITE_COMPANY_NAME: z.string().max(100, "use at most 100 characters").default("Amanzi Meters"),
   VITE_SUPPORT_EMAIL: z.string().includes("@", "use an address").default("support@example.com"),
-  VITE_SITE_URL: z
-    .string()
-    .transform((url) => url.trim().replace(/\/+$/, ""))
-    .refine(
-      (url) => /^https?:\/\/[^/?#]+$/.test(url),
-      "use the site's origin only, like https://www.example.co.za",
-    )
-    .optional(),
+  VITE_SITE_URL: origin.optional(),
   VITE_API_BASE: z.string().default("/api"),
   VITE_RECAPTCHA_SITE_KEY: z.string().default(""),
   // The build.
@@ -41,7 +78,8 @@ export const settingsSchema = z.object({
   SITE_ROOT: z.string().optional(),
   DATABASE_URL: z.string().default("file:./data/enquiries.db"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  SITE_URL: origin.optional(),
   HSTS: flag.default(false),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z
     .union([z.literal("off"), integer(1, 10_000)], "use a whole number from 1 to 10000, or off")

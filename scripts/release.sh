@@ -10,7 +10,10 @@
 #
 # deploy unpacks the commit into releases/<UTC time>-LABEL, runs npm ci and npm run build there,
 # starts it on 127.0.0.1:CHECK_PORT until GET /healthz answers 200, and only then points current
-# at it and runs RESTART. On any failure it exits non-zero with current where it was.
+# at it and runs RESTART. The live service (LIVE_URL, by default 127.0.0.1 on the PORT in ROOT/.env,
+# else 3000) must then answer /healthz and /readyz with 200 within LIVE_SECONDS, or current goes
+# back to the release that was live and RESTART runs again. On any failure it exits non-zero
+# with current where it was.
 set -eu
 export LC_ALL=C
 usage="usage: release.sh deploy ROOT LABEL < commit.tar | release.sh rollback ROOT [ID]"
@@ -19,6 +22,9 @@ root=$(cd "${2:?$usage}" && pwd)
 : "${RESTART:?set RESTART to the command that restarts the service}"
 check_port=${CHECK_PORT:-3999}
 check_seconds=${CHECK_SECONDS:-60}
+live_seconds=${LIVE_SECONDS:-60}
+live_port=$(sed -n 's/^PORT=//p' "$root/.env" 2>/dev/null | tail -n 1)
+live_url=${LIVE_URL:-http://127.0.0.1:${live_port:-3000}}
 keep=${KEEP:-3}
 
 fail() { echo "release: $*" >&2; exit 1; }
@@ -86,10 +92,36 @@ done
 stop_check
 rm -rf .release-check
 
+# Whether the live service answers 200 on /healthz and /readyz within $live_seconds.
+live_answers() {
+  node -e "
+    const until = Date.now() + $live_seconds * 1000;
+    const ok = (path) => fetch('$live_url' + path, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.status === 200, () => false);
+    (async () => {
+      for (;;) {
+        if ((await ok('/healthz')) && (await ok('/readyz'))) process.exit(0);
+        if (Date.now() >= until) process.exit(1);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    })();"
+}
+# Puts the release that was live back (none: no current at all) and restarts the service on it.
+put_back() {
+  if [ -z "$live" ]; then rm -f "$root/current" && return; fi
+  point current "$live"
+  if restart && live_answers; then echo "release: releases/$live is live again" >&2
+  else echo "release: releases/$live does not answer either: look at the service" >&2; fi
+}
+
 point current "$id"
 if ! restart; then
-  if [ -n "$live" ]; then point current "$live"; restart || true; else rm -f "$root/current"; fi
+  put_back
   fail "the restart failed; current is back on releases/${live:-(none)}"
+fi
+if ! live_answers; then
+  put_back
+  fail "the live service on releases/$id did not answer $live_url/healthz and /readyz within ${live_seconds}s; current is back on releases/${live:-(none)}"
 fi
 new=
 [ -z "$live" ] || point previous "$live"

@@ -73,12 +73,15 @@ const otherEngines = {
 // with the suites that follow the words run on it in Chromium. They read the same edited copy
 // (CONTENT_DIR), so a pass means every edit built and shows on its page in the site's font with
 // its placeholders filled, breaking no layout; the rewritten page's file keeps none of its words
-// (writeEditedContent throws if it does). The other suites' checks do not depend on words.
+// (writeEditedContent throws if it does); and the case study and contact details that launch
+// content leaves out show where they belong (proof). The other suites' checks do not depend on words.
 function editedContent() {
   const contentDir = mkdtempSync(join(tmpdir(), "edited-content-"));
   writeEditedContent(join(import.meta.dirname, "../app/content"), contentDir);
   const env = { CONTENT_DIR: contentDir, BUILD_DIR: "build-edited" };
-  const suites = ["pages", "shell", "head-tags"].map((suite) => `tests/e2e/${suite}.spec.ts`);
+  const suites = ["pages", "shell", "head-tags", "proof"].map(
+    (suite) => `tests/e2e/${suite}.spec.ts`,
+  );
   try {
     return (
       run("Build from edited content", "npm run -s build", env) &&
@@ -102,8 +105,17 @@ rmSync("reports", { recursive: true, force: true });
 const steps = [
   ["Type check", "npm run -s typecheck"],
   ["Lint and format check", "npm run -s lint"],
-  // Server tests start their own PostgreSQL from Debian's binaries.
-  ["PostgreSQL", () => ensure({ postgresql: () => postgresBinDir() !== undefined })],
+  // Server tests start their own PostgreSQL and nginx from Debian's binaries; datasheet tests
+  // read PDFs back with poppler's pdftotext.
+  [
+    "PostgreSQL, nginx and poppler",
+    () =>
+      ensure({
+        postgresql: () => postgresBinDir() !== undefined,
+        nginx: () => onPath("nginx"),
+        "poppler-utils": () => onPath("pdftotext"),
+      }),
+  ],
   [
     "Unit and component tests",
     "npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json",

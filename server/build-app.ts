@@ -3,13 +3,18 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { insightsDashboardPlugin } from "./admin/insights-dashboard";
 import { adminSessions, signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
-import { deliveryPlugin } from "./delivery/delivery-plugin";
+import { deliveryService } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
-import { insightsPlugin } from "./insights/insights-plugin";
+import { insightsService } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
-import { retentionPlugin } from "./retention/retention-plugin";
-import { securityHeaders, securityHeadersPlugin } from "./site/security-headers";
+import { pluginOptions } from "./plugin-options";
+import { retentionService } from "./retention/retention-plugin";
+import {
+  clientErrorAnswer,
+  securityHeaders,
+  securityHeadersPlugin,
+} from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
 
@@ -26,9 +31,6 @@ const errorNames: Record<number, string> = {
 
 const brokenJson = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 
-/** What every plugin of the service is registered with. */
-export type PluginOptions = { config: Config; store: EnquiryStore };
-
 /** The whole service over a store the caller opened and closes after closing the app. */
 export async function buildApp(
   config: Config,
@@ -43,6 +45,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    clientErrorHandler: clientErrorAnswer(config),
     // A URL Fastify cannot decode skips the hooks; it still gets our headers and shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply
@@ -74,14 +77,23 @@ export async function buildApp(
         .send({ error: invalidJson ? "invalid_json" : (errorNames[status] ?? "bad_request") });
     },
   );
-  const plugin = { config, store: options.store };
+  const plugin = pluginOptions(config, options.store);
+  // What one plugin does at another's asking, handed over here.
+  const retention = retentionService(plugin);
+  const insights = insightsService(plugin, app.log);
+  const delivery = deliveryService(plugin, { afterDelivery: retention.afterDelivery });
   await app.register(securityHeadersPlugin, plugin);
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, plugin);
-  await app.register(retentionPlugin, plugin);
-  await app.register(insightsPlugin, plugin);
-  await app.register(deliveryPlugin, plugin);
-  await app.register(enquiryRoutePlugin, { ...plugin, prefix: "/api" });
+  await app.register(retention.plugin);
+  await app.register(insights.plugin);
+  await app.register(delivery.plugin);
+  await app.register(enquiryRoutePlugin, {
+    ...plugin,
+    countEnquiry: insights.countEnquiry,
+    wakeDelivery: delivery.wake,
+    prefix: "/api",
+  });
 
   const sessions = adminSessions({
     clientSecret: config.cmsAuth?.clientSecret,

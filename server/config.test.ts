@@ -160,7 +160,7 @@ it("reads a full mail and bot-check setup", () => {
     ENQUIRY_TO: "sales@amanzi.example",
     RECAPTCHA_SECRET: "s",
     ALLOWED_HOSTNAMES: "Amanzi.example, www.amanzi.example,",
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "127.0.0.1",
   });
   expect(config.mail).toEqual({
     smtpUrl: "smtps://user:pass@mail.example:465",
@@ -174,7 +174,34 @@ it("reads a full mail and bot-check setup", () => {
     timeoutMs: 5000,
     allowedHostnames: ["amanzi.example", "www.amanzi.example"],
   });
-  expect(config.trustProxy).toBe(true);
+  expect(config.trustProxy).toEqual(["127.0.0.1"]);
+});
+
+it("trusts the proxies' own addresses, never every hop or a count of hops", () => {
+  expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual([
+    "127.0.0.1",
+    "10.0.0.0/8",
+    "::1",
+    "loopback",
+  ]);
+  // `true` made the address a visitor writes their address: it stops startup naming the new values.
+  for (const value of ["true", "1", "2", "yes", "10.0.0.0/33", "proxy.internal"]) {
+    expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+      /TRUST_PROXY: use the addresses or CIDR ranges of the proxies .*true and a number of hops are no longer taken/,
+    );
+  }
+});
+
+it("takes the site's public address as an origin only", () => {
+  expect(loadConfig({}).siteUrl).toBeUndefined();
+  expect(loadConfig({ SITE_URL: "https://www.amanzi.example/" }).siteUrl).toBe(
+    "https://www.amanzi.example",
+  );
+  for (const value of ["www.amanzi.example", "https://www.amanzi.example/contact", "ftp://x"]) {
+    expect(() => loadConfig({ SITE_URL: value }), value).toThrow(/SITE_URL: use the site's origin/);
+  }
 });
 
 it("lets a mail server on loopback (a local relay, the tests' peer) be spoken to in plain text", () => {

@@ -7,14 +7,21 @@ import {
 } from "../contract/settings";
 import { readSettings } from "../contract/settings-source";
 import { siteRootOf } from "../contract/site-build";
-import { webhookSecretProblem } from "./delivery/enquiry-webhook";
-import { isLoopbackHost, smtpTlsProblem } from "./delivery/smtp";
+import { isLoopbackHost, smtpTlsProblem } from "./smtp";
 import { storeKindOf } from "./store/open-enquiry-store";
 
 // Every server setting is read and checked here, once, at startup, by the one settings schema
 // (contract/settings.ts; .env.example says what each does) with the checks only the server's
 // own code can make: a wrong value stops startup with its name, not a strange failure hours
 // later. The result is what each part of the service is given.
+/** Why this webhook secret cannot sign (Standard Webhooks asks for 24 to 64 random bytes), or undefined. */
+function webhookSecretProblem(secret: string): string | undefined {
+  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
+  const bytes = key && key.length % 4 === 0 ? Buffer.from(key, "base64").length : 0;
+  if (bytes >= 24 && bytes <= 64) return undefined;
+  return "use whsec_ followed by 24 to 64 random bytes in base64 (e.g. `echo whsec_$(openssl rand -base64 32)`)";
+}
+
 const { DATABASE_URL, ENQUIRY_WEBHOOK_URL, ENQUIRY_WEBHOOK_SECRET } = settingsSchema.shape;
 const envSchema = settingsSchema
   .extend({
@@ -64,6 +71,7 @@ const envSchema = settingsSchema
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    siteUrl: e.SITE_URL,
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
@@ -107,6 +115,7 @@ const envSchema = settingsSchema
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
             apiUrl: e.CMS_GITHUB_API_URL,
             repo: e.CMS_GITHUB_REPO,
+            siteUrl: e.SITE_URL,
           }
         : undefined,
   }));

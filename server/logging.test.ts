@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { pino } from "pino";
 import { expect, it } from "vitest";
+import { waitFor } from "../tests/support/wait-for";
 import { loggerOptions } from "./logging";
 
 /** A stream that keeps what it is given and says whether it is a terminal. */
@@ -24,8 +25,7 @@ async function logOneEntry(isTTY: boolean) {
   const { stream: destination, ...options } = loggerOptions({ logLevel: "info" }, stream);
   const log = pino(options, destination);
   log.info({ enquiryId: "e-1", enquiry: { email: "thandi@example.co.za" } }, "enquiry stored");
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return text();
+  return waitFor("the entry", () => (text().endsWith("\n") ? text() : undefined));
 }
 
 it("writes one readable line per entry to a terminal, personal data still redacted", async () => {

@@ -98,3 +98,15 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
   const senders = running.filter((instance) => instance.output().includes("enquiry delivered"));
   expect(senders.length).toBeGreaterThanOrEqual(2);
 });
+
+// docs/operations.md, "Running several instances": the rate limit is counted per instance.
+it("lets one client address through each instance's own rate limit", async ({ startService }) => {
+  const databaseUrl = await createTestDatabase();
+  const settings = { DATABASE_URL: databaseUrl, ENQUIRY_RATE_LIMIT_PER_MINUTE: "2" };
+  const instances = [await startService(settings), await startService(settings)];
+  const statuses = [];
+  for (const instance of instances)
+    for (let n = 0; n < 3; n++)
+      statuses.push((await postEnquiry(instance.baseUrl, validEnquiry())).status);
+  expect(statuses).toEqual([201, 201, 429, 201, 201, 429]);
+});

@@ -158,6 +158,7 @@ const problemTitles: Record<EnquiryProblem, string> = {
   notDigits: "When it holds more than digits",
   notEmail: "When it is not an email address",
   notChosen: "When no type is chosen",
+  notPrintable: "When it holds hidden characters, such as control codes",
 };
 
 const fieldTitles = {

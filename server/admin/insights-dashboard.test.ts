@@ -6,8 +6,9 @@ import { close, part, test } from "../../tests/support/server-test";
 import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
-import { CountTable, type DayBatch, type Visit } from "../insights/insights-store";
+import { CountTable, type DayBatch } from "../store/insights-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
 /** Two visits, as the counting describes them. */
@@ -171,6 +172,63 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 
   it("warns at every start that anyone may open it", () => {
     expect(service.logs.join("")).toMatch(/ADMIN_WITHOUT_SIGN_IN is on/);
+  });
+});
+
+describe("the insights dashboard's conversion", () => {
+  test("counts only enquiries that came with a counted visit, never above 100%, and says so", async ({
+    startService,
+  }) => {
+    const service = await startService({ ADMIN_WITHOUT_SIGN_IN: "true" });
+    const store = await openEnquiryStore(`file:${service.databasePath}`);
+    const day = dayOf(new Date());
+    const noVisit = new CountTable();
+    // Twelve enquiries no counted visit sent (pages served elsewhere, a visitor who opted out).
+    noVisit.add(day, "total", "", "enquiries", 12);
+    await store.insights.record([today()]);
+    await store.insights.record([
+      {
+        ...today(),
+        counts: noVisit.rows(),
+        visitors: [],
+        visitorPages: [],
+        enquiries: ["b", "b", "b"],
+      },
+    ]);
+    await store.close();
+
+    const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
+    const { document } = new JSDOM(page).window;
+    const totals = Object.fromEntries(
+      [...document.querySelectorAll(".totals > div")].map((item) => [
+        item.querySelector("dt")?.textContent,
+        item.querySelector("dd")?.textContent,
+      ]),
+    );
+    // 15 enquiries on 2 visits: 3 came with visit b, which converts once.
+    expect(totals).toMatchObject({ Visits: "2", Enquiries: "15", Conversion: "100.0%" });
+    expect(tableRows(page, /^Per day/)[1]).toEqual([day, "2", "3", "2", "15", "100.0%"]);
+    expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
+      ["mailing", "1", "3", "100.0%"],
+      ["bing.com", "1", "0", "0.0%"],
+    ]);
+    expect(document.body.textContent).toContain(
+      "Conversion: enquiries that came with a counted visit, divided by visits, at most 100%.",
+    );
+  });
+
+  test("leaves out enquiries without a counted visit", async ({ startService }) => {
+    const service = await startService({ ADMIN_WITHOUT_SIGN_IN: "true" });
+    const store = await openEnquiryStore(`file:${service.databasePath}`);
+    const noVisit = new CountTable();
+    noVisit.add(dayOf(new Date()), "total", "", "enquiries", 5);
+    await store.insights.record([
+      { ...today(), counts: [...today().counts, ...noVisit.rows()], enquiries: ["b"] },
+    ]);
+    await store.close();
+    const csv = await (await fetch(`${service.baseUrl}/admin/insights.csv?days=7`)).text();
+    // 6 enquiries, one of them from one of the 2 visits.
+    expect(csv.trimEnd().split("\r\n").at(-1)).toBe(`${dayOf(new Date())},2,3,2,6,50.0%`);
   });
 });
 

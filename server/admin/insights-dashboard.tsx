@@ -7,16 +7,17 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import type { PluginOptions } from "../build-app";
 import { csvLine } from "../csv";
 import {
   conversion,
+  conversionNote,
   dayColumns,
   type InsightsReport,
   number,
   readInsightsReport,
   reportTables,
 } from "../insights/insights-report";
+import type { PluginOptions } from "../plugin-options";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import type { AdminSessions } from "./sign-in";
@@ -158,7 +159,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
     ["Page views", number(report.pageviews)],
     ["Visits", number(report.visits)],
     ["Enquiries", number(report.enquiries)],
-    ["Conversion", conversion(report.enquiries, report.visits)],
+    ["Conversion", conversion(report.visitEnquiries, report.visits)],
   ];
   return (
     <>
@@ -189,6 +190,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
             </div>
           ))}
         </dl>
+        <p>{conversionNote}</p>
 
         <h2 id="per-day">Visitors and page views per day</h2>
         <ul className="legend">
@@ -209,7 +211,7 @@ function Dashboard({ report, days }: { report: InsightsReport; days: DashboardRa
         </p>
         <Table
           id="days-table"
-          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries ÷ visits)"
+          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries with a counted visit ÷ visits)"
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />

@@ -105,6 +105,10 @@ export const signInPlugin: FastifyPluginAsync<
   NonNullable<Config["cmsAuth"]> & { sessions: AdminSessions }
 > = async (app, options) => {
   const timeout = 10_000;
+  if (!options.siteUrl)
+    app.log.warn(
+      "SITE_URL is not set: the sign-in's return address is built from the Host header the proxy passes on; set SITE_URL to the site's public address",
+    );
   await app.register(fastifyOauth2, {
     name: "githubSignIn",
     credentials: {
@@ -122,7 +126,10 @@ export const signInPlugin: FastifyPluginAsync<
     // GitHub accepts S256 only; the verifier never leaves this service.
     pkce: "S256",
     startRedirectPath: "/auth",
-    callbackUri: (request) => `${request.protocol}://${request.host}${app.prefix}/callback`,
+    // Our own address from the settings; else the Host the proxy passes on, never a header a
+    // visitor writes through it (X-Forwarded-Host).
+    callbackUri: (request) =>
+      `${options.siteUrl ?? `${request.protocol}://${request.headers.host}`}${app.prefix}/callback`,
     redirectStateCookieName: stateCookie,
     verifierCookieName: "cms-oauth-verifier",
     // Lax: the cookies must come back on GitHub's top-level redirect to the callback.

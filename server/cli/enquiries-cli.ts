@@ -2,7 +2,15 @@ import { type Config, loadConfigOrExit } from "../config";
 import { describePurge, retentionCutoff } from "../retention/retention-plugin";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
-import { enquiriesAsCsv, enquiriesAsRecords, enquiriesAsTable, fail, parseOrExit } from "./listing";
+import {
+  asJson,
+  enquiriesAsCsv,
+  enquiriesAsRecords,
+  enquiriesAsTable,
+  fail,
+  parseOrExit,
+  visible,
+} from "./listing";
 
 // `npm run enquiries -- <command>`: the operator's tools, on the store directly, beside the
 // server (SQLite's WAL allows that) or without it.
@@ -35,6 +43,37 @@ const allowedOptions: Record<string, string[]> = {
 
 type Command = (store: EnquiryStore, config: Config) => Promise<string>;
 
+type Listed = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>;
+
+/**
+ * Copies in batches, each in one transaction; a batch the target refuses is copied again one
+ * enquiry at a time, so one row it cannot take (a NUL PostgreSQL refuses, kept in SQLite before
+ * the contract refused it) holds up no other. Ids stay as they are, so a second run adds nothing.
+ */
+async function copyEnquiries(enquiries: Listed, into: EnquiryStore) {
+  let added = 0;
+  let updated = 0;
+  const refused: { id: string; reason: string }[] = [];
+  const copy = async (batch: Listed) => {
+    const result = await into.importEnquiries(batch);
+    added += result.added;
+    updated += result.updated;
+  };
+  for (let start = 0; start < enquiries.length; start += 500) {
+    const batch = enquiries.slice(start, start + 500);
+    try {
+      await copy(batch);
+    } catch {
+      for (const enquiry of batch) {
+        await copy([enquiry]).catch((error: unknown) =>
+          refused.push({ id: enquiry.id, reason: (error as Error).message }),
+        );
+      }
+    }
+  }
+  return { added, updated, refused };
+}
+
 function chooseCommand(argv: string[]): Command {
   const { positionals, values } = parseOrExit(
     { args: argv, options, allowPositionals: true },
@@ -57,7 +96,6 @@ function chooseCommand(argv: string[]): Command {
         `then run again with --yes.`,
     );
   }
-  const asJson = (value: unknown) => JSON.stringify(value, null, 2);
 
   const commands: Record<string, Command> = {
     list: async (store) => {
@@ -85,10 +123,16 @@ function chooseCommand(argv: string[]): Command {
       const enquiries = await store.listEnquiries();
       const into = await openEnquiryStore(target);
       try {
-        // Ids stay as they are, so a second run finds everything there and adds nothing.
-        const { added, updated } = await into.importEnquiries(enquiries);
-        const already = enquiries.length - added - updated;
-        return `Copied ${added} of ${enquiries.length} enquiries; ${updated} deliveries brought up to date; ${already} already there.`;
+        const { added, updated, refused } = await copyEnquiries(enquiries, into);
+        const already = enquiries.length - added - updated - refused.length;
+        const summary = `Copied ${added} of ${enquiries.length} enquiries; ${updated} deliveries brought up to date; ${already} already there.`;
+        if (refused.length === 0) return summary;
+        process.exitCode = 1;
+        return [
+          summary,
+          `Not copied (${refused.length}), the target refused them:`,
+          ...refused.map(({ id, reason }) => `  ${id}: ${visible(reason)}`),
+        ].join("\n");
       } finally {
         await into.close();
       }

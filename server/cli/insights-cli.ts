@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from "../config";
 import {
   conversion,
+  conversionNote,
   dayColumns,
   type InsightsReport,
   readInsightsReport,
@@ -39,7 +40,8 @@ const insightsAsText = (report: InsightsReport) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
-      `(conversion ${conversion(report.enquiries, report.visits)})`,
+      `(conversion ${conversion(report.visitEnquiries, report.visits)})`,
+    conversionNote,
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),

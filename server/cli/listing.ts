@@ -1,10 +1,36 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { enquiryFields } from "../../contract/enquiry";
 import { csvLine } from "../csv";
-import { deliveryChannels, type EnquiryWithDelivery } from "../store/enquiry-store";
+import type { EnquiryWithDelivery } from "../store/enquiry-store";
+import { deliveryChannels } from "../store/schema";
 
 type Cell = string | number | null;
 type Column = [name: string, pick: (enquiry: EnquiryWithDelivery) => Cell];
+
+/**
+ * Whether a terminal would obey a character rather than show it: C0 and C1 controls, DEL, and
+ * the marks that reorder text shown after them (a visitor's words could hide or fake a line).
+ */
+const obeyed = (code: number) =>
+  code < 0x20 ||
+  (code >= 0x7f && code < 0xa0) ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
+/** Visitors' text for the operator's terminal: every obeyed character but `keep` shown as \uXXXX. */
+export const visible = (text: string, keep = "") =>
+  [...text]
+    .map((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      return obeyed(code) && !keep.includes(c) ? `\\u${code.toString(16).padStart(4, "0")}` : c;
+    })
+    .join("");
+
+/** A line break as a visitor's browser may send it, made one newline. */
+const newlines = (text: string) => text.replace(/\r\n/g, "\n");
+
+/** JSON for the terminal: JSON escapes C0 controls itself, but not C1 ones or bidi marks. */
+export const asJson = (value: unknown) => visible(JSON.stringify(value, null, 2), "\n");
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -23,8 +49,15 @@ const columns: Column[] = [
   }),
 ];
 
+/** The cell as the export prints it: a line break kept (it is quoted), any other control shown. */
+const exported = (cell: Cell) =>
+  typeof cell === "string" ? visible(newlines(cell), "\n\t") : cell;
+
 export const enquiriesAsCsv = (enquiries: EnquiryWithDelivery[]) =>
-  [columns.map(([name]) => name), ...enquiries.map((e) => columns.map(([, pick]) => pick(e)))]
+  [
+    columns.map(([name]) => name),
+    ...enquiries.map((e) => columns.map(([, pick]) => exported(pick(e)))),
+  ]
     .map(csvLine)
     .join("\r\n");
 
@@ -49,15 +82,19 @@ export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
   return [
     ...textTable([
       ["received", "id", "type", "delivery", "channels (attempts)", "name", "email"],
-      ...enquiries.map((e) => [
-        e.receivedAt,
-        e.id,
-        e.enquiryType,
-        e.delivery.status,
-        e.delivery.channels.map((job) => `${job.channel}:${job.status}(${job.attempts})`).join(" "),
-        e.name.replace(/\s+/g, " ").slice(0, 40),
-        e.email,
-      ]),
+      ...enquiries.map((e) =>
+        [
+          e.receivedAt,
+          e.id,
+          e.enquiryType,
+          e.delivery.status,
+          e.delivery.channels
+            .map((job) => `${job.channel}:${job.status}(${job.attempts})`)
+            .join(" "),
+          e.name.replace(/[ \n]+/g, " ").slice(0, 40),
+          e.email,
+        ].map((cell) => visible(cell)),
+      ),
     ]),
     "",
     `${plural(enquiries.length, "enquiry", "enquiries")}, ${pending} awaiting delivery.`,
@@ -69,8 +106,12 @@ export function enquiriesAsRecords(enquiries: EnquiryWithDelivery[]): string {
   const blocks = enquiries.map((e) =>
     columns
       .map(([label, pick]) => {
-        // Multi-line messages stay readable and cannot pass for another field's line.
-        const text = String(pick(e) ?? "-").replace(/\r?\n/g, `\n${" ".repeat(19)}`);
+        // Multi-line messages stay readable and cannot pass for another field's line; nothing
+        // else a terminal obeys (an escape sequence, a lone carriage return) is printed raw.
+        const text = visible(newlines(String(pick(e) ?? "-")), "\n\t").replace(
+          /\n/g,
+          `\n${" ".repeat(19)}`,
+        );
         return `${`${label}:`.padEnd(19)}${text}`;
       })
       .join("\n"),

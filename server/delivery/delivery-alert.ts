@@ -1,5 +1,6 @@
 import { repeat } from "../repeat";
-import { type DeliveryChannel, deliveryChannels, type EnquiryStore } from "../store/enquiry-store";
+import type { EnquiryStore } from "../store/enquiry-store";
+import { type DeliveryChannel, deliveryChannels } from "../store/schema";
 
 // An enquiry waiting longer than retries take means a channel keeps failing: the visitor was
 // told "sent" and the company has heard nothing. Said in /readyz, a warning and the metrics.

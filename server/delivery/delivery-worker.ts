@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { DeliveryChannel, EnquiryStore, StoredEnquiry } from "../store/enquiry-store";
+import type { EnquiryStore } from "../store/enquiry-store";
+import type { DeliveryChannel, StoredEnquiry } from "../store/schema";
 
 type RetryBackoff = { baseMs: number; capMs: number };
 

@@ -1,5 +1,5 @@
 import { enquiryFields } from "../../contract/enquiry";
-import type { StoredEnquiry } from "../store/enquiry-store";
+import type { StoredEnquiry } from "../store/schema";
 
 type Addresses = { from: string; to: string };
 

@@ -1,18 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { enquiryFields } from "../../contract/enquiry";
 import type { Config } from "../config";
-import type { StoredEnquiry } from "../store/enquiry-store";
+import type { StoredEnquiry } from "../store/schema";
 
 // Each stored enquiry POSTed as JSON to ENQUIRY_WEBHOOK_URL, signed as Standard Webhooks says,
 // so a CRM can check it came from us and drop a repeat by its webhook-id (decision 0012).
-
-/** Why this secret cannot sign (the specification asks for 24 to 64 random bytes), or undefined. */
-export function webhookSecretProblem(secret: string): string | undefined {
-  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
-  const bytes = key && key.length % 4 === 0 ? Buffer.from(key, "base64").length : 0;
-  if (bytes >= 24 && bytes <= 64) return undefined;
-  return "use whsec_ followed by 24 to 64 random bytes in base64 (e.g. `echo whsec_$(openssl rand -base64 32)`)";
-}
 
 /** Failures name a status or a code only: a receiver's answer may quote the enquiry back. */
 const failure = (message: string, fields: { status?: number; code?: string }) =>

@@ -93,18 +93,15 @@ describe("a valid enquiry", () => {
     });
   });
 
-  it("keeps CR/LF out of the subject", async ({ smtp, service }) => {
+  it("refuses CR/LF in a name, so no mail header can carry it", async ({ service }) => {
     const result = await postEnquiry(
       service.baseUrl,
       validEnquiry({ name: "Eve\r\nBcc: victim@example.com" }),
     );
-    expect(result.status).toBe(201);
-    const id = String(result.json?.id);
-    const mail = await waitFor("the mail", () => smtp.received.find((m) => m.raw.includes(id)));
-    expect(mail.subject).toBe("Website enquiry (consultation) from Eve Bcc: victim@example.com");
-    const headers = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
-    expect(headers).not.toMatch(/^Bcc:/im);
-    expect(mail.to).toEqual(["sales@amanzi.example"]);
+    expect(result).toMatchObject({
+      status: 400,
+      json: { error: "invalid_enquiry", fields: { name: "notPrintable" } },
+    });
   });
 });
 
@@ -336,7 +333,7 @@ describe("rate limit", () => {
   }) => {
     const limited = await startService({
       ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "127.0.0.1",
     });
     const from = (address: string) =>
       postEnquiry(limited.baseUrl, validEnquiry(), { "x-forwarded-for": address });

@@ -7,21 +7,24 @@ import {
   enquiryPayloadSchema,
   sendEnquiryPath,
 } from "../../contract/enquiry";
-import type { PluginOptions } from "../build-app";
 import type { Config } from "../config";
+import type { PluginOptions } from "../plugin-options";
 
 /**
  * Anti-forgery wherever the pages are served (decision 0025): whether the browser says a page of
  * another origin made this request, in `Sec-Fetch-Site` or else (Safari before 16.4) `Origin`.
  * A request with neither comes from a program, which has no visitor's browser to ride on.
  */
-function isFromAnotherOrigin(request: FastifyRequest): boolean {
+function isFromAnotherOrigin(request: FastifyRequest, siteUrl: string | undefined): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined) return site !== "same-origin";
   const { origin } = request.headers;
   if (origin === undefined) return false;
+  // Our own address from the settings, else the Host the proxy passes on: never a header a
+  // visitor can write through the proxy (X-Forwarded-Host, decision 0032).
+  const ours = siteUrl ? new URL(siteUrl).host : request.headers.host;
   // "null" (a sandboxed frame, a redirect from elsewhere) does not parse.
-  return !URL.canParse(origin) || new URL(origin).host !== request.host;
+  return !URL.canParse(origin) || new URL(origin).host !== ours;
 }
 
 /** The payload of a parsed JSON body, or every bad field with one message each. */
@@ -90,10 +93,13 @@ async function checkBotToken(
 const errorName = (payload: unknown) =>
   /^\{"error":"([a-z_]{1,40})"/.exec(String(payload))?.[1] ?? "other";
 
+/** What the send call tells other parts once an enquiry is stored. */
+type Stored = { countEnquiry(request: FastifyRequest): void; wakeDelivery(): void };
+
 /** The form's send call (requirements §7): verify, store, then answer; JSON only, with limits. */
-export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
+export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = async (
   app,
-  { config, store },
+  { config, store, plan, metrics, countEnquiry, wakeDelivery },
 ) => {
   const { botCheck, enquiryRateLimitPerMinute: perMinute } = config;
   if (!botCheck)
@@ -101,9 +107,8 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
   await app.register(fastifyRateLimit, { global: false });
   // Every answer of this scope, the error handler's and the rate limiter's included.
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (reply.statusCode === 201) app.metrics.enquiriesAccepted.inc();
-    else if (reply.statusCode >= 400)
-      app.metrics.enquiriesRefused.inc({ reason: errorName(payload) });
+    if (reply.statusCode === 201) metrics.enquiriesAccepted.inc();
+    else if (reply.statusCode >= 400) metrics.enquiriesRefused.inc({ reason: errorName(payload) });
     return payload;
   });
   // Else text/plain would reach the handler as a string instead of a 415.
@@ -115,7 +120,7 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
       bodyLimit: 32 * 1024,
       config: { rateLimit: perMinute === "off" ? false : { max: perMinute, timeWindow: 60_000 } },
       onRequest: async (request, reply) => {
-        if (isFromAnotherOrigin(request))
+        if (isFromAnotherOrigin(request, config.siteUrl))
           return reply.code(403).send({ error: "cross_origin_request" });
       },
     },
@@ -136,15 +141,15 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions> = async (
         }
       }
       const stored = await store
-        .saveEnquiry(enquiryFromPayload(payload), new Date(), app.deliveryPlan)
+        .saveEnquiry(enquiryFromPayload(payload), new Date(), plan)
         .catch((error: unknown) =>
           request.log.error({ err: error }, "enquiry could not be stored"),
         );
       if (!stored) return reply.code(503).send({ error: "store_unavailable" });
       const { id } = stored;
       request.log.info({ enquiryId: id }, "enquiry stored");
-      app.countEnquiry(request);
-      app.wakeDelivery();
+      countEnquiry(request);
+      wakeDelivery();
       return reply.code(201).send({ id });
     },
   );

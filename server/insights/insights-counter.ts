@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { CountTable, type InsightsStore } from "../store/insights-store";
+import type { Visit } from "../store/schema";
 import { addDays, dayOf } from "./insights-report";
-import { CountTable, type InsightsStore, type Visit } from "./insights-store";
 import type { PageView } from "./page-view";
 
 /** What a visitor's hash is made of; held only while the request is answered. */

@@ -25,7 +25,7 @@ async function service({ databasePath, startService }: Parts, env: Record<string
   const started = await startService({
     DATABASE_URL: `file:${databasePath}`,
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "127.0.0.1",
     // Nothing is flushed on a timer during a test: closing the app writes it all.
     INSIGHTS_FLUSH_SECONDS: "3600",
     ...env,

@@ -1,57 +1,65 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import type { PluginOptions } from "../build-app";
+import type { PluginOptions } from "../plugin-options";
 import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
 import { countedDevice, label, optsOut, sourceOf } from "./page-view";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Counts a stored enquiry for its visitor's visit (nothing with INSIGHTS=off). */
-    countEnquiry(request: FastifyRequest): void;
-  }
-}
-
-/** Who is asking, for the visitor's hash; undefined when they asked not to be tracked. */
-const identityOf = ({ headers, hostname, ip }: FastifyRequest) =>
-  optsOut(headers)
-    ? undefined
-    : { site: hostname, address: ip, userAgent: headers["user-agent"] ?? "" };
+/** A Host header's name, without the port: every instance behind one address agrees. */
+const hostOf = (host = "") => host.replace(/:\d*$/, "");
 
 /**
- * Counts the site's page views as they are served, and enquiries as they are stored, with no
- * cookie and no script (decision 0021), after the answer has gone.
+ * Who is asking, for the visitor's hash; undefined when they asked not to be tracked. The site
+ * is the Host the proxy passes on: X-Forwarded-Host is the visitor's to write (decision 0032).
  */
-export const insightsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
-  if (!config.insights) {
-    app.decorate("countEnquiry", () => {});
-    return;
-  }
-  const pages = new Set([...pagesOf(config.siteRoot).keys()].filter((path) => !isEditorPath(path)));
-  // Every page's series exists from the start, at zero.
-  for (const route of pages) app.metrics.pageViews.inc({ route }, 0);
-  const counter = createInsightsCounter({
-    store: store.insights,
-    flushMs: config.insights.flushSeconds * 1000,
-    log: app.log.child({ component: "insights" }),
-  });
-  app.decorate("countEnquiry", (request: FastifyRequest) => counter.enquiry(identityOf(request)));
-  // A 304 is a page view too: the browser shows its copy of a page it had before.
-  app.addHook("onResponse", async (request, reply) => {
-    const path = request.routeOptions.url;
-    if (request.method !== "GET" || !path || !pages.has(path)) return;
-    if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
-    const device = countedDevice(request.headers);
-    if (!device) return;
-    const query = request.query as Record<string, unknown>;
-    const cameFrom = () => ({
-      source: sourceOf(query.utm_source, request.headers.referer, request.host),
-      medium: label(query.utm_medium),
-      campaign: label(query.utm_campaign),
+const identityOf = ({ headers, ip }: FastifyRequest) =>
+  optsOut(headers)
+    ? undefined
+    : { site: hostOf(headers.host), address: ip, userAgent: headers["user-agent"] ?? "" };
+
+/**
+ * Counts the site's page views as they are served, and enquiries as they are stored
+ * (`countEnquiry`), with no cookie and no script (decision 0021), after the answer has gone.
+ */
+export function insightsService({ config, store, metrics }: PluginOptions, log: FastifyBaseLogger) {
+  const counter =
+    config.insights &&
+    createInsightsCounter({
+      store: store.insights,
+      flushMs: config.insights.flushSeconds * 1000,
+      log: log.child({ component: "insights" }),
     });
-    counter.pageView({ path, device, cameFrom }, identityOf(request));
-    app.metrics.pageViews.inc({ route: path });
+  const plugin = fastifyPlugin(async (app) => {
+    if (!counter) return;
+    const pages = new Set(
+      [...pagesOf(config.siteRoot).keys()].filter((path) => !isEditorPath(path)),
+    );
+    // Every page's series exists from the start, at zero.
+    for (const route of pages) metrics.pageViews.inc({ route }, 0);
+    // A 304 is a page view too: the browser shows its copy of a page it had before.
+    app.addHook("onResponse", async (request, reply) => {
+      const path = request.routeOptions.url;
+      if (request.method !== "GET" || !path || !pages.has(path)) return;
+      if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
+      const device = countedDevice(request.headers);
+      if (!device) return;
+      const query = request.query as Record<string, unknown>;
+      const cameFrom = () => ({
+        source: sourceOf(query.utm_source, request.headers.referer, request.headers.host ?? ""),
+        medium: label(query.utm_medium),
+        campaign: label(query.utm_campaign),
+      });
+      counter.pageView({ path, device, cameFrom }, identityOf(request));
+      metrics.pageViews.inc({ route: path });
+    });
+    app.addHook("onReady", () => counter.start());
+    app.addHook("onClose", () => counter.stop());
   });
-  app.addHook("onReady", () => counter.start());
-  app.addHook("onClose", () => counter.stop());
-});
+  return {
+    plugin,
+    /** Counts a stored enquiry for its visitor's visit (nothing with INSIGHTS=off). */
+    countEnquiry(request: FastifyRequest) {
+      if (counter) counter.enquiry(identityOf(request));
+    },
+  };
+}

@@ -5,6 +5,8 @@ import { runInsightsCli, type ServerProcess } from "../../tests/support/server-p
 import { it } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { openEnquiryStore } from "../store/open-enquiry-store";
 import type { InsightsReport } from "./insights-report";
 
 const userAgent = (n: number) =>
@@ -28,7 +30,7 @@ function siteEnv(tempDir: string, databaseUrl: string, flushSeconds: number) {
   return {
     SITE_ROOT: siteRoot,
     DATABASE_URL: databaseUrl,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "127.0.0.1",
     INSIGHTS_FLUSH_SECONDS: String(flushSeconds),
   };
 }
@@ -101,8 +103,22 @@ it("adds up exactly what two instances on one PostgreSQL database counted of the
     }),
   );
   // An enquiry whose visitor the other instance has not flushed yet is looked for again at
-  // the next flushes (every second here).
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // the next flushes (every second here): stopped once every one is counted for its visit.
+  const store = await openEnquiryStore(databaseUrl);
+  try {
+    const today = new Date().toISOString().slice(0, 10);
+    await waitFor(
+      "every enquiry counted for its visit",
+      async () => {
+        const counts = await store.insights.readDailyCounts(today, today);
+        const sources = counts.filter((count) => count.dimension === "source");
+        return sources.reduce((n, count) => n + count.enquiries, 0) === visitors || undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+  } finally {
+    await store.close();
+  }
   await Promise.all(instances.map(stop));
 
   const counted = await report(databaseUrl);

@@ -1,8 +1,9 @@
 import { describe, expect } from "vitest";
 import { it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
+import { type DayBatch, emptyCount } from "../store/insights-store";
+import type { Visit } from "../store/schema";
 import { readInsightsReport } from "./insights-report";
-import { type DayBatch, emptyCount, type Visit } from "./insights-store";
 
 const day = "2026-03-02";
 const today = new Date(`${day}T15:00:00.000Z`);
@@ -59,6 +60,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       visitors: 0,
       visits: 0,
       enquiries: 0,
+      visitEnquiries: 0,
       pages: [],
       sources: [],
       campaigns: [],
@@ -74,6 +76,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         visitors: 0,
         visits: 0,
         enquiries: 0,
+        visitEnquiries: 0,
       })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);

@@ -1,4 +1,5 @@
-import { type Dimension, devices, type InsightsStore, noCounts as zero } from "./insights-store";
+import type { InsightsStore } from "../store/insights-store";
+import { type Dimension, devices, noCounts as zero } from "../store/schema";
 
 type Measures = typeof zero;
 type VisitRow = { visits: number; enquiries: number };
@@ -8,9 +9,16 @@ type Origin = "source" | "campaign" | "medium";
 /** The last `days` UTC days, each listed; pages by page views, the rest by visits. */
 export type InsightsReport = Awaited<ReturnType<typeof readInsightsReport>>;
 
-/** Enquiries ÷ visits as a percentage, "–" without visits. */
-export const conversion = (enquiries: number, visits: number) =>
-  visits > 0 ? `${((100 * enquiries) / visits).toFixed(1)}%` : "–";
+/**
+ * Enquiries that came with a counted visit ÷ visits, as a percentage, "–" without visits. At
+ * most 100%: a visitor who sends a second enquiry the same day converts no second visit.
+ */
+export const conversion = (visitEnquiries: number, visits: number) =>
+  visits > 0 ? `${Math.min(100, (100 * visitEnquiries) / visits).toFixed(1)}%` : "–";
+
+/** How conversion is counted, where the dashboard and the command line show it. */
+export const conversionNote =
+  "Conversion: enquiries that came with a counted visit, divided by visits, at most 100%. Enquiries also counts those that came with none (from pages served elsewhere, or a visitor who asked not to be tracked).";
 
 export const number = (n: number) => n.toLocaleString("en-ZA");
 
@@ -33,12 +41,17 @@ export async function readInsightsReport(
   const from = addDays(to, 1 - days);
   const sums = new Map<string, Map<string, Measures>>();
   const byDay = new Map<string, Measures>();
+  // Every enquiry counted for a visit is counted for its source too; the total also holds those
+  // that came with none.
+  const visitEnquiriesByDay = new Map<string, number>();
   for (const { day, dimension, value, ...measures } of await store.readDailyCounts(from, to)) {
     const values = sums.get(dimension) ?? new Map<string, Measures>();
     const sum = values.get(value) ?? { ...zero };
     for (const key of Object.keys(zero) as (keyof Measures)[]) sum[key] += measures[key];
     sums.set(dimension, values.set(value, sum));
     if (dimension === "total") byDay.set(day, measures);
+    if (dimension === "source")
+      visitEnquiriesByDay.set(day, (visitEnquiriesByDay.get(day) ?? 0) + measures.enquiries);
   }
   const byVisits = (a: [string, Measures], b: [string, Measures]) =>
     b[1].visits - a[1].visits ||
@@ -55,6 +68,7 @@ export async function readInsightsReport(
     from,
     to,
     ...(sums.get("total")?.get("") ?? zero),
+    visitEnquiries: [...visitEnquiriesByDay.values()].reduce((sum, n) => sum + n, 0),
     pages: rows("page")
       .sort((a, b) => b[1].pageviews - a[1].pageviews || byVisits(a, b))
       .map(([path, measures]) => ({ path, ...measures })),
@@ -67,7 +81,11 @@ export async function readInsightsReport(
     }),
     days: Array.from({ length: days }, (_, i) => {
       const date = addDays(from, i);
-      return { date, ...(byDay.get(date) ?? zero) };
+      return {
+        date,
+        ...(byDay.get(date) ?? zero),
+        visitEnquiries: visitEnquiriesByDay.get(date) ?? 0,
+      };
     }),
   };
 }
@@ -79,7 +97,7 @@ export const dayColumns = [
   ["Page views", (day) => day.pageviews],
   ["Visits", (day) => day.visits],
   ["Enquiries", (day) => day.enquiries],
-  ["Conversion", (day) => conversion(day.enquiries, day.visits)],
+  ["Conversion", (day) => conversion(day.visitEnquiries, day.visits)],
 ] as const satisfies readonly [string, (day: InsightsReport["days"][number]) => string | number][];
 
 /** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isbot } from "isbot";
-import type { Device, VisitSource } from "./insights-store";
+import type { Device, VisitSource } from "../store/schema";
 
 // What a page request tells us, from its headers and query alone: no cookie, no script.
 

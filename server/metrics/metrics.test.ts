@@ -11,8 +11,8 @@ import {
 } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { loadConfig } from "../config";
+import { createServiceMetrics } from "../service-metrics";
 import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
-import { createServiceMetrics } from "./metrics-plugin";
 
 async function scrape(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`);

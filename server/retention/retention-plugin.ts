@@ -2,20 +2,13 @@ import { readFileSync } from "node:fs";
 import fastifyPlugin from "fastify-plugin";
 import type { DeliveryChannels } from "../../contract/retention";
 import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
-import type { PluginOptions } from "../build-app";
 import { dayOf } from "../insights/insights-report";
+import type { PluginOptions } from "../plugin-options";
 import { repeat } from "../repeat";
 import type { EnquiryStore, PurgeOutcome } from "../store/enquiry-store";
 
 // POPIA: personal information is kept no longer than needed. A delivered enquiry is kept for
 // ENQUIRY_RETENTION_DAYS; one never delivered is never deleted here: nobody has read it yet.
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Purges what is past retention now, besides the daily run. */
-    runRetentionNow(): Promise<void>;
-  }
-}
 
 export const dayMs = 86_400_000;
 
@@ -94,16 +87,28 @@ export function privacyStatementMismatch(
   return `The built privacy statement does not state ENQUIRY_RETENTION_DAYS=${retentionDays} with ${delivery(channels)} (it states ${days}, built with ${delivery(built.channels)}): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.`;
 }
 
-/** The purge while the app runs; a warning at startup when the built privacy statement says otherwise. */
-export const retentionPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
+/**
+ * The purge while the app runs, and a warning at startup when the built privacy statement says
+ * otherwise. `afterDelivery` purges at once with ENQUIRY_RETENTION_DAYS=0: then the company's
+ * mailbox or CRM is the record, so the copy goes once every channel has it (the purge keeps an
+ * enquiry while any job is pending).
+ */
+export function retentionService({ config, store, channels }: PluginOptions) {
   const { retentionDays, insightsRetentionMonths, siteRoot } = config;
-  const mismatch = privacyStatementMismatch(siteRoot, retentionDays, config.channels);
-  if (mismatch) app.log.warn(mismatch);
   let retention: ReturnType<typeof startRetentionSchedule> | undefined;
-  app.decorate("runRetentionNow", async () => retention?.runNow());
-  app.addHook("onReady", async () => {
-    const log = app.log.child({ component: "retention" });
-    retention = startRetentionSchedule({ store, retentionDays, insightsRetentionMonths, log });
+  const plugin = fastifyPlugin(async (app) => {
+    const mismatch = privacyStatementMismatch(siteRoot, retentionDays, channels);
+    if (mismatch) app.log.warn(mismatch);
+    app.addHook("onReady", async () => {
+      const log = app.log.child({ component: "retention" });
+      retention = startRetentionSchedule({ store, retentionDays, insightsRetentionMonths, log });
+    });
+    app.addHook("onClose", async () => retention?.stop());
   });
-  app.addHook("onClose", async () => retention?.stop());
-});
+  return {
+    plugin,
+    afterDelivery() {
+      if (retentionDays === 0) void retention?.runNow();
+    },
+  };
+}

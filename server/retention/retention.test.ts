@@ -1,8 +1,8 @@
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
-import { emptyCount } from "../insights/insights-store";
 import type { EnquiryStore } from "../store/enquiry-store";
+import { emptyCount } from "../store/insights-store";
 import { dayMs, describePurge, retentionCutoff, startRetentionSchedule } from "./retention-plugin";
 
 const t0 = new Date("2026-03-01T09:00:00.000Z");

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
-import type { PluginOptions } from "../build-app";
+import type { PluginOptions } from "../plugin-options";
 import { adminContentSecurityPolicy, pagePolicy } from "./content-security-policy";
 import { fileSecurityHeaders, securityHeaders, signedInOpenerPolicy } from "./security-headers";
 

@@ -1,43 +1,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import {
-  CamelCasePlugin,
-  type Compilable,
-  type CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  SqliteDialect,
-  sql,
-} from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { DailyCount, Visit } from "../insights/insights-store";
-import type { DeliveryChannel, StoredEnquiry } from "./enquiry-store";
 import { migratePostgres, migrateSqlite } from "./migrations";
-
-/** PostgreSQL's timestamptz; in SQLite due times and acknowledgements in ms, others ISO text. */
-type Moment = Date | string | number;
-
-export type Tables = {
-  enquiries: Omit<StoredEnquiry, "receivedAt"> & { receivedAt: Moment };
-  deliveries: {
-    enquiryId: string;
-    channel: DeliveryChannel;
-    status: "pending" | "delivered";
-    attempts: number;
-    nextAttemptAt: Moment | null;
-    deliveredAt: Moment | null;
-    lastError: string | null;
-    leaseToken: string | null;
-  };
-  acknowledgements: { address: string; acknowledgedAt: Moment };
-  insightsDaily: DailyCount;
-  insightsSalts: { day: string; salt: Buffer };
-  insightsVisitors: Visit & { day: string; hash: string };
-  insightsVisitorPages: { day: string; hash: string; path: string };
-};
+import type { Tables } from "./schema";
 
 /** One database of either engine, and what differs between them beyond the SQL Kysely writes. */
 export type Database = {
@@ -45,8 +12,6 @@ export type Database = {
   engine: "sqlite" | "postgres";
   /** A due time or acknowledgement as the engine keeps it. */
   clockTime(moment: Date): number | Date;
-  /** Runs the statements in one transaction; resolves to the rows each one changed. */
-  together(statements: Compilable[]): Promise<bigint[]>;
   /** After deleting personal information: no copy of it stays in the database's files. */
   forgetDeleted(): Promise<void>;
   close(): Promise<void>;
@@ -59,35 +24,6 @@ export const chunks = <T>(rows: T[], size = 500) =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
     rows.slice(i * size, i * size + size),
   );
-
-/** One `make(text)` per query text: Kysely writes the same text for the same query shape. */
-function perText<T>(make: (text: string) => T) {
-  const made = new Map<string, T>();
-  return (text: string) => {
-    const value = made.get(text) ?? make(text);
-    made.set(text, value);
-    return value;
-  };
-}
-
-/**
- * For an INSERT on the hot path, whose parameters are its rows' values, row by row in key order:
- * `build()` is built and compiled once per `shape` (whatever decides its text: keys, rows), then
- * its text is reused with `values`. Building and compiling cost more CPU than storing (0031).
- */
-export function compiledOnce() {
-  const made = new Map<string, CompiledQuery>();
-  return (shape: string, values: unknown[], build: () => Compilable): Compilable => {
-    const known = made.get(shape);
-    if (known) return { compile: () => ({ ...known, parameters: values }) };
-    const compiled = build().compile();
-    const { parameters } = compiled;
-    if (parameters.length !== values.length || parameters.some((value, i) => value !== values[i]))
-      throw new Error(`compiledOnce: the query's parameters are not the values given (${shape})`);
-    made.set(shape, compiled);
-    return { compile: () => compiled };
-  };
-}
 
 // Enquiries are personal information: only the service's user may read the files, whatever
 // the umask. A folder that exists already is left alone: it may be shared (/var/lib, /tmp).
@@ -143,11 +79,14 @@ function sqliteDatabase(path: string): Database {
     throw error;
   }
   for (const file of databaseFiles(path).filter(existsSync)) chmodSync(file, 0o600);
-  // Each statement prepared once, not on every call (decision 0027).
-  const prepare = perText((text) => sqlite.prepare(text));
-  const runAll = sqlite.transaction((compiled: CompiledQuery[]) =>
-    compiled.map(({ sql, parameters }) => BigInt(prepare(sql).run(parameters).changes)),
-  );
+  // Each statement prepared once, not on every call: Kysely writes the same text for the same
+  // query shape (decision 0027).
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (text: string) => {
+    const statement = statements.get(text) ?? sqlite.prepare(text);
+    statements.set(text, statement);
+    return statement;
+  };
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
     plugins,
@@ -156,14 +95,6 @@ function sqliteDatabase(path: string): Database {
     db,
     engine: "sqlite",
     clockTime: (moment) => moment.getTime(),
-    // Compiled first, then run with no await between them. Inside a Kysely transaction they
-    // would join it, so then they wait for Kysely's one connection; otherwise they run at once,
-    // on the hot path without Kysely's connection handling (decision 0031).
-    together: async (statements) => {
-      const compiled = statements.map((statement) => statement.compile());
-      if (!sqlite.inTransaction) return runAll(compiled);
-      return db.connection().execute(async () => runAll(compiled));
-    },
     async forgetDeleted() {
       // The WAL still holds the deleted rows: fold it into the file and empty it.
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
@@ -180,30 +111,7 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process: the pool replaces it.
   pool.on("error", () => {});
-  // Named statements: PostgreSQL parses and plans each text once per connection (decision 0027).
-  let statements = 0;
-  const named = perText(() => `q${++statements}`);
-  const query = (client: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[]) =>
-    // Only an unnamed query may hold several statements (migrations), and they take no values.
-    values.length === 0
-      ? client.query(text)
-      : client.query({ name: named(text), text, values: [...values] });
-  const statementsPool: PostgresPool = {
-    options: pool.options,
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      return {
-        release: (destroy?: boolean) => client.release(destroy),
-        query: ((text: string, values: readonly unknown[]) =>
-          query(client, text, values)) as unknown as PostgresPoolClient["query"],
-      };
-    },
-  };
-  const db = new Kysely<Tables>({
-    dialect: new PostgresDialect({ pool: statementsPool }),
-    plugins,
-  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
   try {
     await migratePostgres(db);
   } catch (error) {
@@ -214,22 +122,6 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     db,
     engine: "postgres",
     clockTime: (moment) => moment,
-    together: async (statements) => {
-      // One statement is a transaction of its own: on the hot path it goes straight to the
-      // pool, without Kysely's connection handling (decision 0031).
-      const [only] = statements;
-      if (only && statements.length === 1) {
-        const { sql, parameters } = only.compile();
-        return [BigInt((await query(pool, sql, parameters)).rowCount ?? 0)];
-      }
-      return db.transaction().execute(async (trx) => {
-        const changed: bigint[] = [];
-        for (const statement of statements) {
-          changed.push((await trx.executeQuery(statement.compile())).numAffectedRows ?? 0n);
-        }
-        return changed;
-      });
-    },
     // Deleted rows leave every query at once; VACUUM reuses their space.
     async forgetDeleted() {},
     close: () => db.destroy(),

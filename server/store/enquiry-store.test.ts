@@ -60,7 +60,6 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.nextDueAt("mail")).toEqual(t0);
   });
 
-  // The insert is compiled once per shape (decision 0031): each shape keeps its own values.
   it("stores each enquiry as given, whatever its fields' order and its channels", async ({
     open,
   }) => {

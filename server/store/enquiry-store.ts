@@ -7,20 +7,15 @@ import {
   sql,
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
-import type { InsightsStore } from "../insights/insights-store";
-import { chunks, compiledOnce, type Database, type Tables } from "./database";
+import { chunks, type Database } from "./database";
+import type { InsightsStore } from "./insights-store";
+import { type DeliveryChannel, deliveryChannels, type StoredEnquiry, type Tables } from "./schema";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
 
-/** A stored enquiry gets a job per channel, claimed, retried and delivered on its own (0012). */
-export const deliveryChannels = ["mail", "webhook", "acknowledgement"] as const;
-export type DeliveryChannel = (typeof deliveryChannels)[number];
-
 /** An address gets at most one acknowledgement in this long, whatever its case. */
 export const acknowledgementIntervalMs = 86_400_000;
-
-export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
 
 /** The company's channels configured now, and whether to acknowledge to the visitor. */
 export type DeliveryPlan = { channels: ("mail" | "webhook")[]; acknowledge: boolean };
@@ -82,10 +77,9 @@ const attempted = (eb: Where<"deliveries">) => ({
 });
 
 export function enquiryStore(
-  { db, engine, clockTime, together, forgetDeleted, close }: Database,
+  { db, engine, clockTime, forgetDeleted, close }: Database,
   insights: InsightsStore,
 ) {
-  const insertOnce = compiledOnce();
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
   async function enquiriesWhere(filter: (eb: Where<"enquiries">) => Expression<SqlBool>) {
@@ -114,44 +108,32 @@ export function enquiryStore(
           attempts: 0,
           nextAttemptAt: clockTime(now),
         }));
-      if (!plan.acknowledge) {
-        const jobRows = jobs(plan.channels);
-        const enquiryValues = Object.values(stored);
-        const jobValues = jobRows.flatMap((row) => Object.values(row));
-        const shape = `${Object.keys(stored)} ${plan.channels}`;
-        const enquiryRow = () => db.insertInto("enquiries").values(stored);
-        const jobsInsert = () => db.insertInto("deliveries").values(jobRows);
-        // PostgreSQL takes both as one statement, one round trip (decision 0027); SQLite has
-        // no INSERT inside WITH. Compiled once per shape, the hot path's CPU (0031).
-        await together(
-          engine === "postgres"
-            ? [
-                insertOnce(shape, [...enquiryValues, ...jobValues], () =>
-                  db.with("enquiry", enquiryRow).insertInto("deliveries").values(jobRows),
-                ),
-              ]
-            : [
-                insertOnce(`enquiry ${shape}`, enquiryValues, enquiryRow),
-                insertOnce(`jobs ${shape}`, jobValues, jobsInsert),
-              ],
-        );
+      if (!plan.acknowledge && engine === "postgres") {
+        // One statement, one round trip, where a transaction takes four (decision 0027).
+        await db
+          .with("enquiry", (db) => db.insertInto("enquiries").values(stored))
+          .insertInto("deliveries")
+          .values(jobs(plan.channels))
+          .execute();
         return stored;
       }
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("enquiries").values(stored).execute();
         // The upsert returns a row only when the address had no acknowledgement in the
         // interval; on PostgreSQL a concurrent enquiry from it waits on the row, then sees this one.
-        const acknowledged = await trx
-          .insertInto("acknowledgements")
-          .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
-          .onConflict((oc) =>
-            oc
-              .column("address")
-              .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
-              .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
-          )
-          .returning("address")
-          .executeTakeFirst();
+        const acknowledged =
+          plan.acknowledge &&
+          (await trx
+            .insertInto("acknowledgements")
+            .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
+            .onConflict((oc) =>
+              oc
+                .column("address")
+                .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
+                .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
+            )
+            .returning("address")
+            .executeTakeFirst());
         const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
         if (channels.length) await trx.insertInto("deliveries").values(jobs(channels)).execute();
       });
@@ -262,14 +244,14 @@ export function enquiryStore(
 
     /** A person's deletion request: their enquiries, jobs and acknowledgement; resolves to how many. */
     async eraseByEmail(email: string) {
-      const theirs = db.selectFrom("enquiries").select("id").where(fromAddress(email));
-      const [, , erased = 0n] = await together([
-        db.deleteFrom("deliveries").where("enquiryId", "in", theirs),
-        db.deleteFrom("acknowledgements").where("address", "=", lower(email)),
-        db.deleteFrom("enquiries").where(fromAddress(email)),
-      ]);
+      const erased = await db.transaction().execute(async (trx) => {
+        const theirs = trx.selectFrom("enquiries").select("id").where(fromAddress(email));
+        await trx.deleteFrom("deliveries").where("enquiryId", "in", theirs).execute();
+        await trx.deleteFrom("acknowledgements").where("address", "=", lower(email)).execute();
+        return trx.deleteFrom("enquiries").where(fromAddress(email)).executeTakeFirstOrThrow();
+      });
       await forgetDeleted();
-      return Number(erased);
+      return Number(erased.numDeletedRows);
     },
 
     /** Deletes delivered enquiries received before `cutoff`, and old acknowledgements; dryRun counts. */
@@ -296,16 +278,16 @@ export function enquiryStore(
         .where("acknowledgedAt", "<", ackCutoff(now))
         .execute();
       if (Number(counts.delivered) === 0) return { deleted: 0, keptUndelivered };
-      const delivered = db
-        .selectFrom("enquiries")
-        .select("id")
-        .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
-      const [, purged = 0n] = await together([
-        db.deleteFrom("deliveries").where("enquiryId", "in", delivered),
-        db.deleteFrom("enquiries").where("id", "in", delivered),
-      ]);
+      const purged = await db.transaction().execute(async (trx) => {
+        const delivered = trx
+          .selectFrom("enquiries")
+          .select("id")
+          .where((eb) => eb.and([old(eb), eb.not(hasPendingJob(eb))]));
+        await trx.deleteFrom("deliveries").where("enquiryId", "in", delivered).execute();
+        return trx.deleteFrom("enquiries").where("id", "in", delivered).executeTakeFirstOrThrow();
+      });
       await forgetDeleted();
-      return { deleted: Number(purged), keptUndelivered };
+      return { deleted: Number(purged.numDeletedRows), keptUndelivered };
     },
 
     /** Each channel's pending jobs, and when the oldest enquiry among them was received. */

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { insightsStore } from "../insights/insights-store";
+import { insightsStore } from "../store/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
 

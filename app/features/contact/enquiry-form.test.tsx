@@ -207,6 +207,18 @@ describe("error state", () => {
     expectNoErrorShown(field.email());
   });
 
+  it("names hidden control characters pasted into a name or message, as the service does", async () => {
+    const { user } = renderForm();
+    await user.click(field.name());
+    await user.paste("Thandi\u001b[2J");
+    await user.tab();
+    expectErrorShown(field.name(), errors.name.notPrintable);
+    await user.click(field.message());
+    await user.paste("Line one\nLine two\u0000");
+    await user.tab();
+    expectErrorShown(field.message(), errors.message.notPrintable);
+  });
+
   it("is shown for a required field that was touched and left empty", async () => {
     const { user } = renderForm();
     await user.click(field.name());

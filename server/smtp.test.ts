@@ -1,6 +1,6 @@
 import { createTransport } from "nodemailer";
 import { expect } from "vitest";
-import { it } from "../../tests/support/server-test";
+import { it } from "../tests/support/server-test";
 import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp";
 
 const mail = { from: "website@amanzi.example", to: "sales@amanzi.example", text: "Hello" };

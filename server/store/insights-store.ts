@@ -1,27 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { chunks, type Database } from "../store/database";
+import { chunks, type Database } from "./database";
+import { type DailyCount, type Dimension, noCounts, type Visit } from "./schema";
 
 // The insights tables (decision 0021), in the enquiry store's database: daily counts, kept for
 // INSIGHTS_RETENTION_MONTHS; each day's salt and visitor hashes, kept until the day is over.
 // Instances add up exactly: counts are additive upserts, and a visitor (or a visitor's page)
 // counts once, when its row first goes in, whichever instance saw it.
 
-export const devices = ["phone", "tablet", "desktop"] as const;
-export type Device = (typeof devices)[number];
-/** "total" has the one value "". */
-export type Dimension = "total" | "page" | "source" | "medium" | "campaign" | "device";
-export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
 type Measure = keyof typeof noCounts;
 const measures = Object.keys(noCounts) as Measure[];
-
-/** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
-export type DailyCount = { day: string; dimension: Dimension; value: string } & typeof noCounts;
-
-/** What brought a visitor: a referrer or utm_source, and the utm tags ("" without). */
-export type VisitSource = { source: string; medium: string; campaign: string };
-/** Where a visit came in: its first page, its source, the device. */
-export type Visit = VisitSource & { entry: string; device: Device };
 
 /** What one instance counted for one day since its last flush. */
 export type DayBatch = {
@@ -78,7 +66,7 @@ const addedUp = Object.fromEntries(
   measures.map((m) => [m, sql`insights_daily.${sql.ref(m)} + excluded.${sql.ref(m)}`]),
 );
 
-export function insightsStore({ db, together }: Database) {
+export function insightsStore({ db }: Database) {
   return {
     /** The day's salt, made at random by whichever instance asks first. */
     async dailySalt(day: string) {
@@ -165,11 +153,11 @@ export function insightsStore({ db, together }: Database) {
 
     /** Destroys the salts of days before `salts`, and the visitor hashes of days before `visitors`. */
     async forget(before: { salts: string; visitors: string }) {
-      await together([
-        db.deleteFrom("insightsSalts").where("day", "<", before.salts),
-        db.deleteFrom("insightsVisitors").where("day", "<", before.visitors),
-        db.deleteFrom("insightsVisitorPages").where("day", "<", before.visitors),
-      ]);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("insightsSalts").where("day", "<", before.salts).execute();
+        await trx.deleteFrom("insightsVisitors").where("day", "<", before.visitors).execute();
+        await trx.deleteFrom("insightsVisitorPages").where("day", "<", before.visitors).execute();
+      });
     },
 
     /** Deletes the daily counts of days before `day`; resolves to how many rows went. */

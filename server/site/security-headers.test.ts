@@ -1,0 +1,84 @@
+import { connect } from "node:net";
+import { describe, expect } from "vitest";
+import { clientId, clientSecret, repo } from "../../tests/support/github-stand-in";
+import { it } from "../../tests/support/server-test";
+
+// Every answer carries the shared headers: a sign-in page with a policy of its own replaces only
+// that policy, and Node's own answer to a request it cannot parse carries them too.
+
+const shared = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "permissions-policy": expect.stringContaining("camera=()"),
+  "strict-transport-security": expect.stringMatching(/^max-age=\d{7,}/),
+};
+
+/** Sends `raw` bytes as they are and reads the whole answer; the server closes the connection. */
+function rawExchange(baseUrl: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(raw));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+const headersOf = (answer: string) =>
+  Object.fromEntries(
+    answer
+      .slice(0, answer.indexOf("\r\n\r\n"))
+      .split("\r\n")
+      .slice(1)
+      .map((line) => [
+        line.slice(0, line.indexOf(":")).toLowerCase(),
+        line.slice(line.indexOf(":") + 1).trim(),
+      ]),
+  );
+
+describe("with HSTS=true", () => {
+  it("sends the shared headers on sign-in pages, keeping each page's own policy", async ({
+    startService,
+  }) => {
+    const service = await startService({
+      HSTS: "true",
+      CMS_GITHUB_CLIENT_ID: clientId,
+      CMS_GITHUB_CLIENT_SECRET: clientSecret,
+      CMS_GITHUB_REPO: repo,
+    });
+    // GitHub's answer when the editor declines: the popup's page, with its script by hash.
+    const response = await fetch(`${service.baseUrl}/api/cms/callback?error=access_denied`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      ...shared,
+      "content-security-policy": expect.stringMatching(/^default-src 'none'; script-src 'sha256-/),
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    });
+  });
+
+  it.for([
+    ["a bad request line", "GARBAGE\r\n\r\n", 400],
+    ["a header without a colon", "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400],
+    ["headers too large", `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+  ] as const)(
+    "answers %s in our shape, with the shared headers",
+    async ([, raw, status], { startService }) => {
+      const service = await startService({ HSTS: "true" });
+      const answer = await rawExchange(service.baseUrl, raw);
+      expect(answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(headersOf(answer)).toMatchObject({
+        ...shared,
+        "content-security-policy": expect.stringContaining("default-src 'none'"),
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "content-type": "application/json; charset=utf-8",
+      });
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toHaveProperty("error");
+    },
+  );
+});
