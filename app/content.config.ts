@@ -1,9 +1,18 @@
 import { defineCollection } from "astro:content";
 import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { glob } from "astro/loaders";
 import type { z } from "zod";
+import { documentFolder } from "./content/documents.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
-import { pageSchemas, siteShellFile, siteShellFileName } from "./content/schemas.ts";
+import { productFolder } from "./content/products.ts";
+import {
+  documentFile,
+  pageSchemas,
+  productFile,
+  siteShellFile,
+  siteShellFileName,
+} from "./content/schemas.ts";
 import { contentDir, contentFileNames } from "./content/site-content.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, and the shell.
@@ -24,4 +33,14 @@ export const collections = {
   legal: collection(filesOf("legal"), pageSchemas.legal),
   contact: collection(filesOf("contact"), pageSchemas.contact),
   shell: collection(siteShellFileName, siteShellFile),
+  // One file per product, named by its address: adding a product adds no code.
+  products: defineCollection({
+    loader: glob({ base: join(base, productFolder), pattern: "*.yaml" }),
+    schema: productFile,
+  }),
+  // One file per document the company publishes; the launch content has none.
+  documents: defineCollection({
+    loader: glob({ base: join(base, documentFolder), pattern: "*.yaml" }),
+    schema: documentFile,
+  }),
 };

@@ -21,9 +21,14 @@ import { chromium } from "@playwright/test";
 // The groups Lighthouse's mainthread-work-breakdown sums tasks in.
 import { taskGroups } from "lighthouse/core/lib/tracehouse/task-groups.js";
 import { pageList } from "../app/content/page-list.ts";
+import { siteProducts } from "../app/content/site-content.ts";
 import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
-import { proofFixtures } from "../tests/support/edited-content.ts";
+import {
+  fixtureDocuments,
+  fixtureProduct,
+  proofFixtures,
+} from "../tests/support/edited-content.ts";
 import { spawnServer } from "../tests/support/server-process.ts";
 
 const args = process.argv.slice(2);
@@ -37,10 +42,21 @@ const launchContent = join(import.meta.dirname, "../app/content");
 for (const name of readdirSync(launchContent).filter((file) => file.endsWith(".yaml")))
   copyFileSync(join(launchContent, name), join(contentDir, name));
 cpSync(proofFixtures, contentDir, { recursive: true });
+// The products, one added as the editor adds one, and documents, so /documents is measured too.
+cpSync(join(launchContent, "products"), join(contentDir, "products"), { recursive: true });
+copyFileSync(fixtureProduct, join(contentDir, "products", "remote-valve.yaml"));
+cpSync(fixtureDocuments, join(contentDir, "documents"), { recursive: true });
 const studies = readdirSync(join(proofFixtures, "case-studies"))
   .filter((file) => file.endsWith(".yaml"))
   .map((file) => `/case-studies/${file.replace(/\.yaml$/, "")}`);
-const allRoutes = [...pageList.map((page) => page.path), "/case-studies", ...studies];
+process.env.CONTENT_DIR = contentDir;
+const allRoutes = [
+  ...pageList.map((page) => page.path),
+  "/case-studies",
+  ...studies,
+  ...siteProducts().map((product) => product.path),
+  "/documents",
+];
 const routes = routeArgs.length > 0 ? routeArgs : allRoutes;
 // Five, not three: the reference's own TBT swings widely between runs on a busy machine.
 const RUNS = 5;

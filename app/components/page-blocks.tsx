@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import type { ContactPageFile, LegalPageFile, ProductPageFile } from "../content/schemas";
 import { Hero } from "./blocks/hero";
-import { InfoBlock } from "./blocks/info-block";
+import { InfoBlock, type ProductLinks } from "./blocks/info-block";
 import { InfoListBlock } from "./blocks/info-list-block";
 import type { GetInTouch } from "./get-in-touch-link";
 import { LegalDocument } from "./legal-document";
 
 type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
-  | { kind: "product"; content: ProductPageFile; roundHero?: boolean }
+  | { kind: "product"; content: ProductPageFile; roundHero?: boolean; productLinks?: ProductLinks }
   | { kind: "legal"; content: LegalPageFile }
   | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
 );
@@ -26,7 +26,11 @@ export function PageBlocks(props: PageBlocksProps) {
       {props.kind === "product" && (
         <>
           <InfoListBlock content={props.content.highlights} />
-          <InfoBlock items={props.content.features} getInTouch={getInTouch} />
+          <InfoBlock
+            items={props.content.features}
+            getInTouch={getInTouch}
+            productLinks={props.productLinks}
+          />
         </>
       )}
       {props.kind === "legal" && (

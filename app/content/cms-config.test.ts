@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { cmsConfig, editorFields, editorYamlStyle } from "./cms-config";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import { contentFilesOf, pageSchemas, siteShellFileName } from "./schemas";
+import { contentFilesOf, pageSchemas, productFile, siteShellFileName } from "./schemas";
 import { contentDir, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = contentFilesOf(pageList);
@@ -66,6 +66,9 @@ function unedited(value: unknown, fields: Field | Field[], path = ""): string[] 
     });
   }
   if (fields.widget === "object") return unedited(value, fields.fields ?? [], path);
+  if (fields.widget === "relation" && Array.isArray(value)) {
+    return value.flatMap((item, index) => (typeof item === "string" ? [] : [`${path}[${index}]`]));
+  }
   if (fields.widget === "select") return fields.options?.includes(String(value)) ? [] : [path];
   return typeof value === "string" ? [] : [`${path}: ${typeof value}`];
 }
@@ -151,20 +154,73 @@ describe("the editor's configuration", () => {
     });
   });
 
-  it.each(Object.keys(contentFiles))(
-    "%s is kept in the editor's YAML style, so a publish changes only what was edited",
+  it.each([
+    ...Object.keys(contentFiles),
+    ...readdirSync(join(contentDir(), "products")).map((name) => `products/${name}`),
+  ])("%s is kept in the editor's YAML style, so a publish changes only what was edited", (name) => {
+    // The editor's writer (Sveltia CMS's formatYAML: the yaml package with these options).
+    const text = readFileSync(join(contentDir(), name), "utf8");
+    const editorStyle = `${stringify(parse(text), {
+      indent: editorYamlStyle.indent_size,
+      indentSeq: editorYamlStyle.indent_sequences,
+      lineWidth: 0,
+      defaultKeyType: "PLAIN",
+      defaultStringType: "PLAIN",
+      singleQuote: true,
+    }).trim()}\n`;
+    expect(text).toBe(editorStyle);
+  });
+});
+
+describe("the editor's products", () => {
+  type Folder = { name: string; folder: string; create: boolean; fields: Field[] };
+  const folder = cmsConfig().collections.find((collection) => collection.name === "products") as
+    | Folder
+    | undefined;
+  const productFiles = readdirSync(join(contentDir(), "products")).filter((name) =>
+    name.endsWith(".yaml"),
+  );
+
+  it("are a folder, so adding a product is one new entry", () => {
+    expect(folder).toMatchObject({ folder: "app/content/products", create: true });
+    expect(productFiles.length).toBeGreaterThan(0);
+  });
+
+  it.each(productFiles)("offer a field for every value in products/%s", (name) => {
+    const text = readFileSync(join(contentDir(), "products", name), "utf8");
+    expect(unedited(productFile.parse(parse(text)), folder?.fields ?? [])).toEqual([]);
+  });
+
+  it.each(["installation-guide.yaml", "remote-valve-datasheet.yaml"])(
+    "offer a field for every value of a document as the editor writes it (%s)",
     (name) => {
-      // The editor's writer (Sveltia CMS's formatYAML: the yaml package with these options).
-      const text = readFileSync(join(contentDir(), name), "utf8");
-      const editorStyle = `${stringify(parse(text), {
-        indent: editorYamlStyle.indent_size,
-        indentSeq: editorYamlStyle.indent_sequences,
-        lineWidth: 0,
-        defaultKeyType: "PLAIN",
-        defaultStringType: "PLAIN",
-        singleQuote: true,
-      }).trim()}\n`;
-      expect(text).toBe(editorStyle);
+      type Folder = { name: string; folder: string; fields: Field[] };
+      const documents = cmsConfig().collections.find(
+        (collection) => collection.name === "documents",
+      ) as Folder | undefined;
+      expect(documents?.folder).toBe("app/content/documents");
+      const text = readFileSync(join(import.meta.dirname, "fixtures", "documents", name), "utf8");
+      expect(unedited(parse(text), documents?.fields ?? [])).toEqual([]);
+      expect(field(documents?.fields, "products")).toMatchObject({
+        widget: "relation",
+        multiple: true,
+        collection: "products",
+      });
+      expect(field(documents?.fields, "file")).toMatchObject({
+        widget: "file",
+        media_folder: "/app/content/documents/files",
+      });
+      expect(field(documents?.fields, "issued")).toMatchObject({ widget: "datetime" });
     },
   );
+
+  it("let a feature row link to a product, chosen by name", () => {
+    const features = field(entry("hardware")?.fields, "features");
+    expect(field(features?.fields, "product")).toMatchObject({
+      widget: "relation",
+      collection: "products",
+      value_field: "{{slug}}",
+      required: false,
+    });
+  });
 });

@@ -1,8 +1,10 @@
 // The editor at /admin (Sveltia CMS), configured from the content schemas: it offers exactly the
 // fields the build reads and refuses, beside the field, what the build refuses (decision 0013).
 import { z } from "zod";
+import { documentFilesFolder, documentFolder } from "./documents.ts";
 import { type PageEntry, pageList } from "./page-list.ts";
-import { contentFilesOf } from "./schemas.ts";
+import { productFolder } from "./products.ts";
+import { contentFilesOf, documentFile, productFile } from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
@@ -40,6 +42,32 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   const optional = required ? {} : { required: false };
   const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  if (schema.widget === "date") {
+    return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
+  }
+  if (schema.widget === "file") {
+    // Uploaded beside the documents' files; the build reads the file by its name.
+    return {
+      ...base,
+      widget: "file",
+      media_folder: `/app/content/${documentFilesFolder}`,
+      public_folder: "",
+      accept: "application/pdf",
+    };
+  }
+  const relation = schema.widget === "relation" || schema.items?.widget === "relation";
+  if (relation) {
+    // Chosen from the products by name; the file name is what the content stores.
+    return {
+      ...base,
+      widget: "relation",
+      ...(schema.type === "array" && { multiple: true }),
+      collection: productFolder,
+      value_field: "{{slug}}",
+      search_fields: ["page.title"],
+      display_fields: ["page.title"],
+    };
+  }
   if (schema.type === "string") {
     return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
   }
@@ -85,9 +113,14 @@ function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
     .map(([name, property]) => editorField(name, property, required.has(name)));
 }
 
-/** A content file's form. The schema's input side: a field with a default may be absent. */
+/**
+ * A content file's form. The schema's input side: a field with a default may be absent. A
+ * date YAML reads as a date has no JSON Schema, but its field names its widget.
+ */
 export function editorFields(schema: z.ZodType): EditorField[] {
-  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
+  return objectFields(
+    z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema,
+  );
 }
 
 /** The content files' YAML style (cms-config.test.ts), so a publish changes only what was edited. */
@@ -125,6 +158,35 @@ export function cmsConfig(
           file: `app/content/${file}`,
           fields: editorFields(schema),
         })),
+      },
+      {
+        // A folder: adding a product is one new entry, its file named by its address.
+        name: productFolder,
+        label: "Products",
+        label_singular: "Product",
+        folder: `app/content/${productFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        // The file name is the product's address: offered from its name, then kept.
+        slug: { editable: ["create"] },
+        identifier_field: "page.title",
+        summary: "{{page.title}}",
+        fields: editorFields(productFile),
+      },
+      {
+        // One entry per PDF the company publishes; its file is uploaded in the entry.
+        name: documentFolder,
+        label: "Documents",
+        label_singular: "Document",
+        folder: `app/content/${documentFolder}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        slug: { editable: ["create"] },
+        identifier_field: "title",
+        summary: "{{title}} ({{kind}}, {{version}})",
+        fields: editorFields(documentFile),
       },
     ],
   };

@@ -75,8 +75,32 @@ const column = group("Column", {
   description: longText("Description"),
 });
 
+// A product's file name, without .yaml: the editor offers the products by name (cms-config.ts).
+const productSlug = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, "Use only small letters, digits and hyphens (-), no spaces")
+  .meta({
+    widget: "relation",
+    patternMessage: "Use only small letters, digits and hyphens (-), no spaces",
+  });
+
+const productLink = productSlug.optional().meta({
+  title: "Product page",
+  hint: "The product this row is about: the row links to its page. Leave it empty for no link",
+});
+
+/** What a document is, as /documents groups them: a datasheet replaces the built one. */
+export const documentKinds = [
+  "datasheet",
+  "approval-or-certificate",
+  "installation-guide",
+  "brochure",
+  "other",
+] as const;
+
 const featureRow = group("Feature row", {
   illustration: illustration(),
+  product: productLink,
   featureName: shortText(
     "Feature name",
     "Shown above the heading; also names the row's Get in Touch link",
@@ -247,11 +271,91 @@ export const siteShellFile = z.object({
     label: shortText("Link text"),
     about: text("string", ["{topic}"])("Read to screen readers after the link text"),
   }),
+  productPage: group("Product pages", {
+    moreLink: text("string", ["{product}"])(
+      "Link from a feature row to its product's page",
+      "{product} stands for the product's name",
+    ),
+    specificationsHeading: shortText("Heading of the specifications"),
+    specificationsCaption: text("string", ["{product}"])(
+      "Caption of the specifications table",
+      "{product} stands for the product's name",
+    ),
+    nameHeader: shortText("Column heading of the specifications' names"),
+    valueHeader: shortText("Column heading of their values"),
+    documentsHeading: shortText("Heading of the datasheet and documents"),
+    datasheet: shortText("Name of a datasheet"),
+    reachUs: shortText("In the datasheet, before the support email address"),
+    madeOn: shortText("In the datasheet, before the date it was made"),
+  }),
+  documents: group("Documents", {
+    page: group("Page title, description and link preview of /documents", {
+      title: shortText("Page title"),
+      description: longText("Description"),
+      shareCard: pageBlock.shape.shareCard,
+    }),
+    heading: shortText("Heading of /documents"),
+    intro: longText("Introduction on /documents"),
+    footerLabel: shortText("Link text in the footer"),
+    kinds: fieldsFor("Names of the kinds of document", documentKinds, (kind) =>
+      shortText(`Kind "${kind}"`),
+    ),
+    issued: shortText("Before a document's issue date"),
+    version: shortText("Before a document's version"),
+  }).meta({ hint: "The documents page and its footer link appear once there is a document" }),
   notFoundPage: group("Page not found", {
     title: shortText("Page title"),
     heading: shortText("Heading"),
     paragraph: shortText("Paragraph"),
     homeLink: shortText("Link home"),
+  }),
+});
+
+const specification = group("Specification", {
+  name: shortText("Name", "What it is, such as Battery life"),
+  value: shortText("Value", "Only what the company states, such as 5+"),
+  unit: shortText("Unit", "Such as years; leave it empty if there is none").optional(),
+  note: shortText("Note", "Shown under the value; leave it empty if there is none").optional(),
+});
+
+/** The parts of the site a product page sits under: its address is /<section>/<file name>. */
+export const productSections = ["hardware", "software"] as const;
+
+/** A product's page and datasheet: one file per product in app/content/products/. */
+export const productFile = z.object({
+  page: group("Page title, description and link preview", {
+    title: shortText("Product name", "The page's title and the datasheet's heading"),
+    description: longText("Summary", "Shown by search engines, link previews and the datasheet"),
+    shareCard: pageBlock.shape.shareCard,
+  }),
+  section: z.enum(productSections).meta({
+    title: "Section",
+    hint: "The page the product belongs to: its address is /section/file-name",
+  }),
+  hero: hero(),
+  claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
+  specifications: list("Specifications", specification).optional(),
+});
+
+const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+
+/** A PDF the company publishes: one file per document in app/content/documents/. */
+export const documentFile = z.object({
+  title: shortText("Title", "As the document calls itself, such as Installation guide"),
+  kind: z.enum(documentKinds).meta({ title: "Kind" }),
+  products: list("Products it belongs to", productSlug.meta({ title: "Product" })).optional(),
+  version: shortText("Version", "Such as 1.2"),
+  // YAML reads an unquoted date as a date; the editor writes one.
+  issued: z
+    .union([
+      z.iso.date().meta({ patternMessage: dateRule }),
+      z.date().transform((date) => date.toISOString().slice(0, 10)),
+    ])
+    .meta({ title: "Issue date", widget: "date" }),
+  file: z.string().min(1, "must not be empty").meta({
+    title: "PDF file",
+    hint: "A PDF of at most 20 MB",
+    widget: "file",
   }),
 });
 
@@ -283,3 +387,5 @@ export type LegalPageFile = z.infer<typeof legalPageFile>;
 export type LegalBlockFile = z.infer<typeof legalBlock>;
 export type ContactPageFile = z.infer<typeof contactPageFile>;
 export type SiteShellFile = z.infer<typeof siteShellFile>;
+export type ProductFile = z.infer<typeof productFile>;
+export type DocumentFile = z.infer<typeof documentFile>;

@@ -1,13 +1,21 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { buildSettings } from "../../contract/settings.ts";
 import { readSettings } from "../../contract/settings-source.ts";
 import { buildManifestOf } from "../../contract/site-build.ts";
+import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { pageSchemas, siteShellFile, siteShellFileName } from "./schemas.ts";
+import { productFolder, productOf } from "./products.ts";
+import {
+  documentFile,
+  pageSchemas,
+  productFile,
+  siteShellFile,
+  siteShellFileName,
+} from "./schemas.ts";
 
 // The one reader of the site's copy, for pages, tests and tools alike: each content file checked
 // by its schema, the settings' placeholders filled, joined with the page list. Pages read the
@@ -31,26 +39,62 @@ export const buildManifest = buildManifestOf(siteSettings);
 export const placeholders = placeholderValues(siteSettings.VITE_COMPANY_NAME, buildManifest);
 
 /** Each collection's schema: app/content.config.ts defines a collection of each over the files. */
-const collectionSchemas = { ...pageSchemas, shell: siteShellFile };
+const collectionSchemas = {
+  ...pageSchemas,
+  shell: siteShellFile,
+  products: productFile,
+  documents: documentFile,
+};
 type Collection = keyof typeof collectionSchemas;
 type DataOf<C extends Collection> = z.infer<(typeof collectionSchemas)[C]>;
-/** One file's data as its schema checked it: a collection's entry by its id (the file's name). */
-type Source = <C extends Collection>(collection: C, id: string) => DataOf<C>;
+/** Each file's data as its schema checked it, with its id (the file's name) and its folder. */
+type Entry<C extends Collection> = { id: string; data: DataOf<C>; folder: string };
+/** One entry of a collection by its id, or every entry of one (the products, the documents). */
+type Source = {
+  read<C extends Collection>(collection: C, id: string): DataOf<C>;
+  list<C extends "products" | "documents">(collection: C): Entry<C>[];
+};
 
 const shellId = siteShellFileName.replace(/\.yaml$/, "");
 
-function contentOf(read: Source) {
+function contentOf(source: Source) {
   const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }): DataOf<Kind> =>
-    fillPlaceholders(read(page.kind, page.id), placeholders);
+    fillPlaceholders(source.read(page.kind, page.id), placeholders);
   /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
-  const shellFile = () => fillPlaceholders(read("shell", shellId), placeholders);
+  const shellFile = () => fillPlaceholders(source.read("shell", shellId), placeholders);
   /** The page list, each page with its `page` block: title, description, link texts, share card. */
   const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
+
+  /** The products (app/content/products/), by name. */
+  const siteProducts = () =>
+    source
+      .list("products")
+      .map(({ id, data }) => productOf(id, fillPlaceholders(data, placeholders)))
+      .toSorted((a, b) => a.slug.localeCompare(b.slug));
+  /** The company's documents (app/content/documents/), newest first; each names real products. */
+  const siteDocuments = () => {
+    const products = siteProducts();
+    return source
+      .list("documents")
+      .map(({ id, data, folder }) => {
+        for (const slug of data.products ?? []) {
+          if (!products.some((product) => product.slug === slug)) {
+            throw new Error(
+              `${documentFolder}/${id}.yaml: names the product "${slug}", which has no file`,
+            );
+          }
+        }
+        return siteDocumentOf(id, fillPlaceholders(data, placeholders), folder);
+      })
+      .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
+  };
 
   return {
     pageFile,
     shellFile,
     sitePages,
+    siteProducts,
+    siteDocuments,
     /** One page of the list, with its words and its whole file. */
     sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
       const page = pageList.find((candidate) => candidate.id === id);
@@ -69,6 +113,8 @@ function contentOf(read: Source) {
       const files = [
         ...pageList.map((page) => ({ file: contentFileOf(page), data: pageFile(page) })),
         { file: siteShellFileName, data: shellFile() },
+        ...siteProducts().map((data) => ({ file: `${productFolder}/${data.slug}.yaml`, data })),
+        ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
       ];
       return files.flatMap(({ file, data }) =>
         [...textsOf(data)].map((found) => ({ file, ...found })),
@@ -90,27 +136,73 @@ function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: 
   }
 }
 
+const parseFile = <C extends Collection>(collection: C, file: string) =>
+  (collectionSchemas[collection] as z.ZodType).parse(
+    parse(readFileSync(resolve(contentDir(), file), "utf8")),
+  ) as DataOf<C>;
+
 /** The copy as tests and tools read it: the files in contentDir(), now. */
-export const { pageFile, shellFile, sitePages, sitePage, getInTouch, copyTexts } = contentOf(
-  (collection, id) =>
-    (collectionSchemas[collection] as z.ZodType).parse(
-      parse(readFileSync(join(contentDir(), `${id}.yaml`), "utf8")),
-    ) as DataOf<typeof collection>,
-);
+export const {
+  pageFile,
+  shellFile,
+  sitePages,
+  sitePage,
+  siteProducts,
+  siteDocuments,
+  getInTouch,
+  copyTexts,
+} = contentOf({
+  read: (collection, id) => parseFile(collection, `${id}.yaml`),
+  list(collection) {
+    const folder = join(contentDir(), collection === "products" ? productFolder : documentFolder);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => ({
+        id: name.slice(0, -5),
+        data: parseFile(collection, join(folder, name)),
+        folder,
+      }));
+  },
+});
+
+// Astro warns at each read of an empty collection (the launch content has no documents): the
+// documents are read once per build.
+const lists = new Map<string, Promise<Entry<"products" | "documents">[]>>();
 
 /** The copy as pages read it: the content collections' entries, which the build checked. */
 export async function builtContent() {
   const { getCollection } = await import("astro:content");
   const entries = new Map<string, unknown>();
-  for (const collection of Object.keys(collectionSchemas) as Collection[]) {
+  for (const collection of Object.keys(pageSchemas).concat("shell") as Collection[]) {
     for (const entry of await getCollection(collection)) {
       entries.set(`${collection}/${entry.id}`, entry.data);
     }
   }
-  return contentOf((collection, id) => {
-    const data = entries.get(`${collection}/${id}`);
-    if (data === undefined) throw new Error(`no ${collection} content ${id}`);
-    return data as DataOf<typeof collection>;
+  const listed = new Map<string, Entry<"products" | "documents">[]>();
+  for (const collection of ["products", "documents"] as const) {
+    if (collection === "products" || !lists.has(collection)) {
+      lists.set(
+        collection,
+        getCollection(collection).then((found) =>
+          found.map((entry) => ({
+            id: entry.id,
+            data: entry.data,
+            // The entry's own folder: app/content/documents, or CONTENT_DIR's.
+            folder: dirname(resolve(entry.filePath ?? "")),
+          })),
+        ),
+      );
+    }
+    listed.set(collection, (await lists.get(collection)) ?? []);
+  }
+  return contentOf({
+    read(collection, id) {
+      const data = entries.get(`${collection}/${id}`);
+      if (data === undefined) throw new Error(`no ${collection} content ${id}`);
+      return data as DataOf<typeof collection>;
+    },
+    list: (collection) => (listed.get(collection) ?? []) as Entry<typeof collection>[],
   });
 }
 

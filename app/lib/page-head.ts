@@ -1,4 +1,4 @@
-import type { BreadcrumbList, Graph, WithContext } from "schema-dts";
+import type { BreadcrumbList, Graph, Thing, WithContext } from "schema-dts";
 import type { SitePage } from "../content/site-content";
 import { logoIcon } from "./site-icons";
 
@@ -9,8 +9,16 @@ export const shareCardSize = { width: 1200, height: 630 } as const;
 
 type Settings = { companyName: string; supportEmail: string; siteUrl?: string };
 
+/** What the head needs of a page: a page of the list, or a product's (app/content/products.ts). */
+type HeadPage = Pick<SitePage, "id" | "path" | "title" | "description" | "shareCard"> & {
+  headerLabel?: string;
+};
+
+/** What a page nested below another adds: the pages between home and it, and what it is about. */
+type Nested = { trail: readonly HeadPage[]; about?: (siteUrl: string) => Thing };
+
 /** `home` starts the breadcrumb trail of every other page. */
-export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
+export function pageHead(page: HeadPage, home: HeadPage, settings: Settings, nested?: Nested) {
   const { companyName, siteUrl } = settings;
   const title = `${page.title} | ${companyName}`;
   const url = siteUrl && `${siteUrl}${page.path}`;
@@ -38,15 +46,16 @@ export function pageHead(page: SitePage, home: SitePage, settings: Settings) {
     );
   }
   meta.push({ name: "twitter:card", content: url ? "summary_large_image" : "summary" });
-  const jsonLd = siteUrl ? structuredData(page, home, { ...settings, siteUrl }) : undefined;
+  const jsonLd = siteUrl ? structuredData(page, home, { ...settings, siteUrl }, nested) : undefined;
   return { title, meta, canonical: url, jsonLd };
 }
 
 /** Schema.org for search engines: the company and the site on the home page, else the trail. */
 function structuredData(
-  page: SitePage,
-  home: SitePage,
+  page: HeadPage,
+  home: HeadPage,
   { companyName, supportEmail, siteUrl }: Required<Settings>,
+  nested?: Nested,
 ): Graph | WithContext<BreadcrumbList> {
   const organization = `${siteUrl}/#organization`;
   if (page === home) {
@@ -73,10 +82,9 @@ function structuredData(
       ],
     };
   }
-  return {
-    "@context": "https://schema.org",
+  const trail: BreadcrumbList = {
     "@type": "BreadcrumbList",
-    itemListElement: [home, page].map((crumb, index) => ({
+    itemListElement: [home, ...(nested?.trail ?? []), page].map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       // The navigation's short name where the page has one ("Home", "Hardware").
@@ -84,4 +92,7 @@ function structuredData(
       item: `${siteUrl}${crumb.path}`,
     })),
   };
+  const about = nested?.about?.(siteUrl);
+  if (about) return { "@context": "https://schema.org", "@graph": [trail, about] };
+  return { "@context": "https://schema.org", ...trail };
 }

@@ -127,7 +127,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 
     const days = tableRows(page, /^Per day/);
     expect(days).toHaveLength(8);
-    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "1", "50.0%"]);
+    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "1", "50.0%", "0"]);
     expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
       ["mailing", "1", "1", "100.0%"],
       ["bing.com", "1", "0", "0.0%"],
@@ -153,10 +153,10 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-/);
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Date,Visitors,Page views,Visits,Enquiries,Conversion");
+    expect(lines[0]).toBe("Date,Visitors,Page views,Visits,Enquiries,Conversion,Downloads");
     expect(lines).toHaveLength(31);
-    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,1,50.0%`);
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,–$/);
+    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,1,50.0%,0`);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,–,0$/);
   });
 
   it("answers a range it does not offer with a 400 naming it", async () => {
@@ -207,7 +207,7 @@ describe("the insights dashboard's conversion", () => {
     );
     // 15 enquiries on 2 visits: 3 came with visit b, which converts once.
     expect(totals).toMatchObject({ Visits: "2", Enquiries: "15", Conversion: "100.0%" });
-    expect(tableRows(page, /^Per day/)[1]).toEqual([day, "2", "3", "2", "15", "100.0%"]);
+    expect(tableRows(page, /^Per day/)[1]).toEqual([day, "2", "3", "2", "15", "100.0%", "0"]);
     expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
       ["mailing", "1", "3", "100.0%"],
       ["bing.com", "1", "0", "0.0%"],
@@ -228,7 +228,7 @@ describe("the insights dashboard's conversion", () => {
     await store.close();
     const csv = await (await fetch(`${service.baseUrl}/admin/insights.csv?days=7`)).text();
     // 6 enquiries, one of them from one of the 2 visits.
-    expect(csv.trimEnd().split("\r\n").at(-1)).toBe(`${dayOf(new Date())},2,3,2,6,50.0%`);
+    expect(csv.trimEnd().split("\r\n").at(-1)).toBe(`${dayOf(new Date())},2,3,2,6,50.0%,0`);
   });
 });
 

@@ -71,8 +71,24 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
 
   const report = await readInsightsReport(store.insights, { days: 2, today: new Date(clock) });
   expect(report.days).toEqual([
-    { date: "2026-03-01", pageviews: 2, visitors: 1, visits: 1, enquiries: 0, visitEnquiries: 0 },
-    { date: "2026-03-02", pageviews: 1, visitors: 1, visits: 1, enquiries: 0, visitEnquiries: 0 },
+    {
+      date: "2026-03-01",
+      pageviews: 2,
+      visitors: 1,
+      visits: 1,
+      enquiries: 0,
+      visitEnquiries: 0,
+      downloads: 0,
+    },
+    {
+      date: "2026-03-02",
+      pageviews: 1,
+      visitors: 1,
+      visits: 1,
+      enquiries: 0,
+      visitEnquiries: 0,
+      downloads: 0,
+    },
   ]);
 });
 

@@ -135,6 +135,14 @@ export function createInsightsCounter(options: {
         visitors.set(hash, { entry: view.path, ...view.cameFrom(), device: view.device });
       visitorPages.set(`${hash}\n${view.path}`, { hash, path: view.path });
     },
+    /** Counts a download of a datasheet or document, by its path and where it came from. */
+    download(path: string, source: string) {
+      const day = today();
+      const { counts } = pendingOf(day);
+      counts.add(day, "total", "", "downloads");
+      counts.add(day, "download", path, "downloads");
+      counts.add(day, "download-source", source, "downloads");
+    },
     /** Counts an enquiry, for its visitor's visit when there is one. */
     enquiry(identity: Identity | undefined) {
       const day = today();

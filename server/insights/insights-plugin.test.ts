@@ -208,3 +208,28 @@ it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, open
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
+
+it("counts a datasheet's download by file and by the page that linked it, but not a bot's or a range's", async ({
+  databasePath,
+  startService,
+  openStore,
+}) => {
+  const started = await service({ databasePath, startService });
+  const [first, second] = addresses;
+  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
+  expect(await visit(started, "/datasheets/water-meter.pdf", as(first, phone, fromPage))).toBe(200);
+  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, desktop))).toBe(200);
+  const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, bot))).toBe(200);
+  const rest = as(first, phone, { ...fromPage, range: "bytes=10-" });
+  expect(await visit(started, "/datasheets/water-meter.pdf", rest)).toBe(206);
+  expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
+
+  const report = await reportAfterClose(started, openStore);
+  expect(report.downloadFiles).toEqual([{ path: "/datasheets/water-meter.pdf", downloads: 2 }]);
+  expect(report.downloadSources).toEqual([
+    { source: "/hardware/water-meter", downloads: 1 },
+    { source: "direct", downloads: 1 },
+  ]);
+  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 0 })]);
+});

@@ -3,7 +3,15 @@ import fastifyPlugin from "fastify-plugin";
 import type { PluginOptions } from "../plugin-options";
 import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
-import { countedDevice, label, optsOut, sourceOf } from "./page-view";
+import {
+  countedDevice,
+  downloadSourceOf,
+  isDownload,
+  label,
+  optsOut,
+  sourceOf,
+  startsAFile,
+} from "./page-view";
 
 /** A Host header's name, without the port: every instance behind one address agrees. */
 const hostOf = (host = "") => host.replace(/:\d*$/, "");
@@ -51,6 +59,16 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
       });
       counter.pageView({ path, device, cameFrom }, identityOf(request));
       metrics.pageViews.inc({ route: path });
+    });
+    // A download counts as a page view does, with no visitor: a file's request has no visit.
+    app.addHook("onResponse", async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (request.method !== "GET" || !isDownload(path)) return;
+      if (!startsAFile(reply.statusCode, request.headers.range)) return;
+      if (!countedDevice(request.headers)) return;
+      const query = request.query as Record<string, unknown>;
+      const host = request.headers.host ?? "";
+      counter.download(path, downloadSourceOf(query.utm_source, request.headers.referer, host));
     });
     app.addHook("onReady", () => counter.start());
     app.addHook("onClose", () => counter.stop());

@@ -61,10 +61,13 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       visits: 0,
       enquiries: 0,
       visitEnquiries: 0,
+      downloads: 0,
       pages: [],
       sources: [],
       campaigns: [],
       mediums: [],
+      downloadFiles: [],
+      downloadSources: [],
       devices: [
         { device: "phone", pageviews: 0, visitors: 0 },
         { device: "tablet", pageviews: 0, visitors: 0 },
@@ -77,6 +80,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         visits: 0,
         enquiries: 0,
         visitEnquiries: 0,
+        downloads: 0,
       })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);

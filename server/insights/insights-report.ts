@@ -75,6 +75,12 @@ export async function readInsightsReport(
     sources: visitRows("source"),
     campaigns: visitRows("campaign"),
     mediums: visitRows("medium"),
+    downloadFiles: rows("download")
+      .map(([path, measures]) => ({ path, downloads: measures.downloads }))
+      .sort((a, b) => b.downloads - a.downloads),
+    downloadSources: rows("download-source")
+      .map(([source, measures]) => ({ source, downloads: measures.downloads }))
+      .sort((a, b) => b.downloads - a.downloads),
     devices: devices.map((device) => {
       const { pageviews, visitors } = devicesSeen?.get(device) ?? zero;
       return { device, pageviews, visitors };
@@ -98,6 +104,7 @@ export const dayColumns = [
   ["Visits", (day) => day.visits],
   ["Enquiries", (day) => day.enquiries],
   ["Conversion", (day) => conversion(day.visitEnquiries, day.visits)],
+  ["Downloads", (day) => day.downloads],
 ] as const satisfies readonly [string, (day: InsightsReport["days"][number]) => string | number][];
 
 /** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */
@@ -138,6 +145,19 @@ export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFIN
     visitTable("source", "Top sources", "Where visits came from (referring site or utm_source)"),
     visitTable("campaign", "Campaigns", "Visits tagged with utm_campaign"),
     visitTable("medium", "Mediums", "Mediums of visits (utm_medium)"),
+    {
+      title: "Downloads",
+      caption: "Datasheets and documents by downloads",
+      head: ["File", "Downloads"],
+      rows: report.downloadFiles.slice(0, top).map((file) => [file.path, number(file.downloads)]),
+    },
+    {
+      title: "Download sources",
+      caption:
+        "Where downloads came from: our page that linked the file, another site, or utm_source",
+      head: ["Source", "Downloads"],
+      rows: report.downloadSources.slice(0, top).map((row) => [row.source, number(row.downloads)]),
+    },
     {
       title: "Devices",
       caption: "Page views and visitors by device",

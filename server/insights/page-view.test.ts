@@ -1,5 +1,14 @@
 import { expect, it } from "vitest";
-import { countedDevice, deviceOf, label, optsOut, sourceOf } from "./page-view";
+import {
+  countedDevice,
+  deviceOf,
+  downloadSourceOf,
+  isDownload,
+  label,
+  optsOut,
+  sourceOf,
+  startsAFile,
+} from "./page-view";
 
 const chrome =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -50,4 +59,27 @@ it("keeps labels short and plain, whatever is sent", () => {
   expect(label("x".repeat(500))).toHaveLength(80);
   expect(label(undefined)).toBe("");
   expect(label(42)).toBe("");
+});
+
+it("counts downloads of the datasheets and documents only, each once", () => {
+  expect(isDownload("/datasheets/water-meter.pdf")).toBe(true);
+  expect(isDownload("/assets/documents/13b29c821d/installation-guide-1-2.pdf")).toBe(true);
+  expect(isDownload("/assets/app-Ab12Cd34.js")).toBe(false);
+  expect(isDownload("/datasheets/../etc.pdf")).toBe(false);
+  expect(isDownload("/hardware/water-meter")).toBe(false);
+  // A PDF viewer asks for the rest of a file in ranges: only the start is a download.
+  expect(startsAFile(200, undefined)).toBe(true);
+  expect(startsAFile(206, "bytes=0-65535")).toBe(true);
+  expect(startsAFile(206, "bytes=65536-131071")).toBe(false);
+  expect(startsAFile(304, undefined)).toBe(false);
+});
+
+it("says which of our pages a download came from, else where from as a visit's source", () => {
+  const own = "www.amanzi.example";
+  expect(downloadSourceOf(undefined, "https://www.amanzi.example/hardware/water-meter", own)).toBe(
+    "/hardware/water-meter",
+  );
+  expect(downloadSourceOf(undefined, "https://tenders.example/list", own)).toBe("tenders.example");
+  expect(downloadSourceOf("Tender", "https://www.amanzi.example/documents", own)).toBe("tender");
+  expect(downloadSourceOf(undefined, undefined, own)).toBe("direct");
 });

@@ -16,6 +16,14 @@ export function countedDevice(headers: IncomingHttpHeaders): Device | undefined 
   return deviceOf(userAgent);
 }
 
+/** The files a download is counted for: the built datasheets and the company's documents. */
+export const isDownload = (path: string) =>
+  /^\/(?:datasheets\/[\w-]+|assets\/documents\/[0-9a-f]+\/[\w-]+)\.pdf$/.test(path);
+
+/** A whole file or its first part: a PDF viewer fetches the rest in ranges, not as downloads. */
+export const startsAFile = (status: number, range: string | undefined) =>
+  status === 200 || (status === 206 && /^bytes=0-/.test(range ?? ""));
+
 /** Global Privacy Control or Do Not Track: counted as a page view, never as a visitor. */
 export const optsOut = (headers: IncomingHttpHeaders) =>
   headers["sec-gpc"] === "1" || headers.dnt === "1";
@@ -47,4 +55,11 @@ export function sourceOf(utmSource: unknown, referer: string | undefined, ownHos
   const host = URL.canParse(referer ?? "") ? bareHost(new URL(referer ?? "").host) : "";
   if (!host) return "direct";
   return host === bareHost(ownHost) ? "internal" : label(host) || "direct";
+}
+
+/** Where a download came from: the page of ours that linked it, else as a visit's source. */
+export function downloadSourceOf(utmSource: unknown, referer: string | undefined, ownHost: string) {
+  const source = sourceOf(utmSource, referer, ownHost);
+  if (source !== "internal" || !referer) return source;
+  return label(new URL(referer).pathname) || source;
 }

@@ -15,8 +15,17 @@ export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
 export const devices = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof devices)[number];
 /** "total" has the one value "". */
-export type Dimension = "total" | "page" | "source" | "medium" | "campaign" | "device";
-export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0 };
+export type Dimension =
+  | "total"
+  | "page"
+  | "source"
+  | "medium"
+  | "campaign"
+  | "device"
+  /** A datasheet's or document's path; and where its downloads came from. */
+  | "download"
+  | "download-source";
+export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, downloads: 0 };
 
 /** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
 export type DailyCount = { day: string; dimension: Dimension; value: string } & typeof noCounts;

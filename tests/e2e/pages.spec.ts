@@ -36,8 +36,8 @@ function wordsOf(file: unknown): { texts: string[]; alts: string[]; pictures: nu
   const visit = (value: unknown, key = "") => {
     if (typeof value === "string") {
       if (key === "picture" || key === "icon") pictures++;
-      // Picture names, block kinds and anchors are not shown as words.
-      if (["picture", "icon", "type", "id"].includes(key)) return;
+      // Picture and product names, block kinds and anchors are not shown as words.
+      if (["picture", "icon", "type", "id", "product"].includes(key)) return;
       (key === "alt" ? alts : texts).push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);

@@ -1,14 +1,17 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { withDocumentsPage } from "../../app/content/documents";
 import { footerLinksOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
 import {
   pageFile,
   placeholders,
   shellFile,
+  siteDocuments,
   sitePage,
   sitePages,
+  siteProducts,
 } from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
@@ -21,9 +24,14 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 // production build and against the content files as the build reads them.
 
 const pages = sitePages();
-const ROUTES = pages.map((page) => page.path);
+// Every page the build writes: the page list's, each product's, and /documents with documents.
+const ROUTES = [
+  ...pages.map((page) => page.path),
+  ...siteProducts().map((product) => product.path),
+  ...(siteDocuments().length > 0 ? ["/documents"] : []),
+];
 const headerLinks = headerLinksOf(pages);
-const footerLinks = footerLinksOf(pages);
+const footerLinks = footerLinksOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()));
 
 const shell = shellFile();
 const { companyName } = placeholders;

@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
@@ -9,6 +9,15 @@ import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
 // marks, and the {companyName} placeholder in a heading and a page title.
 // `npm test` (scripts/test.mjs) builds the site from such a copy and runs the content-driven
 // browser suites on it, which read the same copy.
+
+/** A product added as the editor writes one (app/content/fixtures/remote-valve.yaml). */
+export const fixtureProduct = join(
+  import.meta.dirname,
+  "../../app/content/fixtures/remote-valve.yaml",
+);
+
+/** Documents uploaded as the editor writes them, with tiny PDFs (app/content/fixtures/documents/). */
+export const fixtureDocuments = join(import.meta.dirname, "../../app/content/fixtures/documents");
 
 /** A long Afrikaans compound, longer than a phone is wide at the heading's size. */
 export const longWord = "Waterbestuursinligtingstelselontwikkelingsprojekbestuurder";
@@ -152,10 +161,10 @@ export const edits: Edit[] = [
   },
 ];
 
-/** The strings of a content file a visitor reads or hears: all but picture names, kinds and anchors. */
+/** The strings of a content file a visitor reads or hears: all but picture and product names, kinds and anchors. */
 export function userVisibleStrings(value: unknown, key = ""): string[] {
   if (typeof value === "string") {
-    return ["picture", "icon", "type", "id"].includes(key) ? [] : [value];
+    return ["picture", "icon", "type", "id", "product"].includes(key) ? [] : [value];
   }
   if (Array.isArray(value)) return value.flatMap((item) => userVisibleStrings(item, key));
   if (value && typeof value === "object") {
@@ -172,6 +181,11 @@ export function writeEditedContent(from: string, to: string): string[] {
   for (const name of readdirSync(from)) {
     if (name.endsWith(".yaml")) copyFileSync(join(from, name), join(to, name));
   }
+  cpSync(join(from, "products"), join(to, "products"), { recursive: true });
+  // A product an editor adds: a file in the folder, with a note and no unit on its rows.
+  copyFileSync(fixtureProduct, join(to, "products", "remote-valve.yaml"));
+  // Documents as the editor uploads them: an installation guide and the valve's own datasheet.
+  cpSync(fixtureDocuments, join(to, "documents"), { recursive: true });
   let replaced: string[] = [];
   for (const { file, change } of edits) {
     const path = join(to, file);

@@ -30,6 +30,8 @@ export function writeFixtureSite(root: string): void {
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
     "privacy/index.html": page("Privacy", 'window.__fixture = {"page":"privacy"};'),
     "404.html": page("Not found", "window.__fixture = 404;"),
+    // A built datasheet, whose downloads the insights count.
+    "datasheets/water-meter.pdf": "%PDF-1.4\n% fixture datasheet\n%%EOF\n",
     "favicon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
     [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,

@@ -4,13 +4,20 @@ import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
 import { Picture } from "../picture";
 import styles from "./info-block.module.css";
 
+/** The products feature rows may link to, and the link's words ("{product}" is its name). */
+export type ProductLinks = {
+  products: readonly { slug: string; path: string; page: { title: string } }[];
+  label: string;
+};
+
 type InfoBlockProps = {
   items: ProductPageFile["features"];
   getInTouch: GetInTouch;
+  productLinks?: ProductLinks;
 };
 
 /** Detailed feature rows; on wide screens every second row puts its picture on the right. */
-export function InfoBlock({ items, getInTouch }: InfoBlockProps) {
+export function InfoBlock({ items, getInTouch, productLinks }: InfoBlockProps) {
   return (
     <div className={styles.block}>
       {items.map((item, index) => (
@@ -39,10 +46,23 @@ export function InfoBlock({ items, getInTouch }: InfoBlockProps) {
                 ))}
               </ul>
             ) : null}
-            <GetInTouchLink getInTouch={getInTouch} topic={item.featureName} />
+            <div className={styles.actions}>
+              <ProductLink slug={item.product} links={productLinks} />
+              <GetInTouchLink getInTouch={getInTouch} topic={item.featureName} />
+            </div>
           </div>
         </div>
       ))}
     </div>
+  );
+}
+
+function ProductLink({ slug, links }: { slug?: string; links?: ProductLinks }) {
+  const product = slug && links?.products.find((candidate) => candidate.slug === slug);
+  if (!product || !links) return null;
+  return (
+    <a href={product.path} className={styles.productLink}>
+      {links.label.replaceAll("{product}", product.page.title)}
+    </a>
   );
 }

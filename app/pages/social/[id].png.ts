@@ -1,14 +1,26 @@
 import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../config";
-import { builtContent, type SitePage } from "../../content/site-content";
+import { documentsPageOf } from "../../content/documents";
+import { productPageOf } from "../../content/products";
+import { builtContent } from "../../content/site-content";
 import { shareCardSize } from "../../lib/page-head";
 import { renderPng, shareCardSvg } from "../../lib/share-cards";
 
-// Each page's link preview picture (app/lib/page-head.ts names it).
-export const getStaticPaths = async () =>
-  (await builtContent()).sitePages().map((page) => ({ params: { id: page.id }, props: { page } }));
+// Each page's, each product's and /documents' link preview picture (app/lib/page-head.ts
+// names it).
+export const getStaticPaths = async () => {
+  const { siteDocuments, sitePages, siteProducts, shellFile } = await builtContent();
+  const documents = siteDocuments().length > 0;
+  return [
+    ...sitePages(),
+    ...siteProducts().map(productPageOf),
+    ...(documents ? [documentsPageOf(shellFile().documents)] : []),
+  ].map((page) => ({ params: { id: page.id }, props: { page } }));
+};
 
-export const GET = ({ props: { page } }: { props: { page: SitePage } }) => {
+type CardPage = Parameters<typeof shareCardSvg>[0];
+
+export const GET = ({ props: { page } }: { props: { page: CardPage } }) => {
   const host = VITE_SITE_URL ? new URL(VITE_SITE_URL).host : "";
   const svg = shareCardSvg(page, { companyName: siteConfig.companyName, host });
   return new Response(new Uint8Array(renderPng(svg, shareCardSize.width)), {

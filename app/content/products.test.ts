@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { productStructuredData } from "../lib/product-structured-data";
+import { checkProductLinks, productOf, productPageOf } from "./products";
+import { productFile } from "./schemas";
+import { pageFile, sitePages, siteProducts } from "./site-content";
+
+// Adding a product is one file in app/content/products/ (docs/editing-the-site.md, "Adding a
+// product"): here the fixture remote-valve.yaml, as the editor writes one.
+const fixture = productFile.parse(
+  parse(readFileSync(join(import.meta.dirname, "fixtures", "remote-valve.yaml"), "utf8")),
+);
+const valve = productOf("remote-valve", fixture);
+
+describe("a product file", () => {
+  it("is a page under its section, named by its file, with a datasheet and a share card", () => {
+    expect(valve).toMatchObject({
+      path: "/hardware/remote-valve",
+      datasheetPath: "/datasheets/remote-valve.pdf",
+    });
+    expect(productPageOf(valve)).toMatchObject({
+      id: "product-remote-valve",
+      path: "/hardware/remote-valve",
+      title: "Remote valve",
+    });
+  });
+
+  it("may leave out its specifications, and refuses a row without a value", () => {
+    const { specifications: _, ...bare } = fixture;
+    expect(productFile.parse(bare).specifications).toBeUndefined();
+    const problem = productFile.safeParse({
+      ...fixture,
+      specifications: [{ name: "Battery life", value: "" }],
+    });
+    expect(problem.error?.issues[0]?.path).toEqual(["specifications", 0, "value"]);
+  });
+
+  it("refuses an address part that is not a section", () => {
+    expect(productFile.safeParse({ ...fixture, section: "valves" }).success).toBe(false);
+  });
+});
+
+describe("the products' links", () => {
+  it("hold for the launch content", () => {
+    const pages = sitePages().map((page) => ({ ...page, ...pageFile(page) }));
+    expect(() => checkProductLinks(pages, siteProducts())).not.toThrow();
+  });
+
+  it("stop the build on a feature row naming no product, saying which", () => {
+    const page = { path: "/hardware", features: [{ product: "water-metre" }] };
+    expect(() => checkProductLinks([page], siteProducts())).toThrow(
+      /\/hardware: .*"water-metre", which has no file/,
+    );
+  });
+});
+
+describe("a product's structured data", () => {
+  it("carries each specification as a property value, with its unit and note", () => {
+    const data = productStructuredData(valve, {
+      companyName: "Metsi Works",
+      siteUrl: "https://x.example",
+    });
+    expect(data).toMatchObject({
+      "@type": "Product",
+      name: "Remote valve",
+      url: "https://x.example/hardware/remote-valve",
+      brand: { "@type": "Brand", name: "Metsi Works" },
+      manufacturer: { "@id": "https://x.example/#organization" },
+      additionalProperty: [
+        {
+          "@type": "PropertyValue",
+          name: "Closing time",
+          value: "Under 10",
+          unitText: "seconds",
+          description: "Fixture figure, for tests only",
+        },
+        { "@type": "PropertyValue", name: "Fits", value: "Our smart water meters" },
+      ],
+    });
+  });
+});

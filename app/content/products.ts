@@ -1,0 +1,43 @@
+import type { ProductFile } from "./schemas.ts";
+
+// Products are a folder of content files, one per product (app/content/products/<name>.yaml):
+// each is a page at /<section>/<name> and a datasheet, with no entry in the page list.
+
+export const productFolder = "products";
+
+/** A product as pages read it: its file name (`slug`), its words, and where it lives. */
+export type Product = ProductFile & { slug: string; path: string; datasheetPath: string };
+
+export const productOf = (slug: string, file: ProductFile): Product => ({
+  ...file,
+  slug,
+  path: `/${file.section}/${slug}`,
+  // The built datasheet (app/pages/datasheets/[product].pdf.ts).
+  datasheetPath: `/datasheets/${slug}.pdf`,
+});
+
+/**
+ * The page each product is, in the shape of the page list's pages, so the head, share card and
+ * sitemap treat it as one: its id (the share card's name) is `product-<name>`.
+ */
+export const productPageOf = (product: Product) => ({
+  id: `product-${product.slug}`,
+  path: product.path,
+  ...product.page,
+});
+
+/** Every feature row's product is a product there is: a misspelt name is refused, not unlinked. */
+export function checkProductLinks(
+  pages: readonly { path: string; features?: readonly { product?: string }[] }[],
+  products: readonly Pick<Product, "slug">[],
+) {
+  for (const page of pages) {
+    for (const row of page.features ?? []) {
+      if (row.product && !products.some((product) => product.slug === row.product)) {
+        throw new Error(
+          `${page.path}: a feature row links to the product "${row.product}", which has no file in app/content/products/`,
+        );
+      }
+    }
+  }
+}
