@@ -216,7 +216,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
         </p>
         <Table
           id="days-table"
-          caption="Per day: visitors, page views, visits, enquiries and conversion (enquiries with a counted visit ÷ visits)"
+          caption="Per day: visitors, page views, visits, enquiries, conversion (enquiries with a counted visit ÷ visits) and downloads"
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />

@@ -117,7 +117,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
         [campaign.source, "1", "1", "100.0%"],
         ["direct", "1", "0", "0.0%"],
       ],
-      day: ["2", "4", "2", "1", "50.0%"],
+      day: ["2", "4", "2", "1", "50.0%", "0"],
     });
   expect(await rowsOf(page, "Visits tagged")).toEqual([[campaign.campaign, "1", "1", "100.0%"]]);
   const entries = Object.fromEntries(
@@ -133,7 +133,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     ["desktop", "2", "50%", "1"],
   ]);
   const [today] = await rowsOf(page, "Per day");
-  expect(today?.slice(1)).toEqual(["2", "4", "2", "1", "50.0%"]);
+  expect(today?.slice(1)).toEqual(["2", "4", "2", "1", "50.0%", "0"]);
   await expect(page.getByRole("img", { name: "Visitors and page views per day" })).toBeVisible();
   expect(blocked).toEqual([]);
 

@@ -1,4 +1,6 @@
-import { type Asker, askers, type FaqPageFile, type FaqQuestion } from "../../content/schemas";
+// Types alone: the editor's preview draws this too, and a value from the schemas would bring zod,
+// whose start-up probe of Function() the editor's policy refuses.
+import type { Asker, FaqPageFile, FaqQuestion } from "../../content/schemas";
 import styles from "./faq-list.module.css";
 
 /** The questions that name a product, for that product's page. */
@@ -27,8 +29,9 @@ export function FaqGroups({
 }: {
   content: Pick<FaqPageFile, "groupHeadings" | "questions">;
 }) {
-  const groups = askers
-    .map((asker: Asker) => ({
+  // The headings come in the schema's order of askers.
+  const groups = (Object.keys(content.groupHeadings) as Asker[])
+    .map((asker) => ({
       asker,
       questions: content.questions.filter((question) => question.askedBy === asker),
     }))
