@@ -8,7 +8,7 @@ import { charactersByFile } from "../lib/web-font.ts";
 import { documentFolder, type SiteDocument, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { productOf } from "./products.ts";
+import { checkProductsNamed, productOf } from "./products.ts";
 import { siteShellFileName } from "./schemas.ts";
 
 // The copy as pages read it at build time: each content file, checked by its collection's
@@ -68,13 +68,7 @@ async function readDocuments() {
   const products = await siteProducts();
   return (await getCollection("documents"))
     .map((entry) => {
-      for (const slug of entry.data.products ?? []) {
-        if (!products.some((product) => product.slug === slug)) {
-          throw new Error(
-            `${documentFolder}/${entry.id}.yaml: names the product "${slug}", which has no file`,
-          );
-        }
-      }
+      checkProductsNamed(`${documentFolder}/${entry.id}.yaml`, entry.data.products, products);
       // The entry's own folder: app/content/documents, or CONTENT_DIR's.
       const folder = dirname(resolve(entry.filePath ?? ""));
       return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), folder);
