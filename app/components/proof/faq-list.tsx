@@ -63,7 +63,7 @@ export function ProductQuestions(props: {
   const questions = questionsAbout(props.questions, props.product);
   if (questions.length === 0) return null;
   return (
-    <div className={styles.block}>
+    <div className={`${styles.block} ${styles.onProduct}`}>
       <section aria-labelledby="product-questions" className={styles.inner}>
         <h2 id="product-questions" className={styles.heading}>
           {props.heading}
