@@ -3,20 +3,17 @@ import { join } from "node:path";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
-import { settingsSchema } from "./app/settings.ts";
+import { astroEnvSchema } from "./app/settings.ts";
+import { buildSettings } from "./contract/settings.ts";
+import { readSettings } from "./contract/settings-source.ts";
 import { buildDirectory, siteRootOf } from "./contract/site-build.ts";
 import { buildTarget, cssTargets, supportedBrowsers } from "./scripts/browser-targets.ts";
 import { site } from "./scripts/site-integration.ts";
 
 // Settings come from the environment, then `.env`, as the server reads them: never from
-// `.env.production` and the like, which the server would not see.
+// `.env.production` and the like, which the server would not see. Checked here, once.
 if (existsSync(".env")) process.loadEnvFile(".env");
-const siteUrl = process.env.VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
-if (siteUrl && !/^https?:\/\/[^/?#]+$/.test(siteUrl)) {
-  throw new Error(
-    `VITE_SITE_URL must be the site's origin only, like https://www.example.co.za (got "${siteUrl}")`,
-  );
-}
+const settings = buildSettings(readSettings());
 const recaptcha = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
 const browsers = supportedBrowsers(import.meta.dirname);
 
@@ -26,14 +23,14 @@ export default defineConfig({
   // Each build folder keeps its own content store, so a build from another CONTENT_DIR starts
   // from its own files, not beside entries another build left.
   cacheDir: join(buildDirectory(), "cache"),
-  site: siteUrl,
+  site: settings.VITE_SITE_URL,
   trailingSlash: "never",
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
   integrations: [react(), sitemap(), site()],
   devToolbar: { enabled: false },
   // No Markdown is rendered; Shiki's inline styles would not pass the pages' policy.
   markdown: { syntaxHighlight: false },
-  env: { schema: settingsSchema, validateSecrets: true },
+  env: { schema: astroEnvSchema },
   // Every page's policy: Astro adds the hashes of each inline script and style it writes. The
   // server sends the same policy as a header, with what a <meta> cannot carry (frame-ancestors).
   security: {

@@ -10,7 +10,6 @@ import {
   caseStudyFile,
 } from "./content/case-study-schema.ts";
 import { companyFile, companyFileName } from "./content/company-schema.ts";
-import { contentDir } from "./content/content-files.ts";
 import { documentFolder } from "./content/documents.ts";
 import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
 import { productFolder } from "./content/products.ts";
@@ -21,18 +20,15 @@ import {
   siteShellFile,
   siteShellFileName,
 } from "./content/schemas.ts";
+import { contentDir, contentFileNames } from "./content/site-content.ts";
 
 // One collection per kind of page, each file checked against its kind's schema, the shell, the
 // company's contacts, and the case studies (one file each in case-studies/).
 const base = contentDir();
-const named = [
-  ...pageList.map(contentFileOf),
-  siteShellFileName,
-  companyFileName,
-  caseStudiesPageFileName,
-];
 // A misspelt or unlisted file would otherwise be ignored without a word.
-const strays = readdirSync(base).filter((name) => /\.ya?ml$/.test(name) && !named.includes(name));
+const strays = readdirSync(base).filter(
+  (name) => /\.ya?ml$/.test(name) && !contentFileNames.includes(name),
+);
 if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
 
 const collection = <Schema extends z.ZodType>(pattern: string | string[], schema: Schema) =>

@@ -22,8 +22,8 @@ import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 // The groups Lighthouse's mainthread-work-breakdown sums tasks in.
 import { taskGroups } from "lighthouse/core/lib/tracehouse/task-groups.js";
-import { siteProducts } from "../app/content/content-files.ts";
 import { pageList } from "../app/content/page-list.ts";
+import { siteProducts } from "../app/content/site-content.ts";
 import { siteRootOf } from "../contract/site-build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/browsers.ts";
 import {

@@ -2,8 +2,7 @@
 // §11), checked against the content as it is now, as a plain-language report for the company.
 // It is a review, not a gate: the copy may change to anything the editor accepts, and a line
 // marked "no longer says" is something to confirm was meant. It always exits 0.
-import { pageFile } from "../app/content/content-files.ts";
-import { visibleCopy } from "../tests/support/visible-copy.ts";
+import { pageFile, visibleCopy } from "../app/content/site-content.ts";
 
 /** The launch pages' content files, as the site shows them now. */
 export const launchPages = () => ({

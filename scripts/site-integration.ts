@@ -6,14 +6,16 @@ import type { AstroIntegration } from "astro";
 import { tsImport } from "tsx/esm/api";
 import { build, type Plugin, type Rolldown, type UserConfig } from "vite";
 import { adminPage } from "../app/content/cms-config.ts";
+import { buildManifest } from "../app/content/site-content.ts";
+import { buildManifestFile } from "../contract/site-build.ts";
 import { precompress } from "./precompress.ts";
 
 const editorEntry = "app/admin/editor.tsx";
 
 /**
  * What the site adds to Astro: the contact form's loading strategy (`client:first-use`), the
- * enquiry service and the editor inside the dev server, and in the build the editor at /admin
- * and precompressed files.
+ * enquiry service and the editor inside the dev server, and in the build the editor at /admin,
+ * precompressed files and the build's manifest (what the server checks its settings against).
  */
 export function site(): AstroIntegration {
   let css: UserConfig["css"];
@@ -57,7 +59,10 @@ export function site(): AstroIntegration {
         const client = fileURLToPath(dir);
         await buildEditor(join(client, "admin"), root, css);
         const count = await precompress(client);
-        logger.info(`wrote the editor at /admin; precompressed ${count} files (brotli, gzip)`);
+        await writeFile(buildManifestFile(client), JSON.stringify(buildManifest, null, 2));
+        logger.info(
+          `wrote the editor at /admin and ${buildManifestFile(client)}; precompressed ${count} files (brotli, gzip)`,
+        );
       },
     },
   };

@@ -1,4 +1,4 @@
-import type { DeliveryChannels } from "../contract/retention";
+import type { ConfiguredChannels } from "../contract/settings";
 import type { Config } from "./config";
 import { createServiceMetrics, type ServiceMetrics } from "./service-metrics";
 import type { DeliveryPlan, EnquiryStore } from "./store/enquiry-store";
@@ -10,8 +10,8 @@ import type { DeliveryPlan, EnquiryStore } from "./store/enquiry-store";
 export type PluginOptions = {
   config: Config;
   store: EnquiryStore;
-  /** Where the settings pass enquiries on, as the privacy statement names it. */
-  channels: DeliveryChannels;
+  /** Which channels the settings configure (contract/settings.ts), as the privacy statement names them. */
+  channels: ConfiguredChannels;
   /** The jobs each stored enquiry gets. */
   plan: DeliveryPlan;
   /** What the plugins count for an operator (docs/operations.md). */
@@ -19,15 +19,15 @@ export type PluginOptions = {
 };
 
 export function pluginOptions(config: Config, store: EnquiryStore): PluginOptions {
-  const channels = { email: config.mail !== undefined, webhook: config.webhook !== undefined };
+  const { channels } = config;
   // Mail is the company's channel unless only a webhook is set: with neither, enquiries wait
   // for mail to be set up.
   const plan: DeliveryPlan = {
     channels: [
-      ...(channels.email || !channels.webhook ? ["mail" as const] : []),
+      ...(channels.mail || !channels.webhook ? ["mail" as const] : []),
       ...(channels.webhook ? ["webhook" as const] : []),
     ],
-    acknowledge: config.acknowledgement !== undefined,
+    acknowledge: channels.acknowledgement,
   };
   return { config, store, channels, plan, metrics: createServiceMetrics(store) };
 }

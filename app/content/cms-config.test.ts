@@ -6,11 +6,11 @@ import { z } from "zod";
 import { caseStudiesPageFileName } from "./case-study-schema";
 import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
 import { companyFileName } from "./company-schema";
-import { contentDir, pageFile, shellFile, sitePage } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
 import { caseStudiesPage } from "./proof-files";
 import { pageSchemas, productFile, siteShellFileName } from "./schemas";
+import { contentDir, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
 const proofFixtures = join(import.meta.dirname, "fixtures", "proof");

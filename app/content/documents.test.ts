@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { shellFile, sitePages } from "./content-files";
 import {
   productDownloads,
   siteDocumentOf,
@@ -20,6 +19,7 @@ import {
 } from "./documents";
 import { footerLinksOf } from "./navigation";
 import { documentFile } from "./schemas";
+import { shellFile, sitePages } from "./site-content";
 
 // A document as the editor writes one (app/content/fixtures/documents/), in a content folder of
 // its own so each test can spoil its file.

@@ -6,10 +6,10 @@ import { pictureSource } from "../components/picture";
 import { pageHead } from "../lib/page-head";
 import { shareCardSvg } from "../lib/share-cards";
 import { cmsConfig } from "./cms-config";
-import { sitePages } from "./content-files";
 import { footerLinksOf, headerLinksOf } from "./navigation";
 import { type PageEntry, pageList, staticPathsOf } from "./page-list";
 import { pageSchemas } from "./schemas";
+import { sitePages } from "./site-content";
 
 // The pages requirements §2 and §3 ask for: their paths in order, which the header links and
 // the footer's order (software, hardware, contact, privacy, terms). Their words are the editor's.

@@ -1,13 +1,17 @@
-import { type DeliveryChannels, retentionStatement } from "../../contract/retention.ts";
+import { retentionStatement } from "../../contract/retention.ts";
+import type { BuildManifest } from "../../contract/site-build.ts";
 
 // {companyName} and {retentionStatement} stand in the copy for what the settings say. The build and
 // the editor's preview both fill them, so the preview shows the words the page will.
 
 export type PlaceholderValues = { companyName: string; retentionStatement: string };
 
-// The server checks at startup that the built page states its own retention and delivery.
-export function placeholderValues(companyName: string, days: number, delivery: DeliveryChannels) {
-  return { companyName, retentionStatement: retentionStatement(days, delivery) };
+// The build's manifest records the retention and delivery stated, for the server to check.
+export function placeholderValues(companyName: string, built: BuildManifest) {
+  return {
+    companyName,
+    retentionStatement: retentionStatement(built.retentionDays, built.channels),
+  };
 }
 
 /** Every string of `value` with the settings' placeholders filled; others (`{topic}`) are left. */

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { pageFile, sitePages, siteProducts } from "./content-files";
 import { checkProductLinks, checkProductsNamed, productOf, productPageOf } from "./products";
 import { productFile } from "./schemas";
+import { pageFile, sitePages, siteProducts } from "./site-content";
 
 // Adding a product is one file in app/content/products/ (docs/editing-the-site.md, "Adding a
 // product"): here the fixture remote-valve.yaml, as the editor writes one.

@@ -7,10 +7,10 @@ import { telAddress, whatsappAddress } from "../../contract/contact-taps";
 import { caseStudyFile } from "./case-study-schema";
 import { cmsConfig } from "./cms-config";
 import { companyFile, phonePattern } from "./company-schema";
-import { pageFile } from "./content-files";
 import { pageList } from "./page-list";
 import { caseStudyFiles, companyDetails } from "./proof-files";
 import { askers } from "./schemas";
+import { pageFile } from "./site-content";
 
 // Issue 40: what the launch content may say (app/content/, as unit tests run without
 // CONTENT_DIR), and what the schemas refuse.

@@ -4,7 +4,7 @@ import type { PhotoProps } from "../components/proof/case-studies";
 import { caseStudiesFolder } from "./case-study-schema";
 import { fillPlaceholders } from "./placeholders";
 import { checkProductsNamed } from "./products";
-import { placeholders, siteProducts } from "./site-content";
+import { builtContent, placeholders } from "./site-content";
 
 // Case studies and the company's contacts as pages read them at build time, checked by their
 // collections' schemas (app/content.config.ts), with the settings' placeholders filled.
@@ -28,7 +28,8 @@ export type CaseStudy = Omit<CollectionEntry<"caseStudies">["data"], "photos"> &
 
 /** Every study, newest first; none at launch, and then no page, section or link shows them. */
 export async function caseStudies(): Promise<CaseStudy[]> {
-  const [entries, products] = await Promise.all([getCollection("caseStudies"), siteProducts()]);
+  const entries = await getCollection("caseStudies");
+  const products = (await builtContent()).siteProducts();
   return entries
     .map((entry) => {
       const file = `${caseStudiesFolder}/${entry.id}.yaml`;

@@ -9,8 +9,8 @@ import {
   caseStudyFile,
 } from "./case-study-schema.ts";
 import { companyFile, companyFileName } from "./company-schema.ts";
-import { contentDir, placeholders } from "./content-files.ts";
 import { fillPlaceholders } from "./placeholders.ts";
+import { contentDir, placeholders } from "./site-content.ts";
 
 // The company's contacts and the case studies as code outside the build reads them (tests), from
 // app/content/ or CONTENT_DIR, with the schemas the build checks them with; a photo is its path.

@@ -1,80 +1,153 @@
-import { type CollectionEntry, getCollection, getEntry } from "astro:content";
-import { ENQUIRY_RETENTION_DAYS, ENQUIRY_WEBHOOK_URL, SMTP_URL } from "astro:env/server";
-import { dirname, resolve } from "node:path";
-import { deliveryChannelsOf } from "../../contract/retention.ts";
-import { siteConfig } from "../config.ts";
-import { type CutFace, cutFaces } from "../lib/font-cut.ts";
-import { charactersByFile } from "../lib/web-font.ts";
-import { documentFolder, type SiteDocument, siteDocumentOf } from "./documents.ts";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+import { buildSettings } from "../../contract/settings.ts";
+import { readSettings } from "../../contract/settings-source.ts";
+import { buildManifestOf } from "../../contract/site-build.ts";
+import {
+  caseStudiesFolder,
+  caseStudiesPageFile,
+  caseStudiesPageFileName,
+  caseStudyFile,
+} from "./case-study-schema.ts";
+import { companyFile, companyFileName } from "./company-schema.ts";
+import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { checkProductsNamed, productOf } from "./products.ts";
-import { siteShellFileName } from "./schemas.ts";
+import { checkProductsNamed, productFolder, productOf } from "./products.ts";
+import {
+  documentFile,
+  pageSchemas,
+  productFile,
+  siteShellFile,
+  siteShellFileName,
+} from "./schemas.ts";
 
-// The copy as pages read it at build time: each content file, checked by its collection's
-// schema (app/content.config.ts), with the settings' placeholders filled.
+// The one reader of the site's copy, for pages, tests and tools alike: each content file checked
+// by its schema, the settings' placeholders filled, joined with the page list. Pages read the
+// files through Astro's content collections (app/content.config.ts), which check them as the
+// build starts; tests and tools read the same files from disk, so a test compares a page with
+// the words it should show.
 
-export const placeholders = placeholderValues(
-  siteConfig.companyName,
-  ENQUIRY_RETENTION_DAYS,
-  deliveryChannelsOf({ SMTP_URL, ENQUIRY_WEBHOOK_URL }),
-);
+/** app/content/, or CONTENT_DIR (tests build and check edited copies), as it is set now. */
+export const contentDir = () => resolve(readSettings().CONTENT_DIR || import.meta.dirname);
 
-async function read<Collection extends PageKind | "shell">(collection: Collection, id: string) {
-  const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`no ${collection} content ${id}`);
-  return fillPlaceholders(entry.data as CollectionEntry<Collection>["data"], placeholders);
-}
+/** Every content file the site reads: one per page of the list, the shell's, the company's and the case studies' page. */
+export const contentFileNames = [
+  ...pageList.map(contentFileOf),
+  siteShellFileName,
+  companyFileName,
+  caseStudiesPageFileName,
+];
 
-export const pageContent = <Kind extends PageKind>(page: { id: string; kind: Kind }) =>
-  read(page.kind, page.id);
+/** The build's settings, checked (contract/settings.ts): the environment, then `.env`. */
+export const siteSettings = buildSettings(readSettings());
 
-/** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
-export const shellContent = () => read("shell", "site-shell");
+/** What the build is made with, beyond the words: the build writes it beside the site. */
+export const buildManifest = buildManifestOf(siteSettings);
 
-/** The call to action every page carries, to the contact page. */
-export async function getInTouch() {
-  const contact = pageList.find((page) => page.kind === "contact");
-  if (!contact) throw new Error("the page list needs a contact page");
-  return { ...(await shellContent()).getInTouch, href: contact.path };
-}
+/** What {companyName} and {retentionStatement} stand for in this build's copy. */
+export const placeholders = placeholderValues(siteSettings.VITE_COMPANY_NAME, buildManifest);
 
-/** The page list, each page with its `page` block: title, description, link texts, share card. */
-export const sitePages = () =>
-  Promise.all(
-    pageList.map(async (page: PageEntry) => ({ ...page, ...(await pageContent(page)).page })),
-  );
-
-export type SitePage = Awaited<ReturnType<typeof sitePages>>[number];
-
-/** The products (app/content/products/), by name. */
-export const siteProducts = async () =>
-  (await getCollection("products"))
-    .map((entry) => productOf(entry.id, fillPlaceholders(entry.data, placeholders)))
-    .toSorted((a, b) => a.slug.localeCompare(b.slug));
-
-let documents: Promise<SiteDocument[]> | undefined;
-
-/**
- * The company's documents (app/content/documents/), newest first, each file checked, once per
- * build: Astro warns at each read of an empty collection, and the launch content has none.
- */
-export const siteDocuments = () => {
-  documents ??= readDocuments();
-  return documents;
+/** Each collection's schema: app/content.config.ts defines a collection of each over the files. */
+const collectionSchemas = {
+  ...pageSchemas,
+  shell: siteShellFile,
+  company: companyFile,
+  caseStudiesPage: caseStudiesPageFile,
+  products: productFile,
+  documents: documentFile,
+  // The build reads a photo as Astro's image and a YAML date as a date; tests and tools as text.
+  caseStudies: caseStudyFile(z.string()),
+};
+type Collection = keyof typeof collectionSchemas;
+/** The collections of one file per entry, in their own folders. */
+type Listed = "products" | "documents" | "caseStudies";
+const folderOf = {
+  products: productFolder,
+  documents: documentFolder,
+  caseStudies: caseStudiesFolder,
+};
+type DataOf<C extends Collection> = z.infer<(typeof collectionSchemas)[C]>;
+/** Each file's data as its schema checked it, with its id (the file's name) and its folder. */
+type Entry<C extends Collection> = { id: string; data: DataOf<C>; folder: string };
+/** One entry of a collection by its id, or every entry of one (the products, the documents). */
+type Source = {
+  read<C extends Collection>(collection: C, id: string): DataOf<C>;
+  list<C extends Listed>(collection: C): Entry<C>[];
 };
 
-async function readDocuments() {
-  const products = await siteProducts();
-  return (await getCollection("documents"))
-    .map((entry) => {
-      checkProductsNamed(`${documentFolder}/${entry.id}.yaml`, entry.data.products, products);
-      // The entry's own folder: app/content/documents, or CONTENT_DIR's.
-      const folder = dirname(resolve(entry.filePath ?? ""));
-      return siteDocumentOf(entry.id, fillPlaceholders(entry.data, placeholders), folder);
-    })
-    .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
+const shellId = siteShellFileName.replace(/\.yaml$/, "");
+
+function contentOf(source: Source) {
+  const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }): DataOf<Kind> =>
+    fillPlaceholders(source.read(page.kind, page.id), placeholders);
+  /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
+  const shellFile = () => fillPlaceholders(source.read("shell", shellId), placeholders);
+  /** The page list, each page with its `page` block: title, description, link texts, share card. */
+  const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
+
+  /** The products (app/content/products/), by name. */
+  const siteProducts = () =>
+    source
+      .list("products")
+      .map(({ id, data }) => productOf(id, fillPlaceholders(data, placeholders)))
+      .toSorted((a, b) => a.slug.localeCompare(b.slug));
+  /** The company's documents (app/content/documents/), newest first; each names real products. */
+  const siteDocuments = () => {
+    const products = siteProducts();
+    return source
+      .list("documents")
+      .map(({ id, data, folder }) => {
+        checkProductsNamed(`${documentFolder}/${id}.yaml`, data.products, products);
+        return siteDocumentOf(id, fillPlaceholders(data, placeholders), folder);
+      })
+      .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
+  };
+
+  return {
+    pageFile,
+    shellFile,
+    sitePages,
+    siteProducts,
+    siteDocuments,
+    /** One page of the list, with its words and its whole file. */
+    sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
+      const page = pageList.find((candidate) => candidate.id === id);
+      if (!page || (kind && page.kind !== kind)) throw new Error(`no ${kind ?? ""} page ${id}`);
+      const file = pageFile(page as unknown as { id: string; kind: Kind });
+      return { ...page, ...file.page, file };
+    },
+    /** The call to action every page carries, to the contact page. */
+    getInTouch() {
+      const contact = pageList.find((page) => page.kind === "contact");
+      if (!contact) throw new Error("the page list needs a contact page");
+      return { ...shellFile().getInTouch, href: contact.path };
+    },
+    /** Every text of the copy, with the file and field it is in (for the web font's cut). */
+    copyTexts() {
+      const files = [
+        ...pageList.map((page) => ({ file: contentFileOf(page), data: pageFile(page) })),
+        { file: siteShellFileName, data: shellFile() },
+        ...siteProducts().map((data) => ({ file: `${productFolder}/${data.slug}.yaml`, data })),
+        ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
+        { file: companyFileName, data: source.read("company", "company") },
+        { file: caseStudiesPageFileName, data: source.read("caseStudiesPage", "case-studies") },
+        ...source
+          .list("caseStudies")
+          .map(({ id, data }) => ({ file: `${caseStudiesFolder}/${id}.yaml`, data })),
+      ];
+      return files.flatMap(({ file, data }) =>
+        [...textsOf(data)].map((found) => ({ file, ...found })),
+      );
+    },
+  };
 }
+
+/** Every string a piece of content holds, one a line: what the content review searches. */
+export const visibleCopy = (value: unknown) =>
+  [...textsOf(value)].map((found) => found.text).join("\n");
 
 function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: string }> {
   if (typeof value === "string") yield { field, text: value };
@@ -85,37 +158,77 @@ function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: 
   }
 }
 
-let faces: Promise<CutFace[]> | undefined;
+const parseFile = <C extends Collection>(collection: C, file: string) =>
+  (collectionSchemas[collection] as z.ZodType).parse(
+    parse(readFileSync(resolve(contentDir(), file), "utf8")),
+  ) as DataOf<C>;
 
-/** The web font's faces cut for this build's copy (app/lib/font-cut.ts), made once per build. */
-export function siteFontFaces(): Promise<CutFace[]> {
-  faces ??= (async () => {
-    const files = await Promise.all([
-      ...pageList.map(async (page) => ({
-        file: contentFileOf(page),
-        data: await pageContent(page),
-      })),
-      shellContent().then((data) => ({ file: siteShellFileName, data })),
-      // The company's contacts and the case studies (app/content/proof-content.ts).
-      ...(["company", "caseStudiesPage", "caseStudies"] as const).map(async (collection) => ({
-        file: collection,
-        data: fillPlaceholders(
-          (await getCollection(collection)).map((entry) => entry.data),
-          placeholders,
-        ),
-      })),
-      ...(await siteProducts()).map((data) => ({ file: `products/${data.slug}.yaml`, data })),
-      ...(await siteDocuments()).map((data) => ({ file: `documents/${data.id}.yaml`, data })),
-    ]);
-    const texts = files.flatMap(({ file, data }) =>
-      [...textsOf(data)].map((found) => ({ file, ...found })),
-    );
-    const characters = charactersByFile(texts.map((found) => found.text));
-    for (const char of characters.missing) {
-      const first = texts.find((found) => found.text.includes(char));
-      console.warn(`Inter lacks "${char}" (${first?.file}: ${first?.field}): a fallback shows it.`);
+/** The copy as tests and tools read it: the files in contentDir(), now. */
+export const {
+  pageFile,
+  shellFile,
+  sitePages,
+  sitePage,
+  siteProducts,
+  siteDocuments,
+  getInTouch,
+  copyTexts,
+} = contentOf({
+  read: (collection, id) => parseFile(collection, `${id}.yaml`),
+  list(collection) {
+    const folder = join(contentDir(), folderOf[collection]);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => ({
+        id: name.slice(0, -5),
+        data: parseFile(collection, join(folder, name)),
+        folder,
+      }));
+  },
+});
+
+// Astro warns at each read of an empty collection (the launch content has no documents): the
+// documents are read once per build.
+const lists = new Map<string, Promise<Entry<Listed>[]>>();
+
+/** The copy as pages read it: the content collections' entries, which the build checked. */
+export async function builtContent() {
+  const { getCollection } = await import("astro:content");
+  const entries = new Map<string, unknown>();
+  const single = ["shell", "company", "caseStudiesPage"];
+  for (const collection of Object.keys(pageSchemas).concat(single) as Collection[]) {
+    for (const entry of await getCollection(collection)) {
+      entries.set(`${collection}/${entry.id}`, entry.data);
     }
-    return cutFaces(characters);
-  })();
-  return faces;
+  }
+  const listed = new Map<string, Entry<Listed>[]>();
+  for (const collection of ["products", "documents", "caseStudies"] as const) {
+    if (collection === "products" || !lists.has(collection)) {
+      lists.set(
+        collection,
+        getCollection(collection).then((found) =>
+          found.map((entry) => ({
+            id: entry.id,
+            // A study's photos are Astro's images here, where tests and tools read their paths.
+            data: entry.data as DataOf<Listed>,
+            // The entry's own folder: app/content/documents, or CONTENT_DIR's.
+            folder: dirname(resolve(entry.filePath ?? "")),
+          })),
+        ),
+      );
+    }
+    listed.set(collection, (await lists.get(collection)) ?? []);
+  }
+  return contentOf({
+    read(collection, id) {
+      const data = entries.get(`${collection}/${id}`);
+      if (data === undefined) throw new Error(`no ${collection} content ${id}`);
+      return data as DataOf<typeof collection>;
+    },
+    list: (collection) => (listed.get(collection) ?? []) as Entry<typeof collection>[],
+  });
 }
+
+export type SiteContent = Awaited<ReturnType<typeof builtContent>>;
+export type SitePage = ReturnType<SiteContent["sitePages"]>[number];

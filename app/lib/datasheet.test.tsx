@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { shellFile } from "../content/content-files";
 import { productOf } from "../content/products";
 import { productFile } from "../content/schemas";
+import { shellFile } from "../content/site-content";
 import { Datasheet, datasheetDate } from "./datasheet";
 
 // The datasheet as a reader's PDF viewer finds it: its text read back by poppler's pdftotext,

@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { icoImages, pngSize } from "../../tests/support/image-size";
-import { placeholders, sitePage } from "../content/content-files";
+import { placeholders, sitePage } from "../content/site-content";
 import { fitText, icoFile, iconSvg, renderPng, shareCardSvg } from "./share-cards";
 
 const site = { companyName: placeholders.companyName, host: "www.example.co.za" };

@@ -3,8 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
-import { pageFile, shellFile } from "../content/content-files";
-import { pageList } from "../content/page-list";
+import { copyTexts } from "../content/site-content";
 import { cutFaces } from "./font-cut";
 import {
   baseCharacters,
@@ -14,6 +13,9 @@ import {
   unicodeRangeOf,
 } from "./web-font";
 
+/** Every text of this build's copy (CONTENT_DIR when set), placeholders filled. */
+const contentTexts = () => copyTexts().map((found) => found.text);
+
 /** Whether a CSS unicode-range holds a character. */
 const covers = (unicodeRange: string, char: string) =>
   unicodeRange.split(",").some((part) => {
@@ -21,18 +23,6 @@ const covers = (unicodeRange: string, char: string) =>
     const code = char.codePointAt(0) ?? 0;
     return code >= Number.parseInt(start, 16) && code <= Number.parseInt(end, 16);
   });
-
-/** Every text of this build's copy (CONTENT_DIR when set), placeholders filled. */
-function copyTexts(): string[] {
-  const texts: string[] = [];
-  const walk = (value: unknown) => {
-    if (typeof value === "string") texts.push(value);
-    else if (value && typeof value === "object") Object.values(value).forEach(walk);
-  };
-  for (const page of pageList) walk(pageFile(page));
-  walk(shellFile());
-  return texts;
-}
 
 function* cssFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -67,7 +57,7 @@ describe("charactersByFile", () => {
   });
 
   it("places every character of this build's copy: in a face cut from the file that holds it, or named as missing", () => {
-    const texts = copyTexts();
+    const texts = contentTexts();
     expect(texts.length).toBeGreaterThan(50);
     const found = charactersByFile(texts);
     for (const char of new Set(texts.join("").replace(/\s/g, ""))) {
@@ -100,7 +90,7 @@ describe("cutFaces", () => {
   });
 
   it("is a small part of Inter's whole file", async () => {
-    const [latin] = await cutFaces(charactersByFile(copyTexts()));
+    const [latin] = await cutFaces(charactersByFile(contentTexts()));
     const whole = readFileSync(
       createRequire(import.meta.url).resolve(
         "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",

@@ -1,5 +1,5 @@
 import { siteConfig } from "../config";
-import { shellContent } from "../content/site-content";
+import { builtContent } from "../content/site-content";
 import { manifestIcons, themeColour } from "../lib/site-icons";
 import { colourToken } from "../styles/colour-tokens";
 
@@ -11,7 +11,7 @@ export const GET = async () =>
     // What fits under a home-screen icon: about 12 characters.
     short_name:
       companyName.length <= 12 ? companyName : (companyName.split(/\s+/)[0] ?? "").slice(0, 12),
-    description: (await shellContent()).footer.tagline,
+    description: (await builtContent()).shellFile().footer.tagline,
     lang: "en-ZA",
     start_url: "/",
     scope: "/",

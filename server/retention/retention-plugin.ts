@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import fastifyPlugin from "fastify-plugin";
-import { type DeliveryChannels, retentionStatement } from "../../contract/retention";
+import type { DeliveryChannels } from "../../contract/retention";
+import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
 import { dayOf } from "../insights/insights-report";
 import type { PluginOptions } from "../plugin-options";
 import { repeat } from "../repeat";
@@ -59,38 +59,36 @@ export function startRetentionSchedule(options: {
   return { runNow: run, stop };
 }
 
-const entities = new Map(Object.entries({ amp: "&", lt: "<", gt: ">", quot: '"', nbsp: " " }));
-
-/** A warning when the built privacy statement does not state the period the server applies. */
+/**
+ * A warning when the build's manifest (contract/site-build.ts) says its privacy statement states
+ * another retention or delivery than the server's settings give.
+ */
 export function privacyStatementMismatch(
   siteRoot: string,
   retentionDays: number,
   channels: DeliveryChannels,
 ) {
-  const page = join(siteRoot, "privacy", "index.html");
-  let html: string;
+  const file = buildManifestFile(siteRoot);
+  let built: BuildManifest;
   try {
-    html = readFileSync(page, "utf8");
+    built = JSON.parse(readFileSync(file, "utf8"));
   } catch {
-    return `Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=${retentionDays}: ${page} is missing. Build the site with the same ENQUIRY_RETENTION_DAYS as the server.`;
+    return `Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=${retentionDays}: ${file} is missing. Build the site with the same ENQUIRY_RETENTION_DAYS as the server.`;
   }
-  const text = html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&#(x27|39);/g, "'")
-    .replace(/&(amp|lt|gt|quot|nbsp);/g, (entity, name: string) => entities.get(name) ?? entity)
-    .replace(/\s+/g, " ");
-  if (text.includes(retentionStatement(retentionDays, channels))) return undefined;
-  const stated = /Our website keeps an enquiry (?:for (\d+) days?|only until)/.exec(text);
-  const says = stated
-    ? ` (it states ${stated[1] ? `${stated[1]} days` : "until delivered, 0"})`
-    : "";
-  const delivery = `SMTP_URL ${channels.email ? "set" : "unset"}, ENQUIRY_WEBHOOK_URL ${channels.webhook ? "set" : "unset"}`;
-  return `The built privacy statement does not state ENQUIRY_RETENTION_DAYS=${retentionDays} with ${delivery}${says}: visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.`;
+  const same =
+    built.retentionDays === retentionDays &&
+    built.channels.mail === channels.mail &&
+    built.channels.webhook === channels.webhook;
+  if (same) return undefined;
+  const set = (on: boolean) => (on ? "set" : "unset");
+  const delivery = (of: DeliveryChannels) =>
+    `SMTP_URL ${set(of.mail)}, ENQUIRY_WEBHOOK_URL ${set(of.webhook)}`;
+  const days = built.retentionDays === 0 ? "until delivered, 0" : `${built.retentionDays} days`;
+  return `The built privacy statement does not state ENQUIRY_RETENTION_DAYS=${retentionDays} with ${delivery(channels)} (it states ${days}, built with ${delivery(built.channels)}): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.`;
 }
 
 /**
- * The purge while the app runs, and a warning at startup when the privacy statement says
+ * The purge while the app runs, and a warning at startup when the built privacy statement says
  * otherwise. `afterDelivery` purges at once with ENQUIRY_RETENTION_DAYS=0: then the company's
  * mailbox or CRM is the record, so the copy goes once every channel has it (the purge keeps an
  * enquiry while any job is pending).

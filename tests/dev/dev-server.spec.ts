@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { enquiryTypeValues, sendEnquiryPath } from "../../contract/enquiry";
 import { formFields, sendForm } from "../support/contact-form";
 import { recordProblems } from "../support/page-problems";

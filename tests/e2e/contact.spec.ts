@@ -1,6 +1,11 @@
 import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { placeholders, shellFile, sitePage, sitePages } from "../../app/content/content-files";
-import { settingsSchema } from "../../app/settings";
+import {
+  placeholders,
+  shellFile,
+  sitePage,
+  sitePages,
+  siteSettings,
+} from "../../app/content/site-content";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { expectNoAxeViolations } from "../support/axe";
 import { fillForm, formFields } from "../support/contact-form";
@@ -20,8 +25,7 @@ const shell = shellFile();
 const { formBlock, enquiryForm: form } = contact.file;
 const { labels, errors, notifications } = form;
 const COMPANY_NAME = placeholders.companyName;
-const SUPPORT_EMAIL =
-  process.env.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default;
+const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
 const SEND_URL = "**/api/Comms/ValidateEmailTokens";
 /** The island's own module (its component-url), also when Astro's retry asks for it afresh. */
 const ISLAND_MODULE = /\/assets\/enquiry-island\.[\w-]+\.js(\?|$)/;

@@ -4,17 +4,17 @@ import { join, resolve } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { cmsConfig } from "../../app/content/cms-config";
+import { pageList } from "../../app/content/page-list";
+import { contactPictureNames } from "../../app/content/picture-list";
+import { contentFilesOf } from "../../app/content/schemas";
 import {
   pageFile,
   placeholders,
   sitePages as readSitePages,
   shellFile,
   sitePage,
-} from "../../app/content/content-files";
-import { pageList } from "../../app/content/page-list";
-import { contactPictureNames } from "../../app/content/picture-list";
-import { contentFilesOf } from "../../app/content/schemas";
-import { settingsSchema } from "../../app/settings";
+  siteSettings,
+} from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
 import { clientBuildDir } from "../support/client-build";
 import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
@@ -170,8 +170,7 @@ test.describe("the built editor at /admin", () => {
     const contact = sitePages.find((page) => page.kind === "contact");
     expect(await preview.json()).toEqual({
       placeholders,
-      supportEmail:
-        settings.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default,
+      supportEmail: siteSettings.VITE_SUPPORT_EMAIL,
       getInTouch: { ...shellFile().getInTouch, href: contact?.path },
     });
   });

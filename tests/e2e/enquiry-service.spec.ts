@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { fillForm, formFields, sendForm } from "../support/contact-form";
 import {
   BOT_CHECK_SECRET,

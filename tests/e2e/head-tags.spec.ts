@@ -10,8 +10,8 @@ import {
   placeholders,
   sitePages as readSitePages,
   sitePage,
-} from "../../app/content/content-files";
-import { settingsSchema } from "../../app/settings";
+  siteSettings,
+} from "../../app/content/site-content";
 import { icoImages, type PixelSize, pngSize } from "../support/image-size";
 import { HYDRATED_PATHS, startApp } from "../support/page-ready";
 
@@ -21,8 +21,7 @@ import { HYDRATED_PATHS, startApp } from "../support/page-ready";
 
 const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
 const COMPANY_NAME = placeholders.companyName;
-const SUPPORT_EMAIL =
-  process.env.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default;
+const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
 const sitePages = readSitePages();
 
 const ICO_TYPES = ["image/x-icon", "image/vnd.microsoft.icon"];

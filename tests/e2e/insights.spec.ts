@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { expectNoAxeViolations } from "../support/axe";
 import { fillForm, sendForm } from "../support/contact-form";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";

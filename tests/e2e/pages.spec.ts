@@ -5,9 +5,9 @@ import {
   shellFile,
   sitePage,
   sitePages,
-} from "../../app/content/content-files";
+  siteSettings,
+} from "../../app/content/site-content";
 import { cutWeights } from "../../app/lib/web-font";
-import { settingsSchema } from "../../app/settings";
 import { expectNoAxeViolations } from "../support/axe";
 import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -22,8 +22,7 @@ const PAGES = sitePages().flatMap((entry) => {
   return [{ id: entry.id, path: entry.path, kind: entry.kind, heading: file.hero.heading, file }];
 });
 
-const SUPPORT_EMAIL =
-  process.env.VITE_SUPPORT_EMAIL?.trim() || settingsSchema.VITE_SUPPORT_EMAIL.default;
+const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
 const { getInTouch } = shellFile();
 
 /**

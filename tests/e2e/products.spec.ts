@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { shellFile, siteDocuments, sitePage, siteProducts } from "../../app/content/content-files";
 import { productDownloads } from "../../app/content/documents";
+import { shellFile, siteDocuments, sitePage, siteProducts } from "../../app/content/site-content";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
 

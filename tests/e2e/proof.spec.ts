@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { sitePage, siteProducts } from "../../app/content/content-files";
 import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
+import { sitePage, siteProducts } from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";

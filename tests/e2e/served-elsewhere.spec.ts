@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { sendEnquiryPath } from "../../contract/enquiry";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { clientBuildDir } from "../support/client-build";

@@ -1,6 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { withDocumentsPage } from "../../app/content/documents";
+import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
+import type { PageId } from "../../app/content/page-list";
+import { caseStudiesPage, caseStudyFiles } from "../../app/content/proof-files";
 import {
   pageFile,
   placeholders,
@@ -9,11 +13,7 @@ import {
   sitePage,
   sitePages,
   siteProducts,
-} from "../../app/content/content-files";
-import { withDocumentsPage } from "../../app/content/documents";
-import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
-import type { PageId } from "../../app/content/page-list";
-import { caseStudiesPage, caseStudyFiles } from "../../app/content/proof-files";
+} from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";

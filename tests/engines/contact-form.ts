@@ -1,4 +1,4 @@
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { type EngineDriver, FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import type { EnquiryPeers } from "../support/enquiry-peers";

@@ -1,5 +1,5 @@
-import { shellFile, sitePage, sitePages } from "../../app/content/content-files";
 import { headerLinksOf } from "../../app/content/navigation";
+import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
 import { type EngineDriver, isShown, type Target, waitFor } from "../support/engine-driver";
 import { expectSeenIn } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";

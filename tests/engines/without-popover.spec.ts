@@ -1,5 +1,5 @@
-import { shellFile, sitePage, sitePages } from "../../app/content/content-files";
 import { headerLinksOf } from "../../app/content/navigation";
+import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
 import { type AxeViolation, axeSource, describeViolations, WCAG_22_AA } from "../support/axe";
 import { FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";

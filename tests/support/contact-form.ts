@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { sitePage } from "../../app/content/content-files";
+import { sitePage } from "../../app/content/site-content";
 import { enquiryTypeValues } from "../../contract/enquiry";
 
 // The contact form as a visitor uses it, each part found by its words in the content files.

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { tapTargetsFile } from "../../contract/contact-taps";
-import { defaultRetentionDays, retentionStatement } from "../../contract/retention";
+import { defaultRetentionDays } from "../../contract/retention";
+import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
 
 // A tiny stand-in for the prerendered build, shaped like Astro's output (each page's policy in a
 // <meta>, inline scripts), so server tests neither wait for nor depend on a real build.
@@ -34,13 +35,7 @@ export function writeFixtureSite(root: string): void {
     "index.html": page("Home", fixtureInlineScript),
     "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
-    // States the default retention period and no delivery, as a default build does (the server
-    // checks it).
-    "privacy/index.html": page(
-      "Privacy",
-      'window.__fixture = {"page":"privacy"};',
-      retentionStatement(defaultRetentionDays, { email: false, webhook: false }),
-    ),
+    "privacy/index.html": page("Privacy", 'window.__fixture = {"page":"privacy"};'),
     "404.html": page("Not found", "window.__fixture = 404;"),
     // The company's phone and WhatsApp, as a build with contact details writes them.
     [tapTargetsFile]: JSON.stringify(fixtureTapTargets),
@@ -50,6 +45,12 @@ export function writeFixtureSite(root: string): void {
     [fixtureAsset.slice(1)]: `console.log(${JSON.stringify("x".repeat(2000))});`,
     [fixtureEditorAsset.slice(1)]: `console.log(${JSON.stringify("editor ".repeat(300))});`,
   };
+  // Built with the default retention and no delivery, as a default build is (the server checks it).
+  const built: BuildManifest = {
+    retentionDays: defaultRetentionDays,
+    channels: { mail: false, webhook: false },
+  };
+  writeFileSync(buildManifestFile(root), JSON.stringify(built));
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);
     mkdirSync(dirname(path), { recursive: true });

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { pageFile } from "../../content/content-files";
+import { pageFile } from "../../content/site-content";
 import { ContactFormBlock } from "./contact-form-block";
 
 const content = pageFile({ id: "contact", kind: "contact" });

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EnquiryField, enquiryTypeValues } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
-import { pageFile } from "../../content/content-files";
+import { pageFile } from "../../content/site-content";
 import { EnquiryIsland, NOTIFICATION_DURATION_MS } from "./enquiry-island";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 

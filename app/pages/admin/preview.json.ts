@@ -1,10 +1,10 @@
 import { siteConfig } from "../../config";
-import { getInTouch, placeholders } from "../../content/site-content";
+import { builtContent, placeholders } from "../../content/site-content";
 
 // What the editor's preview (app/admin/editor.tsx) needs beside the entry, as this build has it.
 export const GET = async () =>
   Response.json({
     placeholders,
     supportEmail: siteConfig.supportEmail,
-    getInTouch: await getInTouch(),
+    getInTouch: (await builtContent()).getInTouch(),
   });

@@ -1,21 +1,22 @@
 import { siteConfig } from "../../config";
 import { uploadedDatasheetOf } from "../../content/documents";
 import type { Product } from "../../content/products";
-import { shellContent, siteDocuments, siteProducts } from "../../content/site-content";
+import { builtContent } from "../../content/site-content";
 import { datasheetPdf } from "../../lib/datasheet";
 
 // Each product's datasheet, made from its content file as the build writes its page
 // (app/lib/datasheet.tsx); the page links it with its size. A product whose company datasheet
 // is uploaded offers that one instead.
 export const getStaticPaths = async () => {
-  const documents = await siteDocuments();
-  return (await siteProducts())
+  const { siteDocuments, siteProducts } = await builtContent();
+  const documents = siteDocuments();
+  return siteProducts()
     .filter((product) => !uploadedDatasheetOf(product.slug, documents))
     .map((product) => ({ params: { product: product.slug }, props: { product } }));
 };
 
 export const GET = async ({ props: { product } }: { props: { product: Product } }) => {
-  const copy = (await shellContent()).productPage;
+  const copy = (await builtContent()).shellFile().productPage;
   const pdf = await datasheetPdf({ product, copy, ...siteConfig, madeOn: new Date() });
   return new Response(new Uint8Array(pdf), { headers: { "content-type": "application/pdf" } });
 };

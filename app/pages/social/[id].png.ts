@@ -2,18 +2,19 @@ import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../config";
 import { documentsPageOf } from "../../content/documents";
 import { productPageOf } from "../../content/products";
-import { shellContent, siteDocuments, sitePages, siteProducts } from "../../content/site-content";
+import { builtContent } from "../../content/site-content";
 import { shareCardSize } from "../../lib/page-head";
 import { renderPng, shareCardSvg } from "../../lib/share-cards";
 
 // Each page's, each product's and /documents' link preview picture (app/lib/page-head.ts
 // names it).
 export const getStaticPaths = async () => {
-  const documents = (await siteDocuments()).length > 0;
+  const { siteDocuments, sitePages, siteProducts, shellFile } = await builtContent();
+  const documents = siteDocuments().length > 0;
   return [
-    ...(await sitePages()),
-    ...(await siteProducts()).map(productPageOf),
-    ...(documents ? [documentsPageOf((await shellContent()).documents)] : []),
+    ...sitePages(),
+    ...siteProducts().map(productPageOf),
+    ...(documents ? [documentsPageOf(shellFile().documents)] : []),
   ].map((page) => ({ params: { id: page.id }, props: { page } }));
 };
 

@@ -1,9 +1,10 @@
 import type { GetStaticPaths } from "astro";
-import { siteFontFaces } from "../../../content/site-content";
+import { builtContent } from "../../../content/site-content";
+import { siteFontFaces } from "../../../lib/font-cut";
 
 // The web font's faces cut for the copy (app/lib/web-font.ts), each under a name of its bytes.
 export const getStaticPaths = (async () =>
-  (await siteFontFaces()).map((face) => ({
+  (await siteFontFaces((await builtContent()).copyTexts())).map((face) => ({
     params: { name: face.name },
     props: { bytes: face.bytes },
   }))) satisfies GetStaticPaths;

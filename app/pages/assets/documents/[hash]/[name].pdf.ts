@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { SiteDocument } from "../../../../content/documents";
-import { siteDocuments } from "../../../../content/site-content";
+import { builtContent } from "../../../../content/site-content";
 
 // Each uploaded document, copied into the build under /assets/ (cached for a year, as a new
 // upload gets a new address), named by its title and version.
 export const getStaticPaths = async () =>
-  (await siteDocuments()).map((document) => {
+  (await builtContent()).siteDocuments().map((document) => {
     const [, , , hash, name] = document.href.split("/");
     return { params: { hash, name: name?.replace(/\.pdf$/, "") }, props: { document } };
   });
