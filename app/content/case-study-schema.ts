@@ -3,8 +3,7 @@
 // recorded agreement to be named (POPIA): the build refuses it otherwise (decision 0035).
 import { z } from "zod";
 import { province } from "./company-schema.ts";
-import { productRef, productSlugs } from "./product-refs.ts";
-import { fieldsFor, group, list, longText, pageBlock, shortText } from "./schemas.ts";
+import { fieldsFor, group, list, longText, pageBlock, productRef, shortText } from "./schemas.ts";
 
 export const caseStudiesPageFileName = "case-studies.yaml";
 /** The folder of the studies' files, and of their photos (photos/) beside them. */
@@ -103,9 +102,6 @@ export const caseStudiesPageFile = z.object({
     photos: shortText("Name of the photos (screen readers)"),
     readMore: shortText("Link to a study", "Read to screen readers with the study's title"),
     allStudies: shortText("Link to all case studies"),
-    productNames: fieldsFor("Product names", productSlugs, (slug) =>
-      shortText(`Name of "${slug}"`),
-    ),
   }),
   homeSection: group("On the home page", {
     heading: shortText("Heading of the latest studies"),

@@ -105,6 +105,19 @@ describe("the editor's configuration", () => {
       readFileSync(join(proofFixtures, "case-studies", "sunbird-estate.yaml"), "utf8"),
     );
     expect(unedited(study, (studies?.fields ?? []) as Field[])).toEqual([]);
+    // Products are chosen from the products' entries, as documents choose them.
+    expect(field(studies?.fields as Field[], "products")).toMatchObject({
+      widget: "relation",
+      multiple: true,
+      collection: "products",
+    });
+    const questions = field(entry("faq")?.fields, "questions");
+    expect(field(questions?.fields, "products")).toMatchObject({
+      widget: "relation",
+      multiple: true,
+      collection: "products",
+      required: false,
+    });
   });
 
   it("offers pictures only from the fixed list, and contact pictures only on the contact page", () => {

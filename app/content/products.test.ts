@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { checkProductLinks, productOf, productPageOf } from "./products";
+import { checkProductLinks, checkProductsNamed, productOf, productPageOf } from "./products";
 import { productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
 
@@ -52,6 +52,25 @@ describe("the products' links", () => {
     const page = { path: "/hardware", features: [{ product: "water-metre" }] };
     expect(() => checkProductLinks([page], siteProducts())).toThrow(
       /\/hardware: .*"water-metre", which has no file/,
+    );
+  });
+});
+
+describe("an entry naming products (a case study, a question, a document)", () => {
+  it("may name the products there are, or none", () => {
+    expect(() => checkProductsNamed("x", ["water-meter"], siteProducts())).not.toThrow();
+    expect(() => checkProductsNamed("x", undefined, siteProducts())).not.toThrow();
+  });
+
+  it("stops the build on a product there is not, naming the entry and the product", () => {
+    expect(() =>
+      checkProductsNamed(
+        'case study "Sunbird Estate" (case-studies/sunbird-estate.yaml)',
+        ["water-meter", "smart-water-meter"],
+        siteProducts(),
+      ),
+    ).toThrow(
+      /^case study "Sunbird Estate" \(case-studies\/sunbird-estate.yaml\): names the product "smart-water-meter", which has no file/,
     );
   });
 });

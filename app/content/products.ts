@@ -26,6 +26,20 @@ export const productPageOf = (product: Product) => ({
   ...product.page,
 });
 
+/** Every product an entry names is a product there is: the build stops, naming the entry, on one that is not. */
+export function checkProductsNamed(
+  entry: string,
+  named: readonly string[] | undefined,
+  products: readonly Pick<Product, "slug">[],
+) {
+  const unknown = named?.find((slug) => !products.some((product) => product.slug === slug));
+  if (unknown) {
+    throw new Error(
+      `${entry}: names the product "${unknown}", which has no file in app/content/products/`,
+    );
+  }
+}
+
 /** Every feature row's product is a product there is: a misspelt name is refused, not unlinked. */
 export function checkProductLinks(
   pages: readonly { path: string; features?: readonly { product?: string }[] }[],

@@ -1,8 +1,10 @@
 import { getImage } from "astro:assets";
 import { type CollectionEntry, getCollection, getEntry } from "astro:content";
 import type { PhotoProps } from "../components/proof/case-studies";
+import { caseStudiesFolder } from "./case-study-schema";
 import { fillPlaceholders } from "./placeholders";
-import { placeholders } from "./site-content";
+import { checkProductsNamed } from "./products";
+import { builtContent, placeholders } from "./site-content";
 
 // Case studies and the company's contacts as pages read them at build time, checked by their
 // collections' schemas (app/content.config.ts), with the settings' placeholders filled.
@@ -27,7 +29,17 @@ export type CaseStudy = Omit<CollectionEntry<"caseStudies">["data"], "photos"> &
 /** Every study, newest first; none at launch, and then no page, section or link shows them. */
 export async function caseStudies(): Promise<CaseStudy[]> {
   const entries = await getCollection("caseStudies");
+  const products = (await builtContent()).siteProducts();
   return entries
+    .map((entry) => {
+      const file = `${caseStudiesFolder}/${entry.id}.yaml`;
+      checkProductsNamed(
+        `case study "${entry.data.title}" (${file})`,
+        entry.data.products,
+        products,
+      );
+      return entry;
+    })
     .map((entry) => ({
       ...fillPlaceholders(entry.data, placeholders),
       photos: entry.data.photos ?? [],
@@ -40,7 +52,7 @@ export async function caseStudies(): Promise<CaseStudy[]> {
 
 /** The studies that used a product, newest first: for that product's page. */
 export const caseStudiesUsing = async (product: string) =>
-  (await caseStudies()).filter((study) => study.products.includes(product as never));
+  (await caseStudies()).filter((study) => study.products.includes(product));
 
 // A photo is drawn at most 48rem (768 px) wide, the article's column, and the full width of a
 // phone less its margins: widths for one, two and three device pixels per CSS pixel.

@@ -11,7 +11,6 @@ import {
 } from "../../contract/enquiry.ts";
 import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
-import { productRef } from "./product-refs.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
@@ -84,6 +83,9 @@ const productSlug = z
     widget: "relation",
     patternMessage: "Use only small letters, digits and hyphens (-), no spaces",
   });
+
+/** A field naming one product, chosen in the editor from the products' entries. */
+export const productRef = () => productSlug.meta({ title: "Product" });
 
 const productLink = productSlug.optional().meta({
   title: "Product page",
@@ -335,6 +337,10 @@ export const siteShellFile = z.object({
     datasheet: shortText("Name of a datasheet"),
     reachUs: shortText("In the datasheet, before the support email address"),
     madeOn: shortText("In the datasheet, before the date it was made"),
+    questionsHeading: shortText(
+      "Heading of the product's questions",
+      "Over the questions of /faq that name the product",
+    ),
   }),
   documents: group("Documents", {
     page: group("Page title, description and link preview of /documents", {
@@ -391,7 +397,7 @@ const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
 export const documentFile = z.object({
   title: shortText("Title", "As the document calls itself, such as Installation guide"),
   kind: z.enum(documentKinds).meta({ title: "Kind" }),
-  products: list("Products it belongs to", productSlug.meta({ title: "Product" })).optional(),
+  products: list("Products it belongs to", productRef()).optional(),
   version: shortText("Version", "Such as 1.2"),
   // YAML reads an unquoted date as a date; the editor writes one.
   issued: z

@@ -15,7 +15,7 @@ import { companyFile, companyFileName } from "./company-schema.ts";
 import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { productFolder, productOf } from "./products.ts";
+import { checkProductsNamed, productFolder, productOf } from "./products.ts";
 import {
   documentFile,
   pageSchemas,
@@ -100,13 +100,7 @@ function contentOf(source: Source) {
     return source
       .list("documents")
       .map(({ id, data, folder }) => {
-        for (const slug of data.products ?? []) {
-          if (!products.some((product) => product.slug === slug)) {
-            throw new Error(
-              `${documentFolder}/${id}.yaml: names the product "${slug}", which has no file`,
-            );
-          }
-        }
+        checkProductsNamed(`${documentFolder}/${id}.yaml`, data.products, products);
         return siteDocumentOf(id, fillPlaceholders(data, placeholders), folder);
       })
       .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));

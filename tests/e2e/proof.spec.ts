@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
-import { sitePage } from "../../app/content/site-content";
+import { sitePage, siteProducts } from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -14,6 +14,14 @@ const company = companyDetails();
 const studies = caseStudyFiles();
 const studiesCopy = caseStudiesPage();
 const faq = sitePage("faq", "faq");
+const products = siteProducts();
+const studiesUsing = (slug: string) => studies.filter((study) => study.products.includes(slug));
+const questionsAbout = (slug: string) =>
+  faq.file.questions.filter((question) => question.products?.includes(slug));
+/** A product page that shows questions, and case studies when there are any. */
+const productWithProof =
+  products.find((product) => studiesUsing(product.slug).length > 0) ??
+  products.find((product) => questionsAbout(product.slug).length > 0);
 
 /** Seen as a person sees it: scrolled to, inside the viewport, and on top at its centre. */
 async function expectSeen(element: Locator) {
@@ -41,6 +49,7 @@ const scriptsOf = (page: Page) => page.locator('script:not([type="application/ld
 const newPages = [
   "/faq",
   ...(studies.length > 0 ? ["/case-studies", `/case-studies/${studies[0]?.slug}`] : []),
+  ...(productWithProof ? [productWithProof.path] : []),
 ];
 
 for (const viewport of [MOBILE, DESKTOP]) {
@@ -98,6 +107,43 @@ test.describe("/faq, without JavaScript", () => {
         }),
       ),
     );
+  });
+});
+
+test.describe("a product page, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows the studies that used the product and its own questions, and no section for what it has none of", async ({
+    page,
+  }) => {
+    // The content has a product of each kind: one named by a question, and one no study used.
+    expect(products.some((product) => questionsAbout(product.slug).length > 0)).toBe(true);
+    expect(products.some((product) => studiesUsing(product.slug).length === 0)).toBe(true);
+    if (studies.length > 0)
+      expect(productWithProof && studiesUsing(productWithProof.slug)).not.toEqual([]);
+    for (const product of products) {
+      await page.goto(product.path);
+      const main = page.getByRole("main");
+      const used = studiesUsing(product.slug);
+      const section = page.getByRole("region", { name: studiesCopy.productSection.heading });
+      await expect(section, product.slug).toHaveCount(used.length > 0 ? 1 : 0);
+      for (const study of used) {
+        await expectSeen(section.getByRole("link", { name: study.title }));
+        await expect(section.getByRole("link", { name: study.title })).toHaveAttribute(
+          "href",
+          `/case-studies/${study.slug}`,
+        );
+      }
+      const questions = questionsAbout(product.slug);
+      await expect(main.locator("details"), product.slug).toHaveCount(questions.length);
+      for (const question of questions) {
+        await main.getByText(question.question, { exact: true }).click();
+        await expectSeen(main.getByText(question.answer[0] ?? "", { exact: true }));
+      }
+      // The questions are /faq's structured data, not the product page's.
+      const types = (await jsonLdNodes(page)).map((node) => node["@type"]);
+      expect(types).not.toContain("FAQPage");
+    }
   });
 });
 
@@ -213,6 +259,14 @@ test.describe("case studies, from the content", () => {
     for (const result of latest.results) await expect(main.getByText(result.label)).toBeVisible();
     if (latest.quote)
       await expect(main.getByText(latest.quote.name, { exact: false })).toBeVisible();
+    // The products used, by their names, each linking to its page.
+    for (const slug of latest.products) {
+      const product = products.find((candidate) => candidate.slug === slug);
+      await expect(main.getByRole("link", { name: product?.page.title })).toHaveAttribute(
+        "href",
+        product?.path ?? "",
+      );
+    }
     const photos = main.locator("picture img");
     await expect(photos).toHaveCount(latest.photos?.length ?? 0);
     for (const [index, photo] of (latest.photos ?? []).entries()) {

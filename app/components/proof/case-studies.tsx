@@ -1,4 +1,5 @@
 import type { CaseStudiesPageFile } from "../../content/case-study-schema";
+import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/proof-content";
 import styles from "./case-studies.module.css";
 
@@ -125,6 +126,7 @@ export function CaseStudyArticle(props: {
   study: CaseStudy;
   labels: Labels;
   photos: readonly PhotoProps[];
+  products: readonly Pick<Product, "slug" | "path" | "page">[];
 }) {
   const { study, labels, photos } = props;
   return (
@@ -177,9 +179,13 @@ export function CaseStudyArticle(props: {
       <section aria-labelledby="products" className={styles.section}>
         <h2 id="products">{labels.products}</h2>
         <ul>
-          {study.products.map((product) => (
-            <li key={product}>{labels.productNames[product]}</li>
-          ))}
+          {props.products
+            .filter((product) => study.products.includes(product.slug))
+            .map((product) => (
+              <li key={product.slug}>
+                <a href={product.path}>{product.page.title}</a>
+              </li>
+            ))}
         </ul>
       </section>
       {photos.length > 0 && (

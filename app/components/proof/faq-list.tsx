@@ -5,7 +5,7 @@ import styles from "./faq-list.module.css";
 
 /** The questions that name a product, for that product's page. */
 export const questionsAbout = (questions: readonly FaqQuestion[], product: string) =>
-  questions.filter((question) => question.products?.includes(product as never));
+  questions.filter((question) => question.products?.includes(product));
 
 // Each answer opens without JavaScript (<details>). Its anchor is on the answer, inside the
 // details: a link to /faq#anchor opens it, as browsers reveal a fragment's target hidden in a
@@ -56,7 +56,7 @@ export function FaqGroups({
 
 /**
  * A product page's own questions, under a heading of that page's words; nothing when no question
- * names the product. For the product pages of issue 39: /faq's file holds only /faq's words.
+ * names the product. Each answer keeps its anchor, the same as on /faq.
  */
 export function ProductQuestions(props: {
   heading: string;
@@ -66,7 +66,7 @@ export function ProductQuestions(props: {
   const questions = questionsAbout(props.questions, props.product);
   if (questions.length === 0) return null;
   return (
-    <div className={styles.block}>
+    <div className={`${styles.block} ${styles.onProduct}`}>
       <section aria-labelledby="product-questions" className={styles.inner}>
         <h2 id="product-questions" className={styles.heading}>
           {props.heading}
