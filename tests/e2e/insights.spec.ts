@@ -59,7 +59,8 @@ async function visitor(browser: Browser, userAgent: string) {
 /** The rows of the dashboard table a caption starts with, as text, header row left out. */
 const rowsOf = (page: Page, caption: string) =>
   page
-    .locator("table", { has: page.locator("caption", { hasText: caption }) })
+    // By the caption's start: another table's caption may hold the same words further on.
+    .locator("table", { has: page.locator("caption", { hasText: new RegExp(`^${caption}`) }) })
     .locator("tbody tr")
     .evaluateAll((rows) =>
       rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent)),
