@@ -62,10 +62,10 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
     });
     const nginx = closeAfter(await startNginx(service.baseUrl));
     const ourPage = { "sec-fetch-site": "same-origin" };
-    const statuses = [];
-    for (let n = 1; n <= 7; n++)
-      statuses.push((await post(nginx.url, { ...ourPage, ...forged(n) })).status);
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const answers = [];
+    for (let n = 1; n <= 7; n++) answers.push(await post(nginx.url, { ...ourPage, ...forged(n) }));
+    expect(answers.map(({ status }) => status)).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(JSON.parse(answers[6]?.text ?? "")).toEqual({ error: "rate_limited" });
     // Another visitor has a budget of their own.
     expect((await post(nginx.url, ourPage, "127.0.0.3")).status).toBe(201);
   });
