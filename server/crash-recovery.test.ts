@@ -63,9 +63,3 @@ describe.each(storeKinds)("on $name", (kind) => {
     }
   });
 });
-
-it("refuses to start on a bad setting, naming the variable", async ({ spawnServer }) => {
-  await expect(spawnServer({ SITE_ROOT: siteRoot, PORT: "eighty" })).rejects.toThrow(
-    /PORT: use a whole number/,
-  );
-});

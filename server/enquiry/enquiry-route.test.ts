@@ -186,15 +186,9 @@ describe("refusals before the bot check", () => {
   });
 
   it.for([
-    ["name", { name: "" }],
-    ["name", { name: "   " }],
+    // Each field's own rules: contract/enquiry.test.ts; here, what only the send call holds.
     ["name", { name: "n".repeat(201) }],
-    ["phone", { phone: "012 345", cell: "012 345" }],
-    ["phone", { phone: "", cell: "" }],
-    ["email", { email: "not-an-email" }],
     ["email", { email: `${"a".repeat(250)}@example.com` }],
-    ["enquiry", { enquiry: "sales" }],
-    ["message", { message: "" }],
     ["message", { message: "m".repeat(10_001) }],
     ["type", { type: "sms" }],
     ["cell", { cell: "0829999999" }],
