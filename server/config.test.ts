@@ -112,7 +112,7 @@ it.each([
   // Metrics only when METRICS_PORT is set, on loopback unless told otherwise.
   [{ METRICS_PORT: "9464" }, { metrics: { host: "127.0.0.1", port: 9464 } }],
   [{ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }, { metrics: { host: "0.0.0.0" } }],
-])("reads %j", (env, expected) => {
+] as [Record<string, string>, Record<string, unknown>][])("reads %j", (env, expected) => {
   expect(loadConfig(env)).toMatchObject(expected);
 });
 

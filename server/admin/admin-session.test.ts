@@ -1,7 +1,7 @@
-import { request as httpRequest } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { rawRequest } from "../../tests/support/raw-request";
 import { adminSessionSeconds, adminSessions } from "./sign-in";
 
 const clientSecret = "editor-app-secret";
@@ -27,16 +27,10 @@ async function serviceWith(options: Parameters<typeof adminSessions>[0]) {
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   /** Status of GET path, sent as a browser or a proxy would, with the given headers. */
   const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
-      const request = httpRequest(`${address}${path}`, { headers }, (response) => {
-        response.resume();
-        resolve({
-          status: response.statusCode ?? 0,
-          setCookie: response.headers["set-cookie"] ?? [],
-        });
-      });
-      request.on("error", reject).end();
-    });
+    rawRequest(`${address}${path}`, { headers }).then(({ status, headers }) => ({
+      status,
+      setCookie: headers["set-cookie"] ?? [],
+    }));
   return { get, sessions };
 }
 

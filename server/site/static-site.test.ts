@@ -1,4 +1,3 @@
-import { type IncomingHttpHeaders, request } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect } from "vitest";
 import {
@@ -7,6 +6,7 @@ import {
   fixtureInlineScript,
   fixturePagePolicy,
 } from "../../tests/support/fixture-site";
+import { rawRequest } from "../../tests/support/raw-request";
 import { close, part, test } from "../../tests/support/server-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 
@@ -115,26 +115,8 @@ describe("assets and compression", () => {
   });
 });
 
-/** node:http, not fetch: fetch adds Cache-Control to conditional requests and decodes bodies. */
-function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(`${service.baseUrl}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
+const rawGet = (path: string, headers: Record<string, string>) =>
+  rawRequest(`${service.baseUrl}${path}`, { headers });
 
 describe("security headers", () => {
   it("sends each page the policy its <meta> states, with frame-ancestors 'none'", async () => {
