@@ -59,10 +59,4 @@ describe("admin sessions", () => {
     expect(later).not.toBe(cookie);
     expect((await other.get("/admin/page", { ...fromOutside, cookie: later })).status).toBe(401);
   });
-
-  it("grant nothing where no sign-in is set up", async () => {
-    const { get, sessions } = await serviceWith({});
-    expect(sessions.canSignIn).toBe(false);
-    expect((await get("/sign-in")).setCookie).toEqual([]);
-  });
 });
