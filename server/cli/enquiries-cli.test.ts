@@ -10,7 +10,7 @@ import type { openEnquiryStore } from "../store/open-enquiry-store";
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
 // long timeouts.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
@@ -56,8 +56,8 @@ async function storedEmails(openStore: typeof openEnquiryStore) {
   return (await store.listEnquiries()).map((e) => e.email);
 }
 
-it("explains a command it does not know, before touching any store", () => {
-  for (const args of [["drop"], ["erase"], ["purge", "--yes"]]) {
+it("explains a command it does not know, or one without what it needs, before touching any store", () => {
+  for (const args of [["drop"], ["erase"], ["purge", "--yes"], ["copy", "--to"]]) {
     const result = cli(args);
     expect(result.status, args.join(" ")).toBe(2);
     expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
@@ -69,32 +69,20 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     seed(kind, { openStore, tempDir }, { delivered: 3, pending: 2, other: 1 }),
   );
 
-  it("find shows every field of every enquiry from the address, ignoring case", () => {
-    const result = cli(["find", "--email", "THANDI@example.co.za"]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
-    expect(result.stdout).toMatch(/^phone:\s+0821234567$/m);
-    expect(result.stdout).toMatch(/^email:\s+Thandi@Example\.co\.za$/m);
-    expect(result.stdout).toMatch(/^email:\s+thandi@example\.co\.za$/m);
-    expect(result.stdout).toMatch(/^message:\s+First line\n\s+second line$/m);
-    expect(result.stdout).toMatch(/^delivery_status:\s+delivered$/m);
-    expect(result.stdout).toMatch(/^delivery_status:\s+pending$/m);
-    expect(result.stdout).toContain("2 enquiries.");
-    expect(result.stdout).not.toContain("sipho");
-  });
+  it("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
+    const found = cli(["find", "--email", "THANDI@example.co.za"]);
+    expect(found.status).toBe(0);
+    expect(found.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
+    expect(found.stdout).toMatch(/^phone:\s+0821234567$/m);
+    expect(found.stdout).toMatch(/^email:\s+Thandi@Example\.co\.za$/m);
+    expect(found.stdout).toMatch(/^email:\s+thandi@example\.co\.za$/m);
+    expect(found.stdout).toMatch(/^message:\s+First line\n\s+second line$/m);
+    expect(found.stdout).toMatch(/^delivery_status:\s+delivered$/m);
+    expect(found.stdout).toMatch(/^delivery_status:\s+pending$/m);
+    expect(found.stdout).toContain("2 enquiries.");
+    expect(found.stdout).not.toContain("sipho");
 
-  it("list shows each enquiry's delivery on each of its channels", () => {
-    const result = cli(["list"]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
-    expect(result.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
-    expect(result.stdout).toContain("3 enquiries, 1 awaiting delivery.");
-  });
-
-  it("find --json gives the same records for a machine", () => {
-    const result = cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]);
-    expect(result.status).toBe(0);
-    const records = JSON.parse(result.stdout);
+    const records = JSON.parse(cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]).stdout);
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
       name: "Thandi Nkosi",
@@ -110,26 +98,28 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     expect(cli(["find", "--email", "nobody@example.co.za"]).stdout).toBe(
       "No enquiries from nobody@example.co.za.\n",
     );
+
+    const listed = cli(["list"]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
+    expect(listed.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
+    expect(listed.stdout).toContain("3 enquiries, 1 awaiting delivery.");
   });
 
-  it("erase refuses without --yes and changes nothing", async ({ openStore }) => {
-    const result = cli(["erase", "--email", "thandi@example.co.za"]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/Not erasing/);
-    expect(result.stderr).toMatch(/--yes/);
-    expect(await storedEmails(openStore)).toHaveLength(3);
-  });
-
-  it("erase --yes deletes every enquiry from the address, delivered or not, and says how many", async ({
+  it("erase refuses without --yes; with it, deletes every enquiry from the address, delivered or not", async ({
     openStore,
   }) => {
+    const refused = cli(["erase", "--email", "thandi@example.co.za"]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/Not erasing.*\n.*\n.*--yes/);
+    expect(await storedEmails(openStore)).toHaveLength(3);
+
     const result = cli(["erase", "--email", "THANDI@example.co.za", "--yes"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
       "Erased 2 enquiries from THANDI@example.co.za, with their delivery jobs.\n",
     );
     expect(await storedEmails(openStore)).toEqual(["sipho@example.co.za"]);
-    expect(cli(["find", "--email", "thandi@example.co.za", "--json"]).stdout.trim()).toBe("[]");
   });
 });
 
@@ -138,30 +128,24 @@ describe.each(storeKinds)("purge ($name)", (kind) => {
     seed(kind, { openStore, tempDir }, { delivered: 40, pending: 50, other: 5 }),
   );
 
-  it("with --dry-run says what it would delete and keep, and deletes nothing", async ({
+  it("keeps a year by default; past ENQUIRY_RETENTION_DAYS says, then deletes, the delivered ones only", async ({
     openStore,
   }) => {
-    const result = cli(["purge", "--dry-run"], { ENQUIRY_RETENTION_DAYS: "30" });
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe(
+    expect(cli(["purge"]).stdout).toMatch(
+      /^Deleted 0 delivered enquiries received over 365 days ago/,
+    );
+    const retention = { ENQUIRY_RETENTION_DAYS: "30" };
+    const dryRun = cli(["purge", "--dry-run"], retention);
+    expect(dryRun.status).toBe(0);
+    expect(dryRun.stdout).toBe(
       "Would delete 1 delivered enquiry received over 30 days ago (ENQUIRY_RETENTION_DAYS=30).\n" +
         "Kept 1 enquiry received over 30 days ago and not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.\n",
     );
     expect(await storedEmails(openStore)).toHaveLength(3);
-  });
 
-  it("deletes delivered enquiries past retention and keeps the undelivered one", async ({
-    openStore,
-  }) => {
-    const result = cli(["purge"], { ENQUIRY_RETENTION_DAYS: "30" });
+    const result = cli(["purge"], retention);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
     expect(await storedEmails(openStore)).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
-  });
-
-  it("keeps a year by default", async ({ openStore }) => {
-    const result = cli(["purge"]);
-    expect(result.stdout).toMatch(/^Deleted 0 delivered enquiries received over 365 days ago/);
-    expect(await storedEmails(openStore)).toHaveLength(3);
   });
 });
