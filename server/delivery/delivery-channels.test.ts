@@ -148,22 +148,6 @@ it("counts a non-2xx answer, a redirect and an answer slower than the timeout as
   expect(enquiry?.delivery.channels.map((j) => j.channel)).toEqual(["webhook"]);
 });
 
-it("delivers by webhook while the mail server is down", async ({
-  startService,
-  startWebhookReceiver,
-}) => {
-  const receiver = await startWebhookReceiver();
-  const service = await startService({
-    ...mailTo(await freePort()),
-    ...webhookTo(receiver.url),
-    ...quickRetries,
-  });
-  const id = String((await postValidEnquiry(service.baseUrl)).json?.id);
-  await delivered(service, id, "webhook");
-  expect(await failedTwice(service, id, "mail")).toMatchObject({ status: "pending" });
-  expect(receiver.received).toHaveLength(1);
-});
-
 it("acknowledges once a day per address, whatever its case, and never a refused enquiry", async ({
   startMailingService,
 }) => {

@@ -3,8 +3,9 @@ import { pino } from "pino";
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
+import { loadConfig } from "../config";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
+import { type DeliveryWorker, retryDelayMs, startDeliveryWorker } from "./delivery-worker";
 import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
 
 // The worker against a real SQLite file, with the clock faked so backoff and pauses can be
@@ -130,6 +131,15 @@ it("retries a refused mail after the backoff, doubling up to the cap", async () 
     expect(calls).toBe(callsAfter);
   }
   expect(await deliveryOf(id)).toMatchObject({ status: "delivered", attempts: 4 });
+});
+
+it("retries first within 10 s by default, doubling up to a 10 minute cap", () => {
+  const { retry } = loadConfig({});
+  const delays = Array.from({ length: 12 }, (_, i) => retryDelayMs(i + 1, retry));
+  expect(delays[0]).toBeLessThanOrEqual(10_000);
+  expect(delays[1]).toBe(2 * (delays[0] ?? 0));
+  expect(Math.max(...delays)).toBe(600_000);
+  expect(retryDelayMs(10_000, retry)).toBe(600_000);
 });
 
 it("sends an enquiry stored while idle as soon as it is woken, not at the next round", async () => {

@@ -58,20 +58,6 @@ it("purges at startup and then daily, never touching undelivered enquiries", asy
   expect(vi.getTimerCount()).toBe(0);
 });
 
-it("with 0 days deletes an enquiry as soon as it is delivered", async () => {
-  const schedule = startRetentionSchedule({ store, retentionDays: 0, log });
-  const stored = await store.saveEnquiry(enquiry("a@example.co.za"), new Date(), mailOnly);
-  await vi.advanceTimersByTimeAsync(1000);
-  await schedule.runNow();
-  expect(await emails()).toEqual(["a@example.co.za"]);
-
-  await store.markDelivered(stored.id, "mail", new Date());
-  await vi.advanceTimersByTimeAsync(1);
-  await schedule.runNow();
-  expect(await emails()).toEqual([]);
-  await schedule.stop();
-});
-
 it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquiries", async () => {
   const count = (day: string) => ({ ...emptyCount(day, "total", ""), pageviews: 1 });
   const batch = (day: string) => ({
