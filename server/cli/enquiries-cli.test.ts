@@ -82,16 +82,12 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     expect(found.stdout).toContain("2 enquiries.");
     expect(found.stdout).not.toContain("sipho");
 
+    // The JSON is the stored records as they are (visitors-text.test.ts reads one back).
     const records = JSON.parse(cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]).stdout);
-    expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({
-      name: "Thandi Nkosi",
-      phone: "0821234567",
-      email: "Thandi@Example.co.za",
-      enquiryType: "support",
-      message: "First line\nsecond line",
-      delivery: { status: "delivered" },
-    });
+    expect(records.map((r: { email: string }) => r.email)).toEqual([
+      "Thandi@Example.co.za",
+      "thandi@example.co.za",
+    ]);
     expect(JSON.parse(cli(["find", "--email", "nobody@example.co.za", "--json"]).stdout)).toEqual(
       [],
     );

@@ -95,12 +95,12 @@ describe("startDeliveryAlerts", () => {
 });
 
 describe("/readyz", () => {
-  it("stays 200 but reports a stuck delivery in its body and in a warning log line", async ({
+  it("stays 200 but reports a stuck delivery in its body and in a warning log line, and ok once delivered", async ({
     sqliteStore: store,
     databasePath,
     startService,
   }) => {
-    await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
+    const old = await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
     // No SMTP_URL: nothing will deliver it.
     const service = await startService({
       DATABASE_URL: `file:${databasePath}`,
@@ -124,12 +124,10 @@ describe("/readyz", () => {
     expect(warning).toMatch(/"level":40/);
     expect(warning).toMatch(/"oldestPendingMinutes":90/);
     expect(service.logs.join("")).not.toMatch(/thandi|Nkosi/i);
-  });
 
-  it("says delivery is ok when nothing waits too long", async ({ startService }) => {
-    const service = await startService();
-    const response = await fetch(`${service.baseUrl}/readyz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
+    // Delivered (as another instance would): ok at once, read from the store.
+    await store.markDelivered(old.id, "mail", new Date());
+    const after = await fetch(`${service.baseUrl}/readyz`);
+    expect(await after.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
   });
 });

@@ -17,6 +17,7 @@ const phone =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 ProbeUA/41";
 const desktop =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ProbeUA/42";
+const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
 
 type Parts = { databasePath: string; startService: typeof startTestService };
@@ -59,7 +60,7 @@ async function reportAfterClose(
   return readInsightsReport(store.insights, { days: 1 });
 }
 
-it("counts browsers' page views, visitors and their sources, attributes an enquiry to the visit, and keeps no address or user agent", async ({
+it("counts browsers' page views, visitors, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
   databasePath,
   startService,
   openStore,
@@ -84,11 +85,7 @@ it("counts browsers' page views, visitors and their sources, attributes an enqui
   // No bot, prefetch, HEAD, file, editor, API call or redirect counts.
   const browser = as(third, desktop);
   const statuses = [
-    await visit(
-      started,
-      "/",
-      as(third, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
-    ),
+    await visit(started, "/", as(third, bot)),
     await visit(started, "/", as(third, "")),
     await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
     await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
@@ -100,6 +97,18 @@ it("counts browsers' page views, visitors and their sources, attributes an enqui
     await visit(started, "/no-such-page", browser),
   ];
   expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
+
+  // A datasheet's download counts by file and by the page that linked it, but not a bot's or a
+  // range's, and is no page view.
+  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
+  const datasheet = "/datasheets/water-meter.pdf";
+  expect(await visit(started, datasheet, as(first, phone, fromPage))).toBe(200);
+  expect(await visit(started, datasheet, as(second, desktop))).toBe(200);
+  expect(await visit(started, datasheet, as(second, bot))).toBe(200);
+  expect(
+    await visit(started, datasheet, as(first, phone, { ...fromPage, range: "bytes=10-" })),
+  ).toBe(206);
+  expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
 
   // The first visitor sends an enquiry from the contact page.
   const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
@@ -128,7 +137,13 @@ it("counts browsers' page views, visitors and their sources, attributes an enqui
       { device: "tablet", pageviews: 0, visitors: 0 },
       { device: "desktop", pageviews: 2, visitors: 1 },
     ],
+    downloadFiles: [{ path: datasheet, downloads: 2 }],
+    downloadSources: [
+      { source: "/hardware/water-meter", downloads: 1 },
+      { source: "direct", downloads: 1 },
+    ],
   });
+  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 5 })]);
 
   // Every row of every table, and the file's bytes (freed pages included), as text.
   const db = closeAfter(new Database(started.databasePath, { readonly: true }));
@@ -181,29 +196,4 @@ it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, open
   ).toBe(201);
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
-});
-
-it("counts a datasheet's download by file and by the page that linked it, but not a bot's or a range's", async ({
-  databasePath,
-  startService,
-  openStore,
-}) => {
-  const started = await service({ databasePath, startService });
-  const [first, second] = addresses;
-  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(first, phone, fromPage))).toBe(200);
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, desktop))).toBe(200);
-  const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, bot))).toBe(200);
-  const rest = as(first, phone, { ...fromPage, range: "bytes=10-" });
-  expect(await visit(started, "/datasheets/water-meter.pdf", rest)).toBe(206);
-  expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
-
-  const report = await reportAfterClose(started, openStore);
-  expect(report.downloadFiles).toEqual([{ path: "/datasheets/water-meter.pdf", downloads: 2 }]);
-  expect(report.downloadSources).toEqual([
-    { source: "/hardware/water-meter", downloads: 1 },
-    { source: "direct", downloads: 1 },
-  ]);
-  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 0 })]);
 });
