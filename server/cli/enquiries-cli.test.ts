@@ -28,27 +28,20 @@ const daysAgo = (days: number) => new Date(Date.now() - days * day);
 const enquiry = (email: string, message = "Please call me about a meter.") =>
   sampleEnquiry({ email, message, enquiryType: "support" });
 
-/** A new store: two from Thandi (one delivered), one from Sipho, at given ages. */
+/** A new store: from Thandi one delivered 40 days ago and one waiting 50; Sipho's of 5 days ago. */
 async function seed(
   kind: (typeof storeKinds)[number],
   { openStore, tempDir }: { openStore: typeof openEnquiryStore; tempDir: string },
-  ages: { delivered: number; pending: number; other: number },
 ) {
   databaseUrl = await kind.newDatabaseUrl(tempDir);
   const store = await openStore(databaseUrl);
-  const delivered = await store.saveEnquiry(
-    enquiry("Thandi@Example.co.za", "First line\nsecond line"),
-    daysAgo(ages.delivered),
-    mailOnly,
-  );
-  await store.markDelivered(delivered.id, "mail", daysAgo(ages.delivered));
-  await store.saveEnquiry(enquiry("thandi@example.co.za"), daysAgo(ages.pending), mailOnly);
-  const other = await store.saveEnquiry(
-    enquiry("sipho@example.co.za"),
-    daysAgo(ages.other),
-    mailOnly,
-  );
-  await store.markDelivered(other.id, "mail", daysAgo(ages.other));
+  const save = async (email: string, age: number, delivered: boolean, message?: string) => {
+    const { id } = await store.saveEnquiry(enquiry(email, message), daysAgo(age), mailOnly);
+    if (delivered) await store.markDelivered(id, "mail", daysAgo(age));
+  };
+  await save("Thandi@Example.co.za", 40, true, "First line\nsecond line");
+  await save("thandi@example.co.za", 50, false);
+  await save("sipho@example.co.za", 5, true);
 }
 
 async function storedEmails(openStore: typeof openEnquiryStore) {
@@ -64,10 +57,8 @@ it("explains a command it does not know, or one without what it needs, before to
   }
 });
 
-describe.each(storeKinds)("a person's requests ($name)", (kind) => {
-  it.beforeEach(({ openStore, tempDir }) =>
-    seed(kind, { openStore, tempDir }, { delivered: 3, pending: 2, other: 1 }),
-  );
+describe.each(storeKinds)("on $name", (kind) => {
+  it.beforeEach(({ openStore, tempDir }) => seed(kind, { openStore, tempDir }));
 
   it("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
     const found = cli(["find", "--email", "THANDI@example.co.za"]);
@@ -85,8 +76,8 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     // The JSON is the stored records as they are (visitors-text.test.ts reads one back).
     const records = JSON.parse(cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]).stdout);
     expect(records.map((r: { email: string }) => r.email)).toEqual([
-      "Thandi@Example.co.za",
       "thandi@example.co.za",
+      "Thandi@Example.co.za",
     ]);
     expect(JSON.parse(cli(["find", "--email", "nobody@example.co.za", "--json"]).stdout)).toEqual(
       [],
@@ -117,12 +108,6 @@ describe.each(storeKinds)("a person's requests ($name)", (kind) => {
     );
     expect(await storedEmails(openStore)).toEqual(["sipho@example.co.za"]);
   });
-});
-
-describe.each(storeKinds)("purge ($name)", (kind) => {
-  it.beforeEach(({ openStore, tempDir }) =>
-    seed(kind, { openStore, tempDir }, { delivered: 40, pending: 50, other: 5 }),
-  );
 
   it("keeps a year by default; past ENQUIRY_RETENTION_DAYS says, then deletes, the delivered ones only", async ({
     openStore,

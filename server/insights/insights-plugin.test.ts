@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { expect } from "vitest";
-import { fixtureEditorAsset } from "../../tests/support/fixture-site";
+import { tapTargetsFile } from "../../contract/contact-taps";
+import { fixtureEditorAsset, fixtureTapTargets } from "../../tests/support/fixture-site";
 import { it } from "../../tests/support/server-test";
 import {
   postEnquiry,
@@ -10,7 +12,7 @@ import {
   validEnquiry,
 } from "../../tests/support/test-service";
 import type { openEnquiryStore } from "../store/open-enquiry-store";
-import { readInsightsReport } from "./insights-report";
+import { dayOf, readInsightsReport } from "./insights-report";
 
 // Distinctive, so a search of the store and the logs can only find them if they were kept.
 const phone =
@@ -22,8 +24,8 @@ const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
 
 type Parts = { databasePath: string; startService: typeof startTestService };
 
-async function service({ databasePath, startService }: Parts, env: Record<string, string> = {}) {
-  const started = await startService({
+const service = ({ databasePath, startService }: Parts, env: Record<string, string> = {}) =>
+  startService({
     DATABASE_URL: `file:${databasePath}`,
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
     TRUST_PROXY: "127.0.0.1",
@@ -31,8 +33,6 @@ async function service({ databasePath, startService }: Parts, env: Record<string
     INSIGHTS_FLUSH_SECONDS: "3600",
     ...env,
   });
-  return { ...started, databasePath };
-}
 
 const visit = (
   { baseUrl }: TestService,
@@ -51,10 +51,7 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
   ...more,
 });
 
-async function reportAfterClose(
-  started: TestService & { databasePath: string },
-  openStore: typeof openEnquiryStore,
-) {
+async function reportAfterClose(started: TestService, openStore: typeof openEnquiryStore) {
   await started.app.close();
   const store = await openStore(`file:${started.databasePath}`);
   return readInsightsReport(store.insights, { days: 1 });
@@ -196,4 +193,64 @@ it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, open
   ).toBe(201);
   const report = await reportAfterClose(started, openStore);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
+});
+
+/** A tap on the phone or WhatsApp link, answered with a redirect. */
+const tap = async ({ baseUrl }: TestService, path: string, userAgent = phone) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { "user-agent": userAgent },
+    redirect: "manual",
+  });
+  const body = await response.text();
+  return { status: response.status, location: response.headers.get("location"), body };
+};
+
+it("redirects a tap on the phone or WhatsApp link to the build's address and counts it per day and place", async ({
+  databasePath,
+  startService,
+  openStore,
+}) => {
+  const started = await service({ databasePath, startService });
+  expect(await tap(started, "/go/phone?from=footer")).toMatchObject({
+    status: 302,
+    location: fixtureTapTargets.phone,
+  });
+  // Where it leads is the build's, whatever the request adds.
+  expect(
+    await tap(started, "/go/whatsapp?from=contact&to=https://elsewhere.example/"),
+  ).toMatchObject({ status: 302, location: fixtureTapTargets.whatsapp });
+  expect(await tap(started, "/go/whatsapp?from=contact")).toMatchObject({ status: 302 });
+  // A crawler following the link is redirected too, but is no person tapping.
+  expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
+  await started.app.close();
+
+  const store = await openStore(`file:${databasePath}`);
+  const today = dayOf(new Date());
+  expect(await store.insights.readTaps(today, today)).toEqual([
+    { day: today, channel: "phone", source: "footer", taps: 1 },
+    { day: today, channel: "whatsapp", source: "contact", taps: 2 },
+  ]);
+});
+
+it("answers a bad tap's channel or place with a 400 naming it, and a detail the build has not with a 404", async ({
+  startService,
+}) => {
+  const started = await startService();
+  expect(await tap(started, "/go/fax?from=footer")).toMatchObject({
+    status: 400,
+    body: expect.stringContaining('"error":"bad_channel"'),
+  });
+  expect(await tap(started, "/go/phone?from=somewhere")).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("from: use footer or contact"),
+  });
+  expect(await tap(started, "/go/phone")).toMatchObject({ status: 400 });
+  await started.app.close();
+
+  rmSync(join(started.dir, "site", tapTargetsFile));
+  const withoutDetails = await startService({ SITE_ROOT: join(started.dir, "site") });
+  expect(await tap(withoutDetails, "/go/phone?from=footer")).toMatchObject({
+    status: 404,
+    body: '{"error":"not_found"}',
+  });
 });
