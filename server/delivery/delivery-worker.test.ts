@@ -6,18 +6,16 @@ import { it } from "../../tests/support/server-test";
 import { loadConfig } from "../config";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryWorker, retryDelayMs, startDeliveryWorker } from "./delivery-worker";
-import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
 
 // The worker against a real SQLite file, with the clock faked so backoff and pauses can be
-// stepped through exactly. `send` stands in for the mail server (the SMTP and webhook paths
-// have their own tests); store failures are real SQLite errors, raised by a trigger added from a second
-// connection.
+// stepped through exactly. `send` stands in for the channel (the SMTP and webhook paths have
+// their own tests); store failures are real SQLite errors, raised by a trigger added from a
+// second connection.
 
 const backoff = { baseMs: 1_000, capMs: 3_000 };
 // Longer than the pause after a store failure: the job stays claimed through that pause.
 const leaseMs = 2_000;
 const pollMs = 60_000;
-const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" };
 
 let databasePath: string;
 let store: EnquiryStore;
@@ -52,13 +50,12 @@ async function saveEnquiry(name: string) {
   return id;
 }
 
-const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
-
-function start(send: (mail: EnquiryMail) => Promise<void>) {
+/** Starts the worker on the mail channel; `send` is handed each enquiry's id. */
+function start(send: (id: string) => Promise<void>) {
   worker = startDeliveryWorker({
     store,
     channel: "mail",
-    deliver: (enquiry) => send(composeEnquiryMail(enquiry, addresses)),
+    deliver: (enquiry) => send(enquiry.id),
     backoff,
     leaseMs,
     pollMs,
@@ -69,9 +66,8 @@ function start(send: (mail: EnquiryMail) => Promise<void>) {
 
 /** A mail server that holds each message until the test lets it through. */
 function heldSend() {
-  const held: { id: string | undefined; accept: () => void }[] = [];
-  const send = (mail: EnquiryMail) =>
-    new Promise<void>((accept) => held.push({ id: idOf(mail), accept }));
+  const held: { id: string; accept: () => void }[] = [];
+  const send = (id: string) => new Promise<void>((accept) => held.push({ id, accept }));
   return { send, held };
 }
 
@@ -95,9 +91,9 @@ it("delivers what is due when it starts, oldest first, and records each delivery
   const first = await saveEnquiry("First");
   vi.advanceTimersByTime(1);
   const second = await saveEnquiry("Second");
-  const sent: (string | undefined)[] = [];
-  start(async (mail) => {
-    sent.push(idOf(mail));
+  const sent: string[] = [];
+  start(async (id) => {
+    sent.push(id);
   });
   await settle();
   expect(sent).toEqual([first, second]);
@@ -143,9 +139,9 @@ it("retries first within 10 s by default, doubling up to a 10 minute cap", () =>
 });
 
 it("sends an enquiry stored while idle as soon as it is woken, not at the next round", async () => {
-  const sent: (string | undefined)[] = [];
-  start(async (mail) => {
-    sent.push(idOf(mail));
+  const sent: string[] = [];
+  start(async (id) => {
+    sent.push(id);
   });
   await settle();
   const id = await saveEnquiry("Woken");
@@ -163,7 +159,7 @@ it("does not send a mail twice when the store failed to record it, and records i
   const claims = vi.spyOn(store, "claimDueDelivery");
   start(send);
   await settle();
-  expect(held.map((mail) => mail.id)).toEqual([id]);
+  expect(held.map((send) => send.id)).toEqual([id]);
   // A wake while that delivery runs must not outlive the store failure that ends the pass.
   worker?.wake();
   held[0]?.accept();
