@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { nodeWithTsx } from "../../tests/support/server-process";
+import { nodeWithTsx, runEnquiriesCli } from "../../tests/support/server-process";
 import { it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
+import { createTestDatabase } from "../../tests/support/test-database";
 import type { openEnquiryStore } from "../store/open-enquiry-store";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
@@ -129,4 +130,101 @@ describe.each(storeKinds)("on $name", (kind) => {
     expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
     expect(await storedEmails(openStore)).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
   });
+});
+
+/** What a terminal obeys rather than shows, a line break and a tab apart. */
+const obeyed = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+const hostile = sampleEnquiry({
+  name: "Eve\u001b]0;owned\u0007\u001b[8m hidden",
+  email: "eve@example.co.za",
+  message: "Hello\rdelivery_status:  delivered\u001b[2J\u009b31m\u202egnp.exe\r\nSecond line",
+  companyName: "=cmd|' /C calc'!A0",
+});
+
+// Text a visitor sent before the contract refused control characters (or that reached the store
+// some other way), through the real command: it prints nothing a terminal would obey.
+it("prints a visitor's control characters made visible in list, find and export", async ({
+  tempDir,
+  openStore,
+}) => {
+  const url = `file:${tempDir}/enquiries.db`;
+  const store = await openStore(url);
+  await store.saveEnquiry(hostile, new Date("2026-11-01T08:00:00Z"), mailOnly);
+  const outputs = {
+    list: (await runEnquiriesCli(url, "list")).stdout,
+    listJson: (await runEnquiriesCli(url, "list", "--json")).stdout,
+    find: (await runEnquiriesCli(url, "find", "--email", "eve@example.co.za")).stdout,
+    findJson: (await runEnquiriesCli(url, "find", "--email", "eve@example.co.za", "--json")).stdout,
+    export: (await runEnquiriesCli(url, "export", "--csv")).stdout,
+  };
+  for (const [command, output] of Object.entries(outputs)) {
+    // CSV ends its rows with CRLF, as RFC 4180 says; a row cannot end inside a quoted cell.
+    const lines = command === "export" ? output.replaceAll("\r\n", "\n") : output;
+    expect(lines, command).not.toMatch(obeyed);
+    expect(output, command).toContain("\\u001b");
+  }
+  expect(outputs.list).toContain("Eve\\u001b]0;owned\\u0007\\u001b[8m hidden");
+  expect(outputs.find).toContain(
+    "Hello\\u000ddelivery_status:  delivered\\u001b[2J\\u009b31m\\u202egnp.exe",
+  );
+  // A real line break stays one, indented under its field.
+  expect(outputs.find).toMatch(/gnp\.exe\n {19}Second line/);
+  // JSON keeps every character: its escapes read back as what was stored.
+  expect(JSON.parse(outputs.findJson)[0]).toMatchObject({
+    name: hostile.name,
+    message: hostile.message,
+  });
+  // The spreadsheet formula guard still holds.
+  expect(outputs.export).toContain(`'=cmd|' /C calc'!A0`);
+});
+
+it("copies a SQLite store into PostgreSQL with its delivery state, row by row past a row it refuses, and nothing twice", async ({
+  openStore,
+  tempDir,
+}) => {
+  const from = `file:${tempDir}/enquiries.db`;
+  const to = await createTestDatabase();
+  const source = await openStore(from);
+  const at = (time: string) => new Date(`2026-03-01T${time}Z`);
+  const delivered = await source.saveEnquiry(
+    sampleEnquiry({ name: "Delivered" }),
+    at("08:00:00"),
+    mailOnly,
+  );
+  // Kept by SQLite before the contract refused control characters; PostgreSQL refuses a NUL.
+  const nul = await source.saveEnquiry(
+    sampleEnquiry({ name: "Nul\u0000" }),
+    at("08:30:00"),
+    mailOnly,
+  );
+  const pending = await source.saveEnquiry(
+    sampleEnquiry({ name: "Pending" }),
+    at("09:00:00"),
+    mailOnly,
+  );
+  const claim = await source.claimDueDelivery("mail", at("08:00:00"), 60_000);
+  expect(claim?.enquiry.id).toBe(delivered.id);
+  await source.markDelivered(delivered.id, "mail", at("08:00:05"));
+  const expected = (await source.listEnquiries()).filter((e) => e.id !== nul.id);
+
+  const copy = () =>
+    runEnquiriesCli(from, "copy", "--to", to).then(
+      () => expect.unreachable("the copy should fail"),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  for (const copied of [
+    "Copied 2 of 3 enquiries; 0 deliveries brought up to date; 0 already there.",
+    "Copied 0 of 3 enquiries; 0 deliveries brought up to date; 2 already there.",
+  ]) {
+    const failed = await copy();
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(failed.stdout).toContain(`${copied}\nNot copied (1), the target refused them:\n`);
+    expect(failed.stdout).toMatch(new RegExp(`  ${nul.id}: .*0x00`));
+  }
+  // The CLI reads PostgreSQL as it reads SQLite.
+  const copied = JSON.parse((await runEnquiriesCli(to, "list", "--json")).stdout);
+  expect(copied).toEqual(expected);
+  expect(copied.map((e: { id: string }) => e.id)).toEqual([delivered.id, pending.id]);
 });
