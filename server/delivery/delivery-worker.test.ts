@@ -87,7 +87,7 @@ async function deliveryOf(id: string) {
   return enquiry?.delivery.channels.find((job) => job.channel === "mail");
 }
 
-it("delivers what is due when it starts, oldest first, and records each delivery", async () => {
+it("delivers what is due when it starts, oldest first, records each, and sends one stored later as soon as it is woken", async () => {
   const first = await saveEnquiry("First");
   vi.advanceTimersByTime(1);
   const second = await saveEnquiry("Second");
@@ -99,6 +99,14 @@ it("delivers what is due when it starts, oldest first, and records each delivery
   expect(sent).toEqual([first, second]);
   expect(await deliveryOf(first)).toMatchObject({ status: "delivered", attempts: 1 });
   expect(await deliveryOf(second)).toMatchObject({ status: "delivered", attempts: 1 });
+
+  // Stored while the worker idles: sent when it is woken, not at the next round.
+  const third = await saveEnquiry("Woken");
+  await advance(10_000);
+  expect(sent).toEqual([first, second]);
+  worker?.wake();
+  await settle();
+  expect(sent).toEqual([first, second, third]);
 });
 
 it("retries a refused mail after the backoff, doubling up to the cap", async () => {
@@ -136,20 +144,6 @@ it("retries first within 10 s by default, doubling up to a 10 minute cap", () =>
   expect(delays[1]).toBe(2 * (delays[0] ?? 0));
   expect(Math.max(...delays)).toBe(600_000);
   expect(retryDelayMs(10_000, retry)).toBe(600_000);
-});
-
-it("sends an enquiry stored while idle as soon as it is woken, not at the next round", async () => {
-  const sent: string[] = [];
-  start(async (id) => {
-    sent.push(id);
-  });
-  await settle();
-  const id = await saveEnquiry("Woken");
-  await advance(10_000);
-  expect(sent).toEqual([]);
-  worker?.wake();
-  await settle();
-  expect(sent).toEqual([id]);
 });
 
 it("does not send a mail twice when the store failed to record it, and records it later", async () => {
