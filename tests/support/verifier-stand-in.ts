@@ -1,21 +1,10 @@
 import { createServer } from "node:http";
 import { listenOnLoopback } from "./loopback-listener";
 
-export type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
-
-export type VerifierStandIn = {
-  url: string;
-  /** Form fields of every verification request received. */
-  requests: URLSearchParams[];
-  /** Replace what the next requests are answered with. */
-  answerWith(answer: (request: URLSearchParams) => VerifierAnswer): void;
-  close(): Promise<void>;
-};
+type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
 
 /** Plays the bot-check provider's siteverify endpoint on loopback. */
-export async function startVerifierStandIn(
-  initial: (request: URLSearchParams) => VerifierAnswer,
-): Promise<VerifierStandIn> {
+export async function startVerifierStandIn(initial: (request: URLSearchParams) => VerifierAnswer) {
   let answer = initial;
   const requests: URLSearchParams[] = [];
   const server = createServer((request, response) => {
@@ -34,8 +23,10 @@ export async function startVerifierStandIn(
   const listener = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${listener.port}/recaptcha/api/siteverify`,
+    /** Form fields of every verification request received. */
     requests,
-    answerWith(next) {
+    /** Replace what the next requests are answered with. */
+    answerWith(next: typeof answer) {
       answer = next;
     },
     close: listener.close,

@@ -5,37 +5,17 @@ import { listenOnLoopback } from "./loopback-listener";
 /** A secret in the specification's form, for the service and the receiver alike. */
 const webhookSecret = `whsec_${Buffer.from("a test key of thirty-two bytes!!").toString("base64")}`;
 
-export type ReceivedWebhook = {
-  id: string;
-  /** The body as the receiver verified it: parsed JSON, or undefined if it was not signed right. */
-  body: unknown;
-  verified: boolean;
-};
-
-export type ReceiverAnswer = {
-  status?: number;
-  delayMs?: number;
-  headers?: Record<string, string>;
-};
-
-export type WebhookReceiver = {
-  url: string;
-  port: number;
-  /** Every request that arrived, whatever was answered. */
-  received: ReceivedWebhook[];
-  /** Replace how the next requests are answered (200 at once by default). */
-  answerWith(answer: () => ReceiverAnswer): void;
-  close(): Promise<void>;
-};
+type ReceiverAnswer = { status?: number; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A CRM's webhook endpoint on loopback, verifying each request with the standardwebhooks
  * package exactly as docs/enquiry-delivery.md tells a receiver to.
  */
-export async function startWebhookReceiver({ port = 0 } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({ port = 0 } = {}) {
   const verifier = new Webhook(webhookSecret);
   let answer: () => ReceiverAnswer = () => ({});
-  const received: ReceivedWebhook[] = [];
+  /** Every request that arrived, whatever was answered; `body` is undefined unless verified. */
+  const received: { id: string; body: unknown; verified: boolean }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -62,9 +42,9 @@ export async function startWebhookReceiver({ port = 0 } = {}): Promise<WebhookRe
   const listener = await listenOnLoopback(server, port);
   return {
     url: `http://127.0.0.1:${listener.port}/hooks/enquiries`,
-    port: listener.port,
     received,
-    answerWith(next) {
+    /** Replace how the next requests are answered (200 at once by default). */
+    answerWith(next: () => ReceiverAnswer) {
       answer = next;
     },
     close: listener.close,
