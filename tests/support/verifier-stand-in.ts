@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { text as bodyOf } from "node:stream/consumers";
 import { listenOnLoopback } from "./loopback-listener";
 
 type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
@@ -7,18 +8,14 @@ type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
 export async function startVerifierStandIn(initial: (request: URLSearchParams) => VerifierAnswer) {
   let answer = initial;
   const requests: URLSearchParams[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-      requests.push(form);
-      const { status = 200, body, delayMs = 0 } = answer(form);
-      setTimeout(() => {
-        response.writeHead(status, { "content-type": "application/json" });
-        response.end(typeof body === "string" ? body : JSON.stringify(body));
-      }, delayMs);
-    });
+  const server = createServer(async (request, response) => {
+    const form = new URLSearchParams(await bodyOf(request));
+    requests.push(form);
+    const { status = 200, body, delayMs = 0 } = answer(form);
+    setTimeout(() => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(typeof body === "string" ? body : JSON.stringify(body));
+    }, delayMs);
   });
   const listener = await listenOnLoopback(server);
   return {

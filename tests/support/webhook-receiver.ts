@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { text as bodyOf } from "node:stream/consumers";
 import { Webhook } from "standardwebhooks";
 import { listenOnLoopback } from "./loopback-listener";
 
@@ -16,28 +17,24 @@ export async function startWebhookReceiver({ port = 0 } = {}) {
   let answer: () => ReceiverAnswer = () => ({});
   /** Every request that arrived, whatever was answered; `body` is undefined unless verified. */
   const received: { id: string; body: unknown; verified: boolean }[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const payload = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-      );
-      let body: unknown;
-      let verified = false;
-      try {
-        body = verifier.verify(payload, headers);
-        verified = true;
-      } catch {}
-      received.push({ id: headers["webhook-id"] ?? "", body, verified });
-      const { status = verified ? 200 : 400, delayMs = 0, headers: extra = {} } = answer();
-      const timer = setTimeout(() => {
-        response.writeHead(status, extra);
-        response.end();
-      }, delayMs);
-      response.on("close", () => clearTimeout(timer));
-    });
+  const server = createServer(async (request, response) => {
+    const payload = await bodyOf(request);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+    );
+    let body: unknown;
+    let verified = false;
+    try {
+      body = verifier.verify(payload, headers);
+      verified = true;
+    } catch {}
+    received.push({ id: headers["webhook-id"] ?? "", body, verified });
+    const { status = verified ? 200 : 400, delayMs = 0, headers: extra = {} } = answer();
+    const timer = setTimeout(() => {
+      response.writeHead(status, extra);
+      response.end();
+    }, delayMs);
+    response.on("close", () => clearTimeout(timer));
   });
   const listener = await listenOnLoopback(server, port);
   return {
