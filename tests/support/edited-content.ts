@@ -3,13 +3,8 @@ import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import type { ProductPageFile, SiteShellFile } from "../../app/content/schemas";
 
-// Edits an editor could make at /admin, each of a kind the content schemas accept: one page's
-// file rewritten in every word it shows (hardware.yaml, in Afrikaans), letters beyond English
-// (ê ë é ô, and š and Č from Inter's latin-ext file), a very long word, an em dash, quotation
-// marks, and the {companyName} placeholder in a heading and a page title. Then what launch content
-// leaves out: a case study and the company's contacts (proofFixtures).
-// `npm test` (scripts/test.mjs) builds the site from such a copy and runs the content-driven
-// browser suites on it, which read the same copy.
+// Content as an editor might change it at /admin, each edit of a kind the schemas accept, and
+// with what launch content leaves out; `npm test` (scripts/test.mjs) builds the site from it.
 
 const fixtures = join(import.meta.dirname, "../../app/content/fixtures");
 
@@ -25,17 +20,16 @@ export const fixtureDocuments = join(fixtures, "documents");
  */
 export const proofFixtures = join(fixtures, "proof");
 
-/** A long Afrikaans compound, longer than a phone is wide at the heading's size. */
-const longWord = "Waterbestuursinligtingstelselontwikkelingsprojekbestuurder";
-
 /** The file whose every user-visible string is rewritten. */
 const rewrittenFile = "hardware.yaml";
 
 const edits = {
   [rewrittenFile]: () => parse(readFileSync(join(fixtures, "hardware-rewritten.yaml"), "utf8")),
+  // Letters beyond English (ê ë é ô, and Č from Inter's latin-ext file), a compound longer than
+  // a phone is wide, an em dash, quotation marks and the {companyName} placeholder.
   "home.yaml": (data: ProductPageFile) => {
     data.hero.heading = "Slim watermeters van {companyName}: sê “kliënt” — sô, één";
-    data.hero.paragraph = `${data.hero.paragraph} Ons ${longWord} praat Afrikaans, Češka en Français.`;
+    data.hero.paragraph = `${data.hero.paragraph} Ons Waterbestuursinligtingstelselontwikkelingsprojekbestuurder praat Afrikaans, Češka en Français.`;
   },
   "software.yaml": (data: ProductPageFile) => {
     data.page.description = `${data.page.description} Now in Sesotho and isiZulu.`;

@@ -35,11 +35,8 @@ export async function startTestService(env: Record<string, string> = {}) {
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
   const app = await buildApp(config, { store, logStream });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address !== "object") throw new Error("service has no port");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
     dir,
     databasePath,
