@@ -6,7 +6,6 @@ import { openEnquiryStore, openSqliteEnquiryStore } from "../../server/store/ope
 import { type ServerProcess, spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
 import { mailTo, startTestService } from "./test-service";
-import { startVerifierStandIn } from "./verifier-stand-in";
 import { startWebhookReceiver } from "./webhook-receiver";
 
 type Cleanup = { onCleanup(cleanup: () => unknown): void };
@@ -75,7 +74,6 @@ export const test = baseTest
   )
   .extend("startSmtpPeer", opener(startSmtpPeer, close))
   .extend("startWebhookReceiver", opener(startWebhookReceiver, close))
-  .extend("startVerifier", opener(startVerifierStandIn, close))
   .extend("openStore", opener(openEnquiryStore, close))
   .extend("openSqliteStore", opener(openSqliteEnquiryStore, close))
   .extend("databasePath", ({ tempDir }) => join(tempDir, "enquiries.db"))
