@@ -5,7 +5,6 @@ import { close, part, test } from "../../tests/support/server-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
-import { openEnquiryStore } from "../store/open-enquiry-store";
 import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
@@ -75,30 +74,22 @@ const totalsOf = (html: string) =>
 
 const fromOutside = { "x-forwarded-for": "203.0.113.9" };
 
-/**
- * A service opened without sign-in, as a developer may ask for on their own machine, and a
- * second connection to its own store as another instance would have.
- */
-const dashboardTest = test
-  .extend(
-    "service",
-    { scope: "file" },
-    part(() => startTestService({ ADMIN_WITHOUT_SIGN_IN: "true" }), close),
-  )
-  .extend("ownStore", { scope: "file" }, async ({ service }, { onCleanup }) => {
-    const store = await openEnquiryStore(`file:${service.databasePath}`);
-    onCleanup(() => store.close());
-    return store;
-  });
+/** A service opened without sign-in, as a developer may ask for on their own machine. */
+const dashboardTest = test.extend(
+  "service",
+  { scope: "file" },
+  part(() => startTestService({ ADMIN_WITHOUT_SIGN_IN: "true" }), close),
+);
 
 describe("the insights dashboard, opened without sign-in by the developer's setting", () => {
   const it = dashboardTest;
   let service: TestService;
-  let store: Awaited<ReturnType<typeof openEnquiryStore>>;
+  // Counts recorded as an instance's counter records them.
+  let store: TestService["store"];
 
-  it.beforeAll(({ service: started, ownStore }) => {
+  it.beforeAll(({ service: started }) => {
     service = started;
-    store = ownStore;
+    store = started.store;
   });
 
   it("says plainly when no page views were counted", async () => {
@@ -220,9 +211,7 @@ describe("the insights dashboard by default", () => {
     closeAfter,
   }) => {
     const service = await startService();
-    const seeded = await openEnquiryStore(`file:${service.databasePath}`);
-    await seeded.insights.record([today()]);
-    await seeded.close();
+    await service.store.insights.record([today()]);
     // A proxy on this machine that adds no forwarding header, as a minimal nginx proxy_pass.
     const proxy = closeAfter(await startPlainHost({ service: service.baseUrl }));
     const ways = [

@@ -11,7 +11,6 @@ import {
   type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
-import type { openEnquiryStore } from "../store/open-enquiry-store";
 import { dayOf, readInsightsReport } from "./insights-report";
 
 // Distinctive, so a search of the store and the logs can only find them if they were kept.
@@ -22,11 +21,8 @@ const desktop =
 const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
 
-type Parts = { databasePath: string; startService: typeof startTestService };
-
-const service = ({ databasePath, startService }: Parts, env: Record<string, string> = {}) =>
+const service = (startService: typeof startTestService, env: Record<string, string> = {}) =>
   startService({
-    DATABASE_URL: `file:${databasePath}`,
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
     TRUST_PROXY: "127.0.0.1",
     // Nothing is flushed on a timer during a test: closing the app writes it all.
@@ -51,19 +47,17 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
   ...more,
 });
 
-async function reportAfterClose(started: TestService, openStore: typeof openEnquiryStore) {
+/** What the service counted, once closing it has written it all. */
+async function reportAfterClose(started: TestService) {
   await started.app.close();
-  const store = await openStore(`file:${started.databasePath}`);
-  return readInsightsReport(store.insights, { days: 1 });
+  return readInsightsReport(started.store.insights, { days: 1 });
 }
 
 it("counts browsers' page views, visitors, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
-  databasePath,
   startService,
-  openStore,
   closeAfter,
 }) => {
-  const started = await service({ databasePath, startService }, { LOG_LEVEL: "debug" });
+  const started = await service(startService, { LOG_LEVEL: "debug" });
   const [first, second, third] = addresses;
   const fromSearch = as(first, phone, { referer: "https://www.google.com/search?q=meters" });
   expect(
@@ -111,7 +105,7 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
   const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
   expect(sent.status).toBe(201);
 
-  const report = await reportAfterClose(started, openStore);
+  const report = await reportAfterClose(started);
   // openSession's own page view comes from Node's fetch, a program: not counted.
   expect(report).toMatchObject({
     pageviews: 5,
@@ -167,17 +161,15 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
 });
 
 it("counts the page views of Global Privacy Control and Do Not Track, never a visitor", async ({
-  databasePath,
   startService,
-  openStore,
 }) => {
-  const started = await service({ databasePath, startService });
+  const started = await service(startService);
   expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
   expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
   const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
   expect((await postEnquiry(started.baseUrl, validEnquiry(), headers)).status).toBe(201);
 
-  const report = await reportAfterClose(started, openStore);
+  const report = await reportAfterClose(started);
   expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
   expect(report.pages.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
     { path: "/", visitors: 0 },
@@ -185,13 +177,13 @@ it("counts the page views of Global Privacy Control and Do Not Track, never a vi
   ]);
 });
 
-it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, openStore }) => {
-  const started = await service({ databasePath, startService }, { INSIGHTS: "off" });
+it("counts nothing with INSIGHTS=off", async ({ startService }) => {
+  const started = await service(startService, { INSIGHTS: "off" });
   expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
   expect(
     (await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], desktop))).status,
   ).toBe(201);
-  const report = await reportAfterClose(started, openStore);
+  const report = await reportAfterClose(started);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
 
@@ -206,11 +198,9 @@ const tap = async ({ baseUrl }: TestService, path: string, userAgent = phone) =>
 };
 
 it("redirects a tap on the phone or WhatsApp link to the build's address and counts it per day and place", async ({
-  databasePath,
   startService,
-  openStore,
 }) => {
-  const started = await service({ databasePath, startService });
+  const started = await service(startService);
   expect(await tap(started, "/go/phone?from=footer")).toMatchObject({
     status: 302,
     location: fixtureTapTargets.phone,
@@ -224,9 +214,8 @@ it("redirects a tap on the phone or WhatsApp link to the build's address and cou
   expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
   await started.app.close();
 
-  const store = await openStore(`file:${databasePath}`);
   const today = dayOf(new Date());
-  expect(await store.insights.readTaps(today, today)).toEqual([
+  expect(await started.store.insights.readTaps(today, today)).toEqual([
     { day: today, channel: "phone", source: "footer", taps: 1 },
     { day: today, channel: "whatsapp", source: "contact", taps: 2 },
   ]);

@@ -44,15 +44,13 @@ it("purges delivered enquiries past retention when it starts, keeping undelivere
 
 it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async ({
   startMailingService,
-  openSqliteStore,
 }) => {
   const { smtp, service } = await startMailingService({ ENQUIRY_RETENTION_DAYS: "0" });
   const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
   await waitFor("the mail", () => smtp.received[0]);
 
-  const store = await openSqliteStore(service.databasePath);
   await waitFor("the delivered enquiry to be deleted", async () =>
-    (await store.listEnquiries()).length === 0 ? true : undefined,
+    (await service.store.listEnquiries()).length === 0 ? true : undefined,
   );
 });
