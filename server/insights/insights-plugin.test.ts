@@ -79,13 +79,11 @@ it("counts browsers' page views, visitors but those who opt out, their sources a
   expect(await visit(started, "/hardware", as(fourth, phone, { dnt: "1" }))).toBe(200);
   expect((await postEnquiry(started.baseUrl, validEnquiry(), optingOut)).status).toBe(201);
 
-  // No bot, prefetch, HEAD, file, editor, API call or redirect counts.
+  // No bot, HEAD, file, editor, API call or redirect counts. Which requests are a browser's (no
+  // program's or prefetch): page-view.test.ts.
   const browser = as(third, desktop);
   const statuses = [
     await visit(started, "/", as(third, bot)),
-    await visit(started, "/", as(third, "")),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
     await visit(started, "/hardware", browser, "HEAD"),
     await visit(started, "/favicon.svg", browser),
     await visit(started, fixtureEditorAsset, browser),
@@ -93,7 +91,7 @@ it("counts browsers' page views, visitors but those who opt out, their sources a
     await visit(started, "/hardware/", browser),
     await visit(started, "/no-such-page", browser),
   ];
-  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 301, 302]);
 
   // A datasheet's download counts by file and by the page that linked it, but not a bot's or a
   // range's, and is no page view.
