@@ -3,6 +3,7 @@ import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/conte
 import { siteDocuments, sitePage, siteProducts } from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
+import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 // Issue 40 against the production build: the questions, the case studies and the company's
@@ -19,16 +20,10 @@ const studiesUsing = (slug: string) => studies.filter((study) => study.products.
 const questionsAbout = (slug: string) =>
   faq.file.questions.filter((question) => question.products?.includes(slug));
 
-/** Seen as a person sees it: scrolled to, inside the viewport, and on top at its centre. */
-async function expectSeen(element: Locator) {
+/** Scrolled to, then seen as a person sees it (tests/support/seen.ts). */
+async function seen(element: Locator) {
   await element.scrollIntoViewIfNeeded();
-  await expect(element).toBeInViewport();
-  const onTop = await element.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return top !== null && (node === top || node.contains(top));
-  });
-  expect(onTop, "the element is on top at its centre").toBe(true);
+  await expectSeen(element);
 }
 
 async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
@@ -82,14 +77,14 @@ test.describe("/faq, without JavaScript", () => {
     if (!first || !third) throw new Error("fewer than three questions");
 
     await main.getByText(first.question, { exact: true }).click();
-    await expectSeen(main.getByText(first.answer[0] ?? "", { exact: true }));
+    await seen(main.getByText(first.answer[0] ?? "", { exact: true }));
 
     // A shared link to an answer opens it and shows it.
     await page.goto(`/faq#${third.id}`);
     const answer = page.locator(`[id="${third.id}"]`);
     await expect(answer.locator("xpath=ancestor::details")).toHaveAttribute("open", "");
-    await expectSeen(answer.getByText(third.answer[0] ?? "", { exact: true }));
-    await expectSeen(page.getByText(third.question, { exact: true }));
+    await seen(answer.getByText(third.answer[0] ?? "", { exact: true }));
+    await seen(page.getByText(third.question, { exact: true }));
 
     // Every question and answer as FAQPage structured data; the footer links the page.
     const faqPage = (await jsonLdNodes(page)).find((node) => node["@type"] === "FAQPage");
@@ -127,7 +122,7 @@ test.describe("a product page, without JavaScript", () => {
       const section = page.getByRole("region", { name: studiesCopy.productSection.heading });
       await expect(section, product.slug).toHaveCount(used.length > 0 ? 1 : 0);
       for (const study of used) {
-        await expectSeen(section.getByRole("link", { name: study.title }));
+        await seen(section.getByRole("link", { name: study.title }));
         await expect(section.getByRole("link", { name: study.title })).toHaveAttribute(
           "href",
           `/case-studies/${study.slug}`,
@@ -137,7 +132,7 @@ test.describe("a product page, without JavaScript", () => {
       await expect(main.locator("details"), product.slug).toHaveCount(questions.length);
       for (const question of questions) {
         await main.getByText(question.question, { exact: true }).click();
-        await expectSeen(main.getByText(question.answer[0] ?? "", { exact: true }));
+        await seen(main.getByText(question.answer[0] ?? "", { exact: true }));
       }
       // The questions are /faq's structured data, not the product page's.
       const types = (await jsonLdNodes(page)).map((node) => node["@type"]);
@@ -150,26 +145,22 @@ test("the company's contacts show beside the form, in the footer, the privacy st
   page,
   request,
 }) => {
-  const shown = { phone: company.phone, whatsapp: company.whatsapp?.number };
+  // Which detail shows when, and how: app/components/proof/contact-details.test.tsx.
   await page.goto("/contact");
-  for (const [where, scope] of [
-    ["contact", page.getByRole("main")],
-    ["footer", page.getByRole("contentinfo")],
+  for (const [where, role] of [
+    ["contact", "main"],
+    ["footer", "contentinfo"],
   ] as const) {
-    for (const [channel, number] of Object.entries(shown) as [
-      "phone" | "whatsapp",
-      string | undefined,
-    ][]) {
-      const links = scope.locator(`a[href="${tapPath(channel, where)}"]`);
-      if (!number) {
-        await expect(links).toHaveCount(0);
-        continue;
-      }
-      await expect(links).toHaveText(number);
-      await expectSeen(links);
+    const scope = page.getByRole(role);
+    for (const [channel, number] of [
+      ["phone", company.phone],
+      ["whatsapp", company.whatsapp?.number],
+    ] as const) {
+      const link = scope.locator(`a[href="${tapPath(channel, where)}"]`);
+      await expect(link).toHaveCount(number ? 1 : 0);
+      if (number) await seen(link);
     }
     if (company.address) await expect(scope.getByText(company.address.street)).toBeVisible();
-    else await expect(scope.locator("address")).toHaveCount(0);
   }
   // With no detail given, no heading stands over an empty block.
   const headings = page.getByRole("heading", { name: company.labels.heading });
@@ -188,7 +179,7 @@ test("the company's contacts show beside the form, in the footer, the privacy st
   await page.goto("/privacy");
   const officer = page.getByRole("heading", { name: company.labels.informationOfficer });
   if (company.informationOfficer) {
-    await expectSeen(officer);
+    await seen(officer);
     await expect(page.getByText(company.informationOfficer.name)).toBeVisible();
   } else {
     await expect(officer).toHaveCount(0);
@@ -236,7 +227,7 @@ test.describe("case studies, from the content", () => {
     await page.goto("/");
     const section = page.getByRole("region", { name: studiesCopy.homeSection.heading });
     await expect(section.getByRole("listitem")).toHaveCount(Math.min(2, studies.length));
-    await expectSeen(section.getByRole("link", { name: latest.title }));
+    await seen(section.getByRole("link", { name: latest.title }));
     await expect(page.getByRole("contentinfo").locator('a[href="/case-studies"]')).toHaveCount(1);
 
     // Its page: customer, results, quote and photos at the size they are drawn, in a modern
@@ -262,7 +253,7 @@ test.describe("case studies, from the content", () => {
     for (const [index, photo] of (latest.photos ?? []).entries()) {
       const image = photos.nth(index);
       await expect(image).toHaveAttribute("alt", photo.alt);
-      await expectSeen(image);
+      await seen(image);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
