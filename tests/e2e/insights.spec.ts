@@ -14,7 +14,8 @@ const home = sitePage("home");
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
 // server as it serves the pages; then an editor signs in through GitHub (played by a stand-in)
-// and the dashboard at /admin/insights and its CSV show where the enquiry came from.
+// and the dashboard at /admin/insights shows where the enquiry came from. (Its tables' every
+// column and its CSV: server/admin/insights-dashboard.test.ts.)
 
 // Headless Chromium names itself in its user agent, and bots are not counted: these visitors
 // use the browsers' ordinary ones.

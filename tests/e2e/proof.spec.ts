@@ -20,9 +20,9 @@ const studiesUsing = (slug: string) => studies.filter((study) => study.products.
 const questionsAbout = (slug: string) =>
   faq.file.questions.filter((question) => question.products?.includes(slug));
 
-/** Scrolled to, then seen as a person sees it (tests/support/seen.ts). */
+/** Scrolled to the middle of the screen, then seen as a person sees it (tests/support/seen.ts). */
 async function seen(element: Locator) {
-  await element.scrollIntoViewIfNeeded();
+  await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
   await expectSeen(element);
 }
 

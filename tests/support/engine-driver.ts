@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect } from "@playwright/test";
 import { waitFor as until } from "./wait-for";
@@ -122,12 +121,11 @@ export function visitorDriver<Element>(session: Session<Element>): EngineDriver 
   };
 }
 
-/** Where the engines run record-page-errors.js, and a few stand-in scripts for off-site URLs. */
+/** What the engines run in every document before the page's own scripts. */
 export const pageErrorRecorder = resolve(import.meta.dirname, "record-page-errors.js");
-export const pageErrorRecorderSource = () => readFileSync(pageErrorRecorder, "utf8");
 
 /** What the recorder and the page's own resource timings hold for the current document. */
-export const READ_PAGE_ERRORS = `
+const READ_PAGE_ERRORS = `
   const recorded = window.__pageErrors ? [...window.__pageErrors] : ["no error recorder ran"];
   const failed = performance
     .getEntriesByType("navigation")

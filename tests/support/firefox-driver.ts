@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import puppeteer, { type ElementHandle } from "puppeteer-core";
 import { firefoxPath } from "./browsers";
-import { type Engine, pageErrorRecorderSource, visitorDriver } from "./engine-driver";
+import { type Engine, pageErrorRecorder, visitorDriver } from "./engine-driver";
 
 /**
  * Debian's Firefox ESR over WebDriver BiDi (puppeteer-core: no downloaded browser, no
@@ -23,7 +24,7 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
       "network.proxy.allow_hijacking_localhost": false,
     },
   });
-  const recorder = pageErrorRecorderSource();
+  const recorder = readFileSync(pageErrorRecorder, "utf8");
 
   return {
     name: "firefox",
