@@ -14,8 +14,7 @@ const home = sitePage("home");
 // Issue 25's whole path in a real browser on the production build: two visitors, one from a
 // mailed campaign who sends an enquiry and one who came straight in on a phone, counted by our
 // server as it serves the pages; then an editor signs in through GitHub (played by a stand-in)
-// and the dashboard at /admin/insights shows where the enquiry came from. (Its tables' every
-// column and its CSV: server/admin/insights-dashboard.test.ts.)
+// and the dashboard at /admin/insights and its CSV show where the enquiry came from.
 
 // Headless Chromium names itself in its user agent, and bots are not counted: these visitors
 // use the browsers' ordinary ones.
@@ -138,6 +137,11 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   expect(entries[hardware.path]).toEqual(["1", "1", "1", "1", "100.0%"]);
   expect(entries[contact.path]).toEqual(["1", "1", "0", "0", "–"]);
   expect(entries[home.path]).toEqual(["1", "1", "1", "0", "0.0%"]);
+  expect(await rowsOf(page, "Page views and visitors by device")).toEqual([
+    ["phone", "2", "50%", "1"],
+    ["tablet", "0", "0%", "0"],
+    ["desktop", "2", "50%", "1"],
+  ]);
   await expect(page.getByRole("img", { name: "Visitors and page views per day" })).toBeVisible();
   // The dashboard's policy allows its own styles by hash.
   expect(refused).toEqual([]);
@@ -146,4 +150,11 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
   }
+
+  // The signed-in editor's CSV is the same table per day, oldest day first.
+  const csv = await page.request.get(`${baseUrl}/admin/insights.csv?days=7`);
+  expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+  const lines = (await csv.text()).trimEnd().split("\r\n");
+  const shown = await rowsOf(page, "Per day");
+  expect(lines.slice(1).reverse()).toEqual(shown.map((row) => row.join(",")));
 });
