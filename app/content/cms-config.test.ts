@@ -8,9 +8,8 @@ import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-c
 import { companyFileName } from "./company-schema";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import { caseStudiesPage } from "./proof-files";
 import { pageSchemas, productFile, siteShellFileName } from "./schemas";
-import { contentDir, pageFile, shellFile, sitePage } from "./site-content";
+import { caseStudiesPage, contentDir, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
 const proofFixtures = join(import.meta.dirname, "fixtures", "proof");

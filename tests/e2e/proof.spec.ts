@@ -1,6 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
-import { sitePage, siteProducts } from "../../app/content/site-content";
+import {
+  caseStudiesPage,
+  caseStudies as caseStudyFiles,
+  companyDetails,
+  sitePage,
+  siteProducts,
+} from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/widths";
