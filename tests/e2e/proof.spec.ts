@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
-import { siteDocuments, sitePage, siteProducts } from "../../app/content/site-content";
+import {
+  caseStudiesPage,
+  caseStudies as caseStudyFiles,
+  companyDetails,
+  siteDocuments,
+  sitePage,
+  siteProducts,
+} from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectSeen } from "../support/seen";
