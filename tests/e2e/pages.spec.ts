@@ -226,121 +226,102 @@ for (const { id, path, kind, heading, file } of PAGES) {
   });
 }
 
-/** A product page's banner and its highlights' columns, found by their headings. */
-function productBlocks(page: Page, id: string) {
-  const { file } = sitePage(id, "product");
-  const region = (name: string) => main(page).getByRole("region", { name, exact: true });
-  const hero = region(file.hero.heading);
-  return {
-    file,
-    picture: hero.getByRole("img", { name: file.hero.illustration.alt, exact: true }),
-    heading: hero.getByRole("heading", { level: 1 }),
-    columns: region(file.highlights.heading).getByRole("listitem"),
-  };
+/** Where a picture sits beside a heading: left, right, above or below it. */
+async function side(picture: Locator, heading: Locator) {
+  await heading.scrollIntoViewIfNeeded();
+  const [a, b] = [await picture.first().boundingBox(), await heading.boundingBox()];
+  if (!a || !b) return "missing";
+  if (a.x + a.width <= b.x) return "left";
+  if (a.x >= b.x + b.width) return "right";
+  return a.y + a.height <= b.y ? "above" : a.y >= b.y + b.height ? "below" : "overlapping";
 }
 
-test.describe("block layout", () => {
-  test("heroes: home's round picture sits above the text on narrow screens and beside it on wide ones; others' plain picture below it", async ({
-    page,
-  }) => {
-    const home = sitePages().find((candidate) => candidate.path === "/");
-    expect(home?.roundHero).toBe(true);
-    await page.setViewportSize(MOBILE);
-    await open(page, "/");
-    const { picture, heading } = productBlocks(page, home?.id ?? "");
-    expect(await picture.evaluate((svg) => getComputedStyle(svg).borderRadius)).toBe("50%");
-    const [pictureBox, headingBox] = [await picture.boundingBox(), await heading.boundingBox()];
-    expect(pictureBox && headingBox && pictureBox.y + pictureBox.height <= headingBox.y).toBe(true);
-    await page.setViewportSize(DESKTOP);
-    const [widePicture, wideHeading] = [await picture.boundingBox(), await heading.boundingBox()];
-    expect(widePicture && wideHeading && widePicture.x > wideHeading.x + wideHeading.width).toBe(
-      true,
-    );
-
-    await page.setViewportSize(MOBILE);
-    await open(page, sitePage("hardware").path);
-    const other = productBlocks(page, "hardware");
-    expect(await other.picture.evaluate((svg) => getComputedStyle(svg).borderRadius)).toBe("0px");
-    const [otherPicture, otherHeading] = [
-      await other.picture.boundingBox(),
-      await other.heading.boundingBox(),
-    ];
-    expect(otherPicture && otherHeading && otherPicture.y > otherHeading.y).toBe(true);
-  });
-
-  test("feature rows alternate sides on wide screens and stack on narrow ones", async ({
-    page,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    await open(page, sitePage("hardware").path);
-    const rows = sitePage("hardware", "product").file.features;
-    /** Where each row's picture sits relative to its heading: left, right or above. */
-    const sides = async () => {
-      const found: string[] = [];
-      for (const row of rows) {
-        const heading = main(page).getByRole("heading", {
-          level: 2,
-          name: row.heading,
-          exact: true,
-        });
-        const picture = main(page).getByRole("img", { name: row.illustration.alt, exact: true });
-        await heading.scrollIntoViewIfNeeded();
-        const [a, b] = [await picture.first().boundingBox(), await heading.boundingBox()];
-        if (!a || !b) found.push("missing");
-        else if (a.x + a.width <= b.x) found.push("left");
-        else if (a.x >= b.x + b.width) found.push("right");
-        else found.push(a.y + a.height <= b.y ? "above" : "other");
-      }
-      return found;
+test("the blocks' layout: heroes, feature rows and highlight columns on narrow, mid-width and wide screens", async ({
+  page,
+}) => {
+  const blocks = (id: string) => {
+    const { file } = sitePage(id, "product");
+    const region = (name: string) => main(page).getByRole("region", { name, exact: true });
+    const hero = region(file.hero.heading);
+    const picture = hero.getByRole("img", { name: file.hero.illustration.alt, exact: true });
+    return {
+      file,
+      heroPicture: () => side(picture, hero.getByRole("heading", { level: 1 })),
+      radius: () => picture.evaluate((svg) => getComputedStyle(svg).borderRadius),
+      columns: region(file.highlights.heading).getByRole("listitem"),
     };
-    expect(await sides()).toEqual(rows.map((_, i) => (i % 2 ? "right" : "left")));
-    await page.setViewportSize(MOBILE);
-    expect(await sides()).toEqual(rows.map(() => "above"));
-  });
+  };
+  // Home's round picture sits above its text on narrow screens, beside it on wide ones.
+  const home = sitePages().find((candidate) => candidate.path === "/");
+  expect(home?.roundHero).toBe(true);
+  await page.setViewportSize(MOBILE);
+  await open(page, "/");
+  const homeBlocks = blocks(home?.id ?? "");
+  expect([await homeBlocks.radius(), await homeBlocks.heroPicture()]).toEqual(["50%", "above"]);
+  await page.setViewportSize(DESKTOP);
+  expect(await homeBlocks.heroPicture()).toBe("right");
 
-  test("up to three highlight columns have vertical dividers on wide screens, horizontal on narrow; four or more sit in one row, and two by two at mid width", async ({
-    page,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    await open(page, sitePage("software").path);
-    const few = productBlocks(page, "software");
-    const count = few.file.highlights.columns.length;
-    expect(count).toBeLessThanOrEqual(3);
-    await expect(few.columns).toHaveCount(count);
-    const borders = () =>
-      few.columns.evaluateAll((items) =>
-        items.map((item) => {
-          const style = getComputedStyle(item);
-          return `${style.borderLeftWidth}/${style.borderTopWidth}`;
-        }),
-      );
-    const firstThen = (border: string) =>
-      Array.from({ length: count }, (_, i) => (i ? border : "0px/0px"));
-    expect(await borders()).toEqual(firstThen("1px/0px"));
-    await page.setViewportSize(MOBILE);
-    expect(await borders()).toEqual(firstThen("0px/1px"));
+  // Another hero's plain picture sits below its text on narrow screens; feature rows stack
+  // there, and alternate sides on wide ones.
+  await page.setViewportSize(MOBILE);
+  await open(page, sitePage("hardware").path);
+  const hardware = blocks("hardware");
+  expect([await hardware.radius(), await hardware.heroPicture()]).toEqual(["0px", "below"]);
+  const rows = hardware.file.features;
+  const rowSides = async () => {
+    const found: string[] = [];
+    for (const row of rows) {
+      const heading = main(page).getByRole("heading", { level: 2, name: row.heading, exact: true });
+      const picture = main(page).getByRole("img", { name: row.illustration.alt, exact: true });
+      found.push(await side(picture, heading));
+    }
+    return found;
+  };
+  expect(await rowSides()).toEqual(rows.map(() => "above"));
+  await page.setViewportSize(DESKTOP);
+  expect(await rowSides()).toEqual(rows.map((_, i) => (i % 2 ? "right" : "left")));
 
-    // The launch content has such a page (home); the layout is for any that has.
-    const many = sitePages().find(
-      (candidate) =>
-        candidate.kind === "product" &&
-        sitePage(candidate.id, "product").file.highlights.columns.length > 3,
+  // Up to three highlight columns: vertical dividers on wide screens, horizontal on narrow.
+  await open(page, sitePage("software").path);
+  const { columns, file } = blocks("software");
+  const count = file.highlights.columns.length;
+  expect(count).toBeLessThanOrEqual(3);
+  await expect(columns).toHaveCount(count);
+  const borders = () =>
+    columns.evaluateAll((items) =>
+      items.map((item) => {
+        const style = getComputedStyle(item);
+        return `${style.borderLeftWidth}/${style.borderTopWidth}`;
+      }),
     );
-    expect(many, "a product page with more than three highlight columns").toBeDefined();
-    await page.setViewportSize(DESKTOP);
-    await open(page, many?.path ?? "");
-    const { columns } = productBlocks(page, many?.id ?? "");
-    // Each column's value: the index of the first column on its row.
-    const rowStarts = async () =>
-      (
-        await columns.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top))
-      ).map((top, _, tops) => tops.indexOf(top));
-    const starts = await rowStarts();
-    expect(starts.length).toBeGreaterThan(3);
-    expect(starts).toEqual(starts.map(() => 0));
-    await page.setViewportSize({ width: 900, height: 900 });
-    expect(await rowStarts()).toEqual(starts.map((_, i) => i - (i % 2)));
-  });
+  const firstThen = (border: string) =>
+    Array.from({ length: count }, (_, i) => (i ? border : "0px/0px"));
+  expect(await borders()).toEqual(firstThen("1px/0px"));
+  await page.setViewportSize(MOBILE);
+  expect(await borders()).toEqual(firstThen("0px/1px"));
+
+  // Four or more sit in one row on wide screens, two by two at mid width. The launch content
+  // has such a page (home); the layout is for any that has.
+  const many = sitePages().find(
+    (candidate) =>
+      candidate.kind === "product" &&
+      sitePage(candidate.id, "product").file.highlights.columns.length > 3,
+  );
+  expect(many, "a product page with more than three highlight columns").toBeDefined();
+  await page.setViewportSize(DESKTOP);
+  await open(page, many?.path ?? "");
+  // Each column's value: the index of the first column on its row.
+  const rowStarts = async () =>
+    (
+      await blocks(many?.id ?? "").columns.evaluateAll((items) =>
+        items.map((item) => item.getBoundingClientRect().top),
+      )
+    ).map((top, _, tops) => tops.indexOf(top));
+  const starts = await rowStarts();
+  expect(starts.length).toBeGreaterThan(3);
+  expect(starts).toEqual(starts.map(() => 0));
+  await page.setViewportSize({ width: 900, height: 900 });
+  expect(await rowStarts()).toEqual(starts.map((_, i) => i - (i % 2)));
 });
 
 test("a legal page's contents link brings its section clear of the fixed header; the privacy statement names its retention and the support mailbox", async ({
