@@ -58,7 +58,7 @@ const footerLink = (page: Page, id: PageId) =>
     .getByRole("contentinfo")
     .getByRole("link", { name: sitePage(id).footerLabel ?? "", exact: true });
 for (const viewport of ALL_WIDTHS) {
-  test(`at ${viewport.width} px the skip link is seen first and skips to the content; the fixed header above it shows the logo and every link, the current one marked`, async ({
+  test(`at ${viewport.width} px the skip link is seen first and skips to the content; the fixed header above it shows the logo and every link, the current one marked; the footer its links`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
@@ -91,28 +91,22 @@ for (const viewport of ALL_WIDTHS) {
       const current = link.href === sitePage("software").path ? "page" : null;
       expect(await shown.getAttribute("aria-current"), link.label).toBe(current);
     }
+    if (viewport !== DESKTOP) return;
+
+    // The footer's links go where they say, above the build's year (requirements §3.3).
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByRole("navigation", { name: shell.footer.navigationLabel }).getByRole("link"),
+    ).toHaveCount(footerLinks.length);
+    for (const link of footerLinks) {
+      const shown = footer.getByRole("link", { name: link.label, exact: true });
+      await expect(shown).toHaveAttribute("href", link.href);
+    }
+    const built = statSync(join(clientBuildDir, "index.html")).mtime.getFullYear();
+    await expect(footer).toContainText(`© ${built} ${companyName}`);
+    await expect(footer).toContainText(shell.footer.tagline);
   });
 }
-
-test("the footer's links go where they say, above the build's year and the tagline", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const footer = page.getByRole("contentinfo");
-  await expect(
-    footer.getByRole("navigation", { name: shell.footer.navigationLabel }).getByRole("link"),
-  ).toHaveCount(footerLinks.length);
-  for (const link of footerLinks) {
-    await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
-      "href",
-      link.href,
-    );
-  }
-  // The copyright line carries the year the site was built (requirements §3.3).
-  const built = statSync(join(clientBuildDir, "index.html")).mtime.getFullYear();
-  await expect(footer).toContainText(`© ${built} ${companyName}`);
-  await expect(footer).toContainText(shell.footer.tagline);
-});
 
 /** Whether Chromium's accessibility tree, which assistive technology reads, reports the menu
  * button as expanded. */
@@ -136,44 +130,36 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
     const link = (page: Page, id: PageId) =>
       mainNav(page).getByRole("link", { name: label(id), exact: true, includeHidden: true });
 
-    test("opens and closes with its button or a click outside; the icons swap and assistive tech hears it", async ({
+    test("opens and closes with its button, a click outside or Escape, showing the right icon to all, and works by keyboard alone", async ({
       page,
     }) => {
       await page.goto("/");
       const cdp = await page.context().newCDPSession(page);
-      const icons = (shown: "menu" | "close", hidden: "menu" | "close") =>
-        Promise.all([
-          expect(menuButton(page).locator(`[data-icon="${shown}"]`)).toBeVisible(),
-          expect(menuButton(page).locator(`[data-icon="${hidden}"]`)).toBeHidden(),
-        ]);
-      await expect(menu(page)).toBeHidden();
-      await icons("menu", "close");
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
-
+      const expectOpen = async (open: boolean) => {
+        await expect(menu(page)).toBeVisible({ visible: open });
+        await expect(menuButton(page).locator('[data-icon="close"]')).toBeVisible({
+          visible: open,
+        });
+        await expect(menuButton(page).locator('[data-icon="menu"]')).toBeVisible({
+          visible: !open,
+        });
+        expect(await menuExpandedForAssistiveTech(cdp)).toBe(open);
+      };
+      await expectOpen(false);
       await menuButton(page).click();
-      await expect(menu(page)).toBeVisible();
-      await icons("close", "menu");
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(true);
+      await expectOpen(true);
       // Open, it sits just under the fixed header, across the page.
       const header = await page.getByRole("banner").boundingBox();
       const list = await menu(page).boundingBox();
       expect(header && list && Math.abs(list.y - (header.y + header.height)) <= 1).toBe(true);
       expect(list?.width).toBe(viewport.width);
-
       await menuButton(page).click();
-      await expect(menu(page)).toBeHidden();
-      await icons("menu", "close");
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
-
+      await expectOpen(false);
       await menuButton(page).click();
       await page.mouse.click(viewport.width / 2, viewport.height - 10);
       await expect(menu(page)).toBeHidden();
-    });
 
-    test("works by keyboard alone: Escape closes it and returns focus, a link opens its page with the menu closed", async ({
-      page,
-    }) => {
-      await page.goto("/");
+      // By keyboard: Escape closes it and returns focus; a link opens its page, menu closed.
       await menuButton(page).focus();
       for (const leave of ["Escape", "Enter"]) {
         await page.keyboard.press("Enter");
@@ -182,10 +168,6 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
         await page.keyboard.press("Tab");
         await expect(link(page, "hardware")).toBeFocused();
         await page.keyboard.press(leave);
-        if (leave === "Escape") {
-          await expect(menu(page)).toBeHidden();
-          await expect(menuButton(page)).toBeFocused();
-        }
       }
       await expect(page).toHaveURL(/\/hardware$/);
       await expect(menu(page)).toBeHidden();
@@ -311,122 +293,120 @@ for (const viewport of [MOBILE, DESKTOP]) {
   });
 }
 
-test.describe("routes", () => {
-  test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
-    request,
-  }) => {
-    const siteUrl = readSettings().VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
-    const titles = new Set<string>();
-    for (const path of ROUTES) {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(200);
-      const html = await response.text();
-      const title = html.match(/<title>([^<]+)<\/title>/)?.[1] ?? "";
-      expect(title.endsWith(`| ${companyName}`), `${path}: ${title}`).toBe(true);
-      titles.add(title);
-      expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
-      expect(html).toContain('<html lang="en-ZA"');
-      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-      const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
-      const ogUrl = html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
-      expect([canonical, ogUrl], path).toEqual(Array(2).fill(siteUrl && `${siteUrl}${path}`));
-    }
-    expect(titles.size).toBe(ROUTES.length);
+test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
+  request,
+}) => {
+  const siteUrl = readSettings().VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
+  const titles = new Set<string>();
+  for (const path of ROUTES) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1] ?? "";
+    expect(title.endsWith(`| ${companyName}`), `${path}: ${title}`).toBe(true);
+    titles.add(title);
+    expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+    expect(html).toContain('<html lang="en-ZA"');
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+    const ogUrl = html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
+    expect([canonical, ogUrl], path).toEqual(Array(2).fill(siteUrl && `${siteUrl}${path}`));
+  }
+  expect(titles.size).toBe(ROUTES.length);
 
-    const robots = await request.get("/robots.txt", { maxRedirects: 0 });
-    expect(robots.headers()["content-type"]).toContain("text/plain");
-    const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
-    expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap-index.xml`] : []);
-    expect(existsSync(join(clientBuildDir, "sitemap-index.xml"))).toBe(!!siteUrl);
-    const locations = async (path: string) => {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.headers()["content-type"], path).toMatch(/xml/);
-      return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    };
-    if (siteUrl) {
-      // The index names the one sitemap, which lists every page of the list (and the case
-      // studies' pages) and nothing else.
-      const sitemaps = await locations("/sitemap-index.xml");
-      expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
-      const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
-      expect(listed.sort()).toEqual(
-        [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
-      );
-    }
-    // No file a crawler or visitor reads names an origin the settings did not give.
-    const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
-      (name) => /\.(html|txt|xml|json|webmanifest|yml)$/.test(name),
+  const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
+  expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap-index.xml`] : []);
+  expect(existsSync(join(clientBuildDir, "sitemap-index.xml"))).toBe(!!siteUrl);
+  const locations = async (path: string) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["content-type"], path).toMatch(/xml/);
+    return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  };
+  if (siteUrl) {
+    // The index names the one sitemap, which lists every page of the list (and the case
+    // studies' pages) and nothing else.
+    const sitemaps = await locations("/sitemap-index.xml");
+    expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
+    const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
+    expect(listed.sort()).toEqual(
+      [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
     );
-    expect(written.length).toBeGreaterThan(ROUTES.length);
-    for (const name of written) {
-      const text = readFileSync(join(clientBuildDir, name), "utf8");
-      const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
-      expect(
-        loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
-        name,
-      ).toEqual([]);
-    }
-  });
-
-  test("on a static host without JavaScript, the 404 page sends an unknown path home", async ({
-    browser,
-  }) => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    const requests: Request[] = [];
-    page.on("request", (request) => requests.push(request));
-    expect(notFound).not.toMatch(/<script/i);
-    expect(notFound).toMatch(/<meta http-equiv="refresh" content="0; url=\/">/);
-    expect(notFound).toMatch(/<meta name="robots" content="noindex">/);
-    // What a visitor sees while it does, or where a browser does not follow the refresh.
-    await page.route("**/not/followed", (route) =>
-      route.fulfill({ status: 404, contentType: "text/html", body: notFoundShown }),
-    );
-    await page.goto("/not/followed");
-    await page.waitForLoadState("networkidle");
-    await expectOwnStylesAndFonts(page, requests);
-    const copy = shell.notFoundPage;
-    await expect(page).toHaveTitle(`${copy.title} | ${companyName}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
-    await expect(page.getByRole("main")).toContainText(copy.paragraph);
-    await expect(
-      page.getByRole("main").getByRole("link", { name: copy.homeLink, exact: true }),
-    ).toHaveAttribute("href", "/");
-
-    // What a static host does: answer an unknown path with its 404.html.
-    await page.route("**/no/such/page", (route) =>
-      route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
-    );
-    await page.goto("/no/such/page");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      pageFile(sitePage("home")).hero.heading,
-    );
-    await page.close();
-  });
-
-  for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    const animates = reducedMotion === "no-preference";
-    test(`with prefers-reduced-motion: ${reducedMotion}, a followed link ${animates ? "cross-fades to" : "opens without animation"} the new page, at its top`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ reducedMotion });
-      // Runs in every new document before it is shown: records whether the browser started
-      // a cross-document view transition into it.
-      await page.addInitScript(() => {
-        window.addEventListener("pagereveal", (event) => {
-          const reveal = event as Event & { viewTransition: unknown };
-          sessionStorage.setItem("viewTransition", String(reveal.viewTransition !== null));
-        });
-      });
-      await page.goto(sitePage("privacy").path);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-      await footerLink(page, "hardware").click();
-      await expect(page).toHaveURL(/\/hardware$/);
-      await expect
-        .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
-        .toBe(String(animates));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    });
+  }
+  // No file a crawler or visitor reads names an origin the settings did not give.
+  const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
+    (name) => /\.(html|txt|xml|json|webmanifest|yml)$/.test(name),
+  );
+  expect(written.length).toBeGreaterThan(ROUTES.length);
+  for (const name of written) {
+    const text = readFileSync(join(clientBuildDir, name), "utf8");
+    const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
+    expect(
+      loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
+      name,
+    ).toEqual([]);
   }
 });
+
+test("on a static host without JavaScript, the 404 page sends an unknown path home", async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  expect(notFound).not.toMatch(/<script/i);
+  expect(notFound).toMatch(/<meta http-equiv="refresh" content="0; url=\/">/);
+  expect(notFound).toMatch(/<meta name="robots" content="noindex">/);
+  // What a visitor sees while it does, or where a browser does not follow the refresh.
+  await page.route("**/not/followed", (route) =>
+    route.fulfill({ status: 404, contentType: "text/html", body: notFoundShown }),
+  );
+  await page.goto("/not/followed");
+  await page.waitForLoadState("networkidle");
+  await expectOwnStylesAndFonts(page, requests);
+  const copy = shell.notFoundPage;
+  await expect(page).toHaveTitle(`${copy.title} | ${companyName}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
+  await expect(page.getByRole("main")).toContainText(copy.paragraph);
+  await expect(
+    page.getByRole("main").getByRole("link", { name: copy.homeLink, exact: true }),
+  ).toHaveAttribute("href", "/");
+
+  // What a static host does: answer an unknown path with its 404.html.
+  await page.route("**/no/such/page", (route) =>
+    route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
+  );
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    pageFile(sitePage("home")).hero.heading,
+  );
+  await page.close();
+});
+
+for (const reducedMotion of ["no-preference", "reduce"] as const) {
+  const animates = reducedMotion === "no-preference";
+  test(`with prefers-reduced-motion: ${reducedMotion}, a followed link ${animates ? "cross-fades to" : "opens without animation"} the new page, at its top`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion });
+    // Runs in every new document before it is shown: records whether the browser started
+    // a cross-document view transition into it.
+    await page.addInitScript(() => {
+      window.addEventListener("pagereveal", (event) => {
+        const reveal = event as Event & { viewTransition: unknown };
+        sessionStorage.setItem("viewTransition", String(reveal.viewTransition !== null));
+      });
+    });
+    await page.goto(sitePage("privacy").path);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footerLink(page, "hardware").click();
+    await expect(page).toHaveURL(/\/hardware$/);
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
+      .toBe(String(animates));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+}
