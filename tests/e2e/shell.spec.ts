@@ -48,7 +48,6 @@ const caseStudyRoutes =
 
 const shell = shellFile();
 const { companyName } = placeholders;
-const label = (id: PageId) => sitePage(id).headerLabel ?? "";
 const mainNav = (page: Page) =>
   page.getByRole("navigation", { name: shell.header.navigationLabel, exact: true });
 const menuButton = (page: Page) =>
@@ -128,7 +127,11 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
     /** The list the menu button opens (its popover target), whether shown or not. */
     const menu = (page: Page) => mainNav(page).getByRole("list", { includeHidden: true });
     const link = (page: Page, id: PageId) =>
-      mainNav(page).getByRole("link", { name: label(id), exact: true, includeHidden: true });
+      mainNav(page).getByRole("link", {
+        name: sitePage(id).headerLabel,
+        exact: true,
+        includeHidden: true,
+      });
 
     test("opens and closes with its button, a click outside or Escape, showing the right icon to all, and works by keyboard alone", async ({
       page,
@@ -218,79 +221,73 @@ async function expectOwnStylesAndFonts(page: Page, requests: Request[]) {
 }
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test.describe(`every route at ${viewport.width} px`, () => {
-    test.use({ viewport });
-    for (const path of ROUTES) {
-      const island = HYDRATED_PATHS.includes(path);
-      test(`${path}: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts`, async ({
-        page,
-        baseURL,
-      }) => {
-        const problems = recordProblems(page);
-        await page.addInitScript(() => {
-          addEventListener("securitypolicyviolation", (event) =>
-            console.error(`Content Security Policy: ${event.effectiveDirective} blocked`),
-          );
-        });
-        const requests: Request[] = [];
-        page.on("request", (request) => requests.push(request));
-        // Only the contact form asks for the bot check, once used: a stand-in answers here.
-        await page.route("https://www.google.com/recaptcha/**", (route) =>
-          route.fulfill({
-            contentType: "text/javascript",
-            body: "window.grecaptcha={ready:(f)=>f(),execute:()=>Promise.resolve('t')};",
-          }),
+  for (const path of ROUTES) {
+    const island = HYDRATED_PATHS.includes(path);
+    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      const problems = recordProblems(page);
+      await page.addInitScript(() => {
+        addEventListener("securitypolicyviolation", (event) =>
+          console.error(`Content Security Policy: ${event.effectiveDirective} blocked`),
         );
-        const response = await page.goto(path);
-        if (island) await startApp(page);
-        await page.waitForLoadState("networkidle");
-
-        // Inline scripts and styles run by their hashes, never by 'unsafe-inline'.
-        const policy = (response?.headers()["content-security-policy"] ?? "").split(";");
-        const sources = (name: string) =>
-          policy.map((part) => part.trim().split(/\s+/)).find(([key]) => key === name) ?? [];
-        expect(sources("script-src")[1]).toBe("'self'");
-        expect([...sources("script-src"), ...sources("style-src")]).not.toContain(
-          "'unsafe-inline'",
-        );
-        const offSite = requests
-          .map((request) => new URL(request.url()))
-          .filter((url) => url.origin !== new URL(baseURL ?? "").origin && url.protocol !== "data:")
-          .filter((url) => !(island && url.href.startsWith("https://www.google.com/recaptcha/")));
-        expect(offSite).toEqual([]);
-        expect(problems).toEqual([]);
-        await expectOwnStylesAndFonts(page, requests);
-
-        const shipped = await page.evaluate(() => ({
-          // JSON-LD and other data blocks are not run, so they are allowed.
-          scripts: [...document.scripts]
-            .filter((script) => script.type !== "application/ld+json")
-            .map((script) => script.outerHTML.slice(0, 120)),
-          modulePreloads: document.querySelectorAll('link[rel="modulepreload"]').length,
-          inlineHandlers: [...document.querySelectorAll("*")].flatMap((element) =>
-            element.getAttributeNames().filter((name) => name.startsWith("on")),
-          ),
-          islandForms: [...document.querySelectorAll("astro-island")].map(
-            (element) => element.querySelectorAll("form").length,
-          ),
-        }));
-        expect(shipped.modulePreloads).toBe(0);
-        expect(shipped.inlineHandlers).toEqual([]);
-        if (island) expect(shipped.islandForms).toEqual([1]);
-        else {
-          expect(shipped.scripts).toEqual([]);
-          expect(shipped.islandForms).toEqual([]);
-          expect(requests.filter((request) => request.resourceType() === "script")).toEqual([]);
-        }
-
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
-        await expectNoAxeViolations(page);
       });
-    }
-  });
+      const requests: Request[] = [];
+      page.on("request", (request) => requests.push(request));
+      // Only the contact form asks for the bot check, once used: a stand-in answers here.
+      await page.route("https://www.google.com/recaptcha/**", (route) =>
+        route.fulfill({
+          contentType: "text/javascript",
+          body: "window.grecaptcha={ready:(f)=>f(),execute:()=>Promise.resolve('t')};",
+        }),
+      );
+      const response = await page.goto(path);
+      if (island) await startApp(page);
+      await page.waitForLoadState("networkidle");
+
+      // Inline scripts and styles run by their hashes, never by 'unsafe-inline'.
+      const policy = (response?.headers()["content-security-policy"] ?? "").split(";");
+      const sources = (name: string) =>
+        policy.map((part) => part.trim().split(/\s+/)).find(([key]) => key === name) ?? [];
+      expect(sources("script-src")[1]).toBe("'self'");
+      expect([...sources("script-src"), ...sources("style-src")]).not.toContain("'unsafe-inline'");
+      const offSite = requests
+        .map((request) => new URL(request.url()))
+        .filter((url) => url.origin !== new URL(baseURL ?? "").origin && url.protocol !== "data:")
+        .filter((url) => !(island && url.href.startsWith("https://www.google.com/recaptcha/")));
+      expect(offSite).toEqual([]);
+      expect(problems).toEqual([]);
+      await expectOwnStylesAndFonts(page, requests);
+
+      const shipped = await page.evaluate(() => ({
+        // JSON-LD and other data blocks are not run, so they are allowed.
+        scripts: [...document.scripts]
+          .filter((script) => script.type !== "application/ld+json")
+          .map((script) => script.outerHTML.slice(0, 120)),
+        modulePreloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+        inlineHandlers: [...document.querySelectorAll("*")].flatMap((element) =>
+          element.getAttributeNames().filter((name) => name.startsWith("on")),
+        ),
+        islandForms: [...document.querySelectorAll("astro-island")].map(
+          (element) => element.querySelectorAll("form").length,
+        ),
+        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      }));
+      expect(shipped).toMatchObject({
+        modulePreloads: 0,
+        inlineHandlers: [],
+        islandForms: island ? [1] : [],
+        sideways: 0,
+      });
+      if (!island) {
+        expect(shipped.scripts).toEqual([]);
+        expect(requests.filter((request) => request.resourceType() === "script")).toEqual([]);
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
 }
 
 test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
