@@ -162,11 +162,10 @@ for (const { id, path, kind, heading, file } of PAGES) {
 
     test("draws its heading's letters in the site's font", async ({ page }) => {
       // The font's faces are `font-display: optional`: a letter whose face is not there when
-      // the page is first laid out stays in the fallback font for good, so every letter must be
-      // in a preloaded face cut for the copy (shell.spec refuses any other font file fetched).
-      // Whether a first view's faces beat Chromium's block period over loopback depends on how
-      // busy the machine is, so a view drawn in the fallback is followed by another, its faces
-      // then cached.
+      // the page is first laid out stays in the fallback font for good (Chromium never fetches
+      // that face), so every letter must be in a preloaded face cut for the copy. Whether a first
+      // view's faces beat the block period over loopback depends on how busy the machine is, so
+      // a view drawn in the fallback is followed by another, its preloaded faces then cached.
       const h1 = main(page).getByRole("heading", { level: 1 });
       let fonts: { familyName: string; isCustomFont: boolean }[] = [];
       for (let view = 0; view < 3; view++) {
