@@ -1,9 +1,10 @@
-import { CircleCheck, FileText } from "lucide-react";
+import { FileText } from "lucide-react";
 import type { Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import styles from "./product-details.module.css";
+import { TickList } from "./tick-list";
 
 type ProductDetailsProps = {
   product: Product;
@@ -34,14 +35,7 @@ export function ProductDetails({
   const specifications = product.specifications ?? [];
   return (
     <div className={styles.details}>
-      <ul className={styles.claims}>
-        {product.claims.map((claim) => (
-          <li key={claim} className={styles.claim}>
-            <CircleCheck aria-hidden="true" size={20} className={styles.tick} />
-            <span>{claim}</span>
-          </li>
-        ))}
-      </ul>
+      <TickList points={product.claims} />
       {specifications.length > 0 && (
         <section aria-labelledby="specifications" className={styles.section}>
           <h2 id="specifications" className={styles.heading}>

@@ -5,12 +5,13 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../../tests/support/server-process";
 import { it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
+import { createTestDatabase } from "../../tests/support/test-database";
 import type { openEnquiryStore } from "../store/open-enquiry-store";
 
 // The real command, in its own process, on a real SQLite file and a real PostgreSQL database.
 // Each run starts Node with tsx, which takes seconds on a busy two-core machine: hence the
 // long timeouts.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 let databaseUrl = "";
 
 function cli(args: string[], env: Record<string, string> = {}) {
@@ -18,7 +19,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
     cwd: resolve(import.meta.dirname, "../.."),
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...env },
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: 30_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -28,27 +29,20 @@ const daysAgo = (days: number) => new Date(Date.now() - days * day);
 const enquiry = (email: string, message = "Please call me about a meter.") =>
   sampleEnquiry({ email, message, enquiryType: "support" });
 
-/** A new store: two from Thandi (one delivered), one from Sipho, at given ages. */
+/** A new store: from Thandi one delivered 40 days ago and one waiting 50; Sipho's of 5 days ago. */
 async function seed(
   kind: (typeof storeKinds)[number],
   { openStore, tempDir }: { openStore: typeof openEnquiryStore; tempDir: string },
-  ages: { delivered: number; pending: number; other: number },
 ) {
   databaseUrl = await kind.newDatabaseUrl(tempDir);
   const store = await openStore(databaseUrl);
-  const delivered = await store.saveEnquiry(
-    enquiry("Thandi@Example.co.za", "First line\nsecond line"),
-    daysAgo(ages.delivered),
-    mailOnly,
-  );
-  await store.markDelivered(delivered.id, "mail", daysAgo(ages.delivered));
-  await store.saveEnquiry(enquiry("thandi@example.co.za"), daysAgo(ages.pending), mailOnly);
-  const other = await store.saveEnquiry(
-    enquiry("sipho@example.co.za"),
-    daysAgo(ages.other),
-    mailOnly,
-  );
-  await store.markDelivered(other.id, "mail", daysAgo(ages.other));
+  const save = async (email: string, age: number, delivered: boolean, message?: string) => {
+    const { id } = await store.saveEnquiry(enquiry(email, message), daysAgo(age), mailOnly);
+    if (delivered) await store.markDelivered(id, "mail", daysAgo(age));
+  };
+  await save("Thandi@Example.co.za", 40, true, "First line\nsecond line");
+  await save("thandi@example.co.za", 50, false);
+  await save("sipho@example.co.za", 5, true);
 }
 
 async function storedEmails(openStore: typeof openEnquiryStore) {
@@ -56,112 +50,167 @@ async function storedEmails(openStore: typeof openEnquiryStore) {
   return (await store.listEnquiries()).map((e) => e.email);
 }
 
-it("explains a command it does not know, before touching any store", () => {
-  for (const args of [["drop"], ["erase"], ["purge", "--yes"]]) {
+it("explains a command it does not know, or one without what it needs, before touching any store", () => {
+  for (const args of [["drop"], ["erase"], ["purge", "--yes"], ["copy", "--to"]]) {
     const result = cli(args);
     expect(result.status, args.join(" ")).toBe(2);
     expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
   }
 });
 
-describe.each(storeKinds)("a person's requests ($name)", (kind) => {
-  it.beforeEach(({ openStore, tempDir }) =>
-    seed(kind, { openStore, tempDir }, { delivered: 3, pending: 2, other: 1 }),
-  );
+describe.each(storeKinds)("on $name", (kind) => {
+  it.beforeEach(({ openStore, tempDir }) => seed(kind, { openStore, tempDir }));
 
-  it("find shows every field of every enquiry from the address, ignoring case", () => {
-    const result = cli(["find", "--email", "THANDI@example.co.za"]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
-    expect(result.stdout).toMatch(/^phone:\s+0821234567$/m);
-    expect(result.stdout).toMatch(/^email:\s+Thandi@Example\.co\.za$/m);
-    expect(result.stdout).toMatch(/^email:\s+thandi@example\.co\.za$/m);
-    expect(result.stdout).toMatch(/^message:\s+First line\n\s+second line$/m);
-    expect(result.stdout).toMatch(/^delivery_status:\s+delivered$/m);
-    expect(result.stdout).toMatch(/^delivery_status:\s+pending$/m);
-    expect(result.stdout).toContain("2 enquiries.");
-    expect(result.stdout).not.toContain("sipho");
-  });
+  it("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
+    const found = cli(["find", "--email", "THANDI@example.co.za"]);
+    expect(found.status).toBe(0);
+    expect(found.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
+    expect(found.stdout).toMatch(/^phone:\s+0821234567$/m);
+    expect(found.stdout).toMatch(/^email:\s+Thandi@Example\.co\.za$/m);
+    expect(found.stdout).toMatch(/^email:\s+thandi@example\.co\.za$/m);
+    expect(found.stdout).toMatch(/^message:\s+First line\n\s+second line$/m);
+    expect(found.stdout).toMatch(/^delivery_status:\s+delivered$/m);
+    expect(found.stdout).toMatch(/^delivery_status:\s+pending$/m);
+    expect(found.stdout).toContain("2 enquiries.");
+    expect(found.stdout).not.toContain("sipho");
 
-  it("list shows each enquiry's delivery on each of its channels", () => {
-    const result = cli(["list"]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
-    expect(result.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
-    expect(result.stdout).toContain("3 enquiries, 1 awaiting delivery.");
-  });
-
-  it("find --json gives the same records for a machine", () => {
-    const result = cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]);
-    expect(result.status).toBe(0);
-    const records = JSON.parse(result.stdout);
-    expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({
-      name: "Thandi Nkosi",
-      phone: "0821234567",
-      email: "Thandi@Example.co.za",
-      enquiryType: "support",
-      message: "First line\nsecond line",
-      delivery: { status: "delivered" },
-    });
+    // The JSON is the stored records as they are (visitors-text.test.ts reads one back).
+    const records = JSON.parse(cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]).stdout);
+    expect(records.map((r: { email: string }) => r.email)).toEqual([
+      "thandi@example.co.za",
+      "Thandi@Example.co.za",
+    ]);
     expect(JSON.parse(cli(["find", "--email", "nobody@example.co.za", "--json"]).stdout)).toEqual(
       [],
     );
     expect(cli(["find", "--email", "nobody@example.co.za"]).stdout).toBe(
       "No enquiries from nobody@example.co.za.\n",
     );
+
+    const listed = cli(["list"]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/\bdelivered\s+mail:delivered\(1\)\s/);
+    expect(listed.stdout).toMatch(/\bpending\s+mail:pending\(0\)\s/);
+    expect(listed.stdout).toContain("3 enquiries, 1 awaiting delivery.");
   });
 
-  it("erase refuses without --yes and changes nothing", async ({ openStore }) => {
-    const result = cli(["erase", "--email", "thandi@example.co.za"]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/Not erasing/);
-    expect(result.stderr).toMatch(/--yes/);
-    expect(await storedEmails(openStore)).toHaveLength(3);
-  });
-
-  it("erase --yes deletes every enquiry from the address, delivered or not, and says how many", async ({
+  it("erase refuses without --yes; with it, deletes every enquiry from the address, delivered or not", async ({
     openStore,
   }) => {
+    const refused = cli(["erase", "--email", "thandi@example.co.za"]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/Not erasing.*\n.*\n.*--yes/);
+    expect(await storedEmails(openStore)).toHaveLength(3);
+
     const result = cli(["erase", "--email", "THANDI@example.co.za", "--yes"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
       "Erased 2 enquiries from THANDI@example.co.za, with their delivery jobs.\n",
     );
     expect(await storedEmails(openStore)).toEqual(["sipho@example.co.za"]);
-    expect(cli(["find", "--email", "thandi@example.co.za", "--json"]).stdout.trim()).toBe("[]");
   });
-});
 
-describe.each(storeKinds)("purge ($name)", (kind) => {
-  it.beforeEach(({ openStore, tempDir }) =>
-    seed(kind, { openStore, tempDir }, { delivered: 40, pending: 50, other: 5 }),
-  );
-
-  it("with --dry-run says what it would delete and keep, and deletes nothing", async ({
+  it("keeps a year by default; past ENQUIRY_RETENTION_DAYS says, then deletes, the delivered ones only", async ({
     openStore,
   }) => {
-    const result = cli(["purge", "--dry-run"], { ENQUIRY_RETENTION_DAYS: "30" });
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe(
+    expect(cli(["purge"]).stdout).toMatch(
+      /^Deleted 0 delivered enquiries received over 365 days ago/,
+    );
+    const retention = { ENQUIRY_RETENTION_DAYS: "30" };
+    const dryRun = cli(["purge", "--dry-run"], retention);
+    expect(dryRun.status).toBe(0);
+    expect(dryRun.stdout).toBe(
       "Would delete 1 delivered enquiry received over 30 days ago (ENQUIRY_RETENTION_DAYS=30).\n" +
         "Kept 1 enquiry received over 30 days ago and not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.\n",
     );
     expect(await storedEmails(openStore)).toHaveLength(3);
-  });
 
-  it("deletes delivered enquiries past retention and keeps the undelivered one", async ({
-    openStore,
-  }) => {
-    const result = cli(["purge"], { ENQUIRY_RETENTION_DAYS: "30" });
+    const result = cli(["purge"], retention);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
     expect(await storedEmails(openStore)).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
   });
+});
 
-  it("keeps a year by default", async ({ openStore }) => {
-    const result = cli(["purge"]);
-    expect(result.stdout).toMatch(/^Deleted 0 delivered enquiries received over 365 days ago/);
-    expect(await storedEmails(openStore)).toHaveLength(3);
+/** What a terminal obeys rather than shows, a line break and a tab apart. */
+const obeyed = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+const hostile = sampleEnquiry({
+  name: "Eve\u001b]0;owned\u0007\u001b[8m hidden",
+  email: "eve@example.co.za",
+  message: "Hello\rdelivery_status:  delivered\u001b[2J\u009b31m\u202egnp.exe\r\nSecond line",
+  companyName: "=cmd|' /C calc'!A0",
+});
+
+// Text a visitor sent before the contract refused control characters (or that reached the store
+// some other way), through the real command: it prints nothing a terminal would obey.
+it("prints a visitor's control characters made visible in list, find and export", async ({
+  tempDir,
+  openStore,
+}) => {
+  const url = `file:${tempDir}/enquiries.db`;
+  const store = await openStore(url);
+  await store.saveEnquiry(hostile, new Date("2026-11-01T08:00:00Z"), mailOnly);
+  const run = (...args: string[]) => cli(args, { DATABASE_URL: url }).stdout;
+  const outputs = {
+    list: run("list"),
+    listJson: run("list", "--json"),
+    find: run("find", "--email", "eve@example.co.za"),
+    findJson: run("find", "--email", "eve@example.co.za", "--json"),
+    export: run("export", "--csv"),
+  };
+  for (const [command, output] of Object.entries(outputs)) {
+    // CSV ends its rows with CRLF, as RFC 4180 says; a row cannot end inside a quoted cell.
+    const lines = command === "export" ? output.replaceAll("\r\n", "\n") : output;
+    expect(lines, command).not.toMatch(obeyed);
+    expect(output, command).toContain("\\u001b");
+  }
+  expect(outputs.list).toContain("Eve\\u001b]0;owned\\u0007\\u001b[8m hidden");
+  expect(outputs.find).toContain(
+    "Hello\\u000ddelivery_status:  delivered\\u001b[2J\\u009b31m\\u202egnp.exe",
+  );
+  // A real line break stays one, indented under its field.
+  expect(outputs.find).toMatch(/gnp\.exe\n {19}Second line/);
+  // JSON keeps every character: its escapes read back as what was stored.
+  expect(JSON.parse(outputs.findJson)[0]).toMatchObject({
+    name: hostile.name,
+    message: hostile.message,
   });
+  // The spreadsheet formula guard still holds.
+  expect(outputs.export).toContain(`'=cmd|' /C calc'!A0`);
+});
+
+it("copies a SQLite store into PostgreSQL with its delivery state, row by row past a row it refuses, and nothing twice", async ({
+  openStore,
+  tempDir,
+}) => {
+  const from = `file:${tempDir}/enquiries.db`;
+  const to = await createTestDatabase();
+  const source = await openStore(from);
+  const at = (time: string) => new Date(`2026-03-01T${time}Z`);
+  const save = (name: string, time: string) =>
+    source.saveEnquiry(sampleEnquiry({ name }), at(time), mailOnly);
+  const delivered = await save("Delivered", "08:00:00");
+  // Kept by SQLite before the contract refused control characters; PostgreSQL refuses a NUL.
+  const nul = await save("Nul\u0000", "08:30:00");
+  const pending = await save("Pending", "09:00:00");
+  const claim = await source.claimDueDelivery("mail", at("08:00:00"), 60_000);
+  expect(claim?.enquiry.id).toBe(delivered.id);
+  await source.markDelivered(delivered.id, "mail", at("08:00:05"));
+  const expected = (await source.listEnquiries()).filter((e) => e.id !== nul.id);
+
+  for (const copied of [
+    "Copied 2 of 3 enquiries; 0 deliveries brought up to date; 0 already there.",
+    "Copied 0 of 3 enquiries; 0 deliveries brought up to date; 2 already there.",
+  ]) {
+    const failed = cli(["copy", "--to", to], { DATABASE_URL: from });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(failed.stdout).toContain(`${copied}\nNot copied (1), the target refused them:\n`);
+    expect(failed.stdout).toMatch(new RegExp(`  ${nul.id}: .*0x00`));
+  }
+  // The CLI reads PostgreSQL as it reads SQLite.
+  const copied = JSON.parse(cli(["list", "--json"], { DATABASE_URL: to }).stdout);
+  expect(copied).toEqual(expected);
+  expect(copied.map((e: { id: string }) => e.id)).toEqual([delivered.id, pending.id]);
 });

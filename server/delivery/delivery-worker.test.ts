@@ -3,20 +3,19 @@ import { pino } from "pino";
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { it } from "../../tests/support/server-test";
+import { loadConfig } from "../config";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
-import { composeEnquiryMail, type EnquiryMail } from "./enquiry-mail";
+import { type DeliveryWorker, retryDelayMs, startDeliveryWorker } from "./delivery-worker";
 
 // The worker against a real SQLite file, with the clock faked so backoff and pauses can be
-// stepped through exactly. `send` stands in for the mail server (the SMTP and webhook paths
-// have their own tests); store failures are real SQLite errors, raised by a trigger added from a second
-// connection.
+// stepped through exactly. `send` stands in for the channel (the SMTP and webhook paths have
+// their own tests); store failures are real SQLite errors, raised by a trigger added from a
+// second connection.
 
 const backoff = { baseMs: 1_000, capMs: 3_000 };
 // Longer than the pause after a store failure: the job stays claimed through that pause.
 const leaseMs = 2_000;
 const pollMs = 60_000;
-const addresses = { from: "website@amanzi.example", to: "sales@amanzi.example" };
 
 let databasePath: string;
 let store: EnquiryStore;
@@ -51,13 +50,12 @@ async function saveEnquiry(name: string) {
   return id;
 }
 
-const idOf = (mail: EnquiryMail) => /<enquiry-(.+)@/.exec(mail.messageId)?.[1];
-
-function start(send: (mail: EnquiryMail) => Promise<void>) {
+/** Starts the worker on the mail channel; `send` is handed each enquiry's id. */
+function start(send: (id: string) => Promise<void>) {
   worker = startDeliveryWorker({
     store,
     channel: "mail",
-    deliver: (enquiry) => send(composeEnquiryMail(enquiry, addresses)),
+    deliver: (enquiry) => send(enquiry.id),
     backoff,
     leaseMs,
     pollMs,
@@ -68,9 +66,8 @@ function start(send: (mail: EnquiryMail) => Promise<void>) {
 
 /** A mail server that holds each message until the test lets it through. */
 function heldSend() {
-  const held: { id: string | undefined; accept: () => void }[] = [];
-  const send = (mail: EnquiryMail) =>
-    new Promise<void>((accept) => held.push({ id: idOf(mail), accept }));
+  const held: { id: string; accept: () => void }[] = [];
+  const send = (id: string) => new Promise<void>((accept) => held.push({ id, accept }));
   return { send, held };
 }
 
@@ -90,18 +87,26 @@ async function deliveryOf(id: string) {
   return enquiry?.delivery.channels.find((job) => job.channel === "mail");
 }
 
-it("delivers what is due when it starts, oldest first, and records each delivery", async () => {
+it("delivers what is due when it starts, oldest first, records each, and sends one stored later as soon as it is woken", async () => {
   const first = await saveEnquiry("First");
   vi.advanceTimersByTime(1);
   const second = await saveEnquiry("Second");
-  const sent: (string | undefined)[] = [];
-  start(async (mail) => {
-    sent.push(idOf(mail));
+  const sent: string[] = [];
+  start(async (id) => {
+    sent.push(id);
   });
   await settle();
   expect(sent).toEqual([first, second]);
   expect(await deliveryOf(first)).toMatchObject({ status: "delivered", attempts: 1 });
   expect(await deliveryOf(second)).toMatchObject({ status: "delivered", attempts: 1 });
+
+  // Stored while the worker idles: sent when it is woken, not at the next round.
+  const third = await saveEnquiry("Woken");
+  await advance(10_000);
+  expect(sent).toEqual([first, second]);
+  worker?.wake();
+  await settle();
+  expect(sent).toEqual([first, second, third]);
 });
 
 it("retries a refused mail after the backoff, doubling up to the cap", async () => {
@@ -132,18 +137,13 @@ it("retries a refused mail after the backoff, doubling up to the cap", async () 
   expect(await deliveryOf(id)).toMatchObject({ status: "delivered", attempts: 4 });
 });
 
-it("sends an enquiry stored while idle as soon as it is woken, not at the next round", async () => {
-  const sent: (string | undefined)[] = [];
-  start(async (mail) => {
-    sent.push(idOf(mail));
-  });
-  await settle();
-  const id = await saveEnquiry("Woken");
-  await advance(10_000);
-  expect(sent).toEqual([]);
-  worker?.wake();
-  await settle();
-  expect(sent).toEqual([id]);
+it("retries first within 10 s by default, doubling up to a 10 minute cap", () => {
+  const { retry } = loadConfig({});
+  const delays = Array.from({ length: 12 }, (_, i) => retryDelayMs(i + 1, retry));
+  expect(delays[0]).toBeLessThanOrEqual(10_000);
+  expect(delays[1]).toBe(2 * (delays[0] ?? 0));
+  expect(Math.max(...delays)).toBe(600_000);
+  expect(retryDelayMs(10_000, retry)).toBe(600_000);
 });
 
 it("does not send a mail twice when the store failed to record it, and records it later", async () => {
@@ -153,7 +153,7 @@ it("does not send a mail twice when the store failed to record it, and records i
   const claims = vi.spyOn(store, "claimDueDelivery");
   start(send);
   await settle();
-  expect(held.map((mail) => mail.id)).toEqual([id]);
+  expect(held.map((send) => send.id)).toEqual([id]);
   // A wake while that delivery runs must not outlive the store failure that ends the pass.
   worker?.wake();
   held[0]?.accept();

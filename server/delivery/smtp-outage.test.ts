@@ -7,7 +7,7 @@ import { waitFor } from "../../tests/support/wait-for";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 
 describe.each(storeKinds)("on $name", (kind) => {
-  it("accepts an enquiry while SMTP is down and delivers it once SMTP is back", async ({
+  it("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and finishes that delivery before closing on shutdown", async ({
     startService,
     startSmtpPeer,
     tempDir,
@@ -25,31 +25,33 @@ describe.each(storeKinds)("on $name", (kind) => {
     const id = String(result.json?.id);
 
     const store = await openEnquiryStore(databaseUrl);
+    const mailJob = async () => (await store.listEnquiries())[0]?.delivery.channels[0];
     try {
       // Several attempts fail while nothing listens; the enquiry stays pending, not lost.
       const failing = await waitFor("two failed attempts", async () => {
-        const record = (await store.listEnquiries()).find((e) => e.id === id);
-        const mailJob = record?.delivery.channels[0];
-        return mailJob && mailJob.attempts >= 2 ? mailJob : undefined;
+        const job = await mailJob();
+        return job && job.attempts >= 2 ? job : undefined;
       });
       expect(failing.status).toBe("pending");
       expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-      const smtp = await startSmtpPeer({ port: smtpPort });
-      const mail = await waitFor(
-        "delivery after SMTP returns",
-        () => smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
-        { timeoutMs: 5_000 },
-      );
-      expect(mail.to).toEqual(["sales@amanzi.example"]);
-      const delivered = await waitFor("delivery to be recorded", async () => {
-        const record = (await store.listEnquiries()).find((e) => e.id === id);
-        return record?.delivery.status === "delivered" ? record : undefined;
+      // Back, but slow to accept: the service is told to close while the mail is on its way.
+      const smtp = await startSmtpPeer({ port: smtpPort, ackDelayMs: 700 });
+      await waitFor("the mail to be mid-delivery", () => (smtp.started() > 0 ? true : undefined), {
+        timeoutMs: 5_000,
       });
-      expect(delivered.delivery.channels[0]?.attempts).toBeGreaterThanOrEqual(3);
+      expect(smtp.received).toHaveLength(0);
+      await service.app.close();
+
       expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.raw).toContain(`<enquiry-${id}@amanzi.example>`);
+      expect(smtp.received[0]?.to).toEqual(["sales@amanzi.example"]);
+      expect(await mailJob()).toMatchObject({ status: "delivered" });
+      expect((await mailJob())?.attempts).toBeGreaterThanOrEqual(3);
     } finally {
       await store.close();
     }
+    // Closed means closed: no new connections.
+    await expect(fetch(`${service.baseUrl}/healthz`)).rejects.toThrow();
   });
 });

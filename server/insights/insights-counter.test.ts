@@ -11,15 +11,16 @@ const home: PageView = {
   device: "desktop",
   cameFrom: () => ({ source: "direct", medium: "", campaign: "" }),
 };
-/** A counter on a fresh SQLite store, on the real clock. */
-async function startCounter(store: EnquiryStore) {
+/** A counter on the test's SQLite store, on the real clock unless given another. */
+async function startCounter(store: EnquiryStore, now?: () => number) {
   const counter = createInsightsCounter({
     store: store.insights,
     flushMs: 10_000,
     log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+    now,
   });
   await counter.start();
-  return { store, counter };
+  return counter;
 }
 
 const someone = {
@@ -41,13 +42,7 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
       .map((row) => row.day);
 
   let clock = Date.parse("2026-03-01T23:59:30.000Z");
-  const counter = createInsightsCounter({
-    store: store.insights,
-    flushMs: 10_000,
-    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
-    now: () => clock,
-  });
-  await counter.start();
+  const counter = await startCounter(store, () => clock);
   closeAfter({ close: () => counter.stop() });
   expect(days("insights_salts")).toEqual(["2026-03-01", "2026-03-02"]);
   counter.pageView(home, someone);
@@ -70,32 +65,17 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
   expect(days("insights_visitors")).toEqual(["2026-03-02"]);
 
   const report = await readInsightsReport(store.insights, { days: 2, today: new Date(clock) });
+  const day = { visitors: 1, visits: 1, enquiries: 0, visitEnquiries: 0, downloads: 0 };
   expect(report.days).toEqual([
-    {
-      date: "2026-03-01",
-      pageviews: 2,
-      visitors: 1,
-      visits: 1,
-      enquiries: 0,
-      visitEnquiries: 0,
-      downloads: 0,
-    },
-    {
-      date: "2026-03-02",
-      pageviews: 1,
-      visitors: 1,
-      visits: 1,
-      enquiries: 0,
-      visitEnquiries: 0,
-      downloads: 0,
-    },
+    { date: "2026-03-01", pageviews: 2, ...day },
+    { date: "2026-03-02", pageviews: 1, ...day },
   ]);
 });
 
 it("counts an enquiry whose visitor never shows up, without a visit, after a few flushes", async ({
-  sqliteStore,
+  sqliteStore: store,
 }) => {
-  const { store, counter } = await startCounter(sqliteStore);
+  const counter = await startCounter(store);
   counter.enquiry(someone);
   const enquiries = async () => (await readInsightsReport(store.insights, { days: 1 })).enquiries;
   await counter.flush();
@@ -110,19 +90,31 @@ it("counts an enquiry whose visitor never shows up, without a visit, after a few
   expect(await enquiries()).toBe(2);
 });
 
-it("tells visitors apart by address and user agent", async ({ sqliteStore }) => {
-  const { store, counter } = await startCounter(sqliteStore);
+it("tells visitors apart by address and user agent, and counts an enquiry for the visit another instance saw once that one has flushed", async ({
+  sqliteStore: store,
+}) => {
+  const [one, two] = [await startCounter(store), await startCounter(store)];
+  const fromMail = { ...home, cameFrom: () => ({ source: "mail", medium: "", campaign: "" }) };
   for (const identity of [
     someone,
     { ...someone, address: "192.0.2.8" },
     { ...someone, userAgent: "Other" },
     someone,
   ]) {
-    counter.pageView(home, identity);
+    one.pageView(fromMail, identity);
   }
-  await counter.stop();
+  two.enquiry(someone);
+  // The second instance does not know the visitor yet: the enquiry waits for a later flush.
+  await two.flush();
+  await one.flush();
+  await two.flush();
   expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
     pageviews: 4,
     visitors: 3,
+    enquiries: 1,
+    visitEnquiries: 1,
+    pages: [{ path: "/", visits: 3, enquiries: 1 }],
+    sources: [{ source: "mail", visits: 3, enquiries: 1 }],
   });
+  await Promise.all([one.stop(), two.stop()]);
 });

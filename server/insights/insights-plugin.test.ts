@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { expect } from "vitest";
-import { fixtureEditorAsset } from "../../tests/support/fixture-site";
+import { tapTargetsFile } from "../../contract/contact-taps";
+import { fixtureEditorAsset, fixtureTapTargets } from "../../tests/support/fixture-site";
 import { it } from "../../tests/support/server-test";
 import {
   postEnquiry,
@@ -10,19 +12,20 @@ import {
   validEnquiry,
 } from "../../tests/support/test-service";
 import type { openEnquiryStore } from "../store/open-enquiry-store";
-import { readInsightsReport } from "./insights-report";
+import { dayOf, readInsightsReport } from "./insights-report";
 
 // Distinctive, so a search of the store and the logs can only find them if they were kept.
 const phone =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 ProbeUA/41";
 const desktop =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ProbeUA/42";
+const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
 
 type Parts = { databasePath: string; startService: typeof startTestService };
 
-async function service({ databasePath, startService }: Parts, env: Record<string, string> = {}) {
-  const started = await startService({
+const service = ({ databasePath, startService }: Parts, env: Record<string, string> = {}) =>
+  startService({
     DATABASE_URL: `file:${databasePath}`,
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
     TRUST_PROXY: "127.0.0.1",
@@ -30,8 +33,6 @@ async function service({ databasePath, startService }: Parts, env: Record<string
     INSIGHTS_FLUSH_SECONDS: "3600",
     ...env,
   });
-  return { ...started, databasePath };
-}
 
 const visit = (
   { baseUrl }: TestService,
@@ -50,22 +51,20 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
   ...more,
 });
 
-async function reportAfterClose(
-  started: TestService & { databasePath: string },
-  openStore: typeof openEnquiryStore,
-) {
+async function reportAfterClose(started: TestService, openStore: typeof openEnquiryStore) {
   await started.app.close();
   const store = await openStore(`file:${started.databasePath}`);
   return readInsightsReport(store.insights, { days: 1 });
 }
 
-it("counts browsers' page views, visitors and their sources, and attributes an enquiry to the visit", async ({
+it("counts browsers' page views, visitors, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
   databasePath,
   startService,
   openStore,
+  closeAfter,
 }) => {
-  const started = await service({ databasePath, startService });
-  const [first, second] = addresses;
+  const started = await service({ databasePath, startService }, { LOG_LEVEL: "debug" });
+  const [first, second, third] = addresses;
   const fromSearch = as(first, phone, { referer: "https://www.google.com/search?q=meters" });
   expect(
     await visit(
@@ -79,6 +78,34 @@ it("counts browsers' page views, visitors and their sources, and attributes an e
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/", as(second, desktop))).toBe(200);
+
+  // No bot, prefetch, HEAD, file, editor, API call or redirect counts.
+  const browser = as(third, desktop);
+  const statuses = [
+    await visit(started, "/", as(third, bot)),
+    await visit(started, "/", as(third, "")),
+    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
+    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
+    await visit(started, "/hardware", browser, "HEAD"),
+    await visit(started, "/favicon.svg", browser),
+    await visit(started, fixtureEditorAsset, browser),
+    await visit(started, "/healthz", browser),
+    await visit(started, "/hardware/", browser),
+    await visit(started, "/no-such-page", browser),
+  ];
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
+
+  // A datasheet's download counts by file and by the page that linked it, but not a bot's or a
+  // range's, and is no page view.
+  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
+  const datasheet = "/datasheets/water-meter.pdf";
+  expect(await visit(started, datasheet, as(first, phone, fromPage))).toBe(200);
+  expect(await visit(started, datasheet, as(second, desktop))).toBe(200);
+  expect(await visit(started, datasheet, as(second, bot))).toBe(200);
+  expect(
+    await visit(started, datasheet, as(first, phone, { ...fromPage, range: "bytes=10-" })),
+  ).toBe(206);
+  expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
 
   // The first visitor sends an enquiry from the contact page.
   const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
@@ -107,73 +134,13 @@ it("counts browsers' page views, visitors and their sources, and attributes an e
       { device: "tablet", pageviews: 0, visitors: 0 },
       { device: "desktop", pageviews: 2, visitors: 1 },
     ],
+    downloadFiles: [{ path: datasheet, downloads: 2 }],
+    downloadSources: [
+      { source: "/hardware/water-meter", downloads: 1 },
+      { source: "direct", downloads: 1 },
+    ],
   });
-});
-
-it("counts no bot, prefetch, HEAD, file, editor, API call or redirect", async ({
-  databasePath,
-  startService,
-  openStore,
-}) => {
-  const started = await service({ databasePath, startService });
-  const browser = as(addresses[0], desktop);
-  const statuses = [
-    await visit(
-      started,
-      "/",
-      as(addresses[0], "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
-    ),
-    await visit(started, "/", as(addresses[0], "")),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
-    await visit(started, "/hardware", browser, "HEAD"),
-    await visit(started, "/favicon.svg", browser),
-    await visit(started, fixtureEditorAsset, browser),
-    await visit(started, "/healthz", browser),
-    await visit(started, "/hardware/", browser),
-    await visit(started, "/no-such-page", browser),
-  ];
-  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
-  const report = await reportAfterClose(started, openStore);
-  expect(report).toMatchObject({ pageviews: 0, visitors: 0, visits: 0, pages: [] });
-});
-
-it("counts the page views of Global Privacy Control and Do Not Track, never a visitor", async ({
-  databasePath,
-  startService,
-  openStore,
-}) => {
-  const started = await service({ databasePath, startService });
-  expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
-  expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
-  const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
-  expect((await postEnquiry(started.baseUrl, validEnquiry(), headers)).status).toBe(201);
-
-  const report = await reportAfterClose(started, openStore);
-  expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
-  expect(report.pages.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
-    { path: "/", visitors: 0 },
-    { path: "/hardware", visitors: 0 },
-  ]);
-});
-
-it("keeps no client address or user agent in the store or the logs", async ({
-  databasePath,
-  startService,
-  openStore,
-  closeAfter,
-}) => {
-  const started = await service({ databasePath, startService }, { LOG_LEVEL: "debug" });
-  for (const address of addresses) {
-    for (const userAgent of [phone, desktop]) {
-      await visit(started, "/", as(address, userAgent, { referer: "https://example.org/" }));
-      await visit(started, "/contact", as(address, userAgent));
-    }
-  }
-  const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], phone));
-  expect(sent.status).toBe(201);
-  const report = await reportAfterClose(started, openStore);
-  expect(report).toMatchObject({ pageviews: 12, visitors: 6, enquiries: 1 });
+  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 5 })]);
 
   // Every row of every table, and the file's bytes (freed pages included), as text.
   const db = closeAfter(new Database(started.databasePath, { readonly: true }));
@@ -196,7 +163,26 @@ it("keeps no client address or user agent in the store or the logs", async ({
     expect(kept).not.toContain("Pixel 9");
   }
   // The check can fail: the store does hold what was counted.
-  expect(dump).toContain("example.org");
+  expect(dump).toContain("google.com");
+});
+
+it("counts the page views of Global Privacy Control and Do Not Track, never a visitor", async ({
+  databasePath,
+  startService,
+  openStore,
+}) => {
+  const started = await service({ databasePath, startService });
+  expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
+  expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
+  const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
+  expect((await postEnquiry(started.baseUrl, validEnquiry(), headers)).status).toBe(201);
+
+  const report = await reportAfterClose(started, openStore);
+  expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
+  expect(report.pages.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
+    { path: "/", visitors: 0 },
+    { path: "/hardware", visitors: 0 },
+  ]);
 });
 
 it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, openStore }) => {
@@ -209,27 +195,62 @@ it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, open
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
 
-it("counts a datasheet's download by file and by the page that linked it, but not a bot's or a range's", async ({
+/** A tap on the phone or WhatsApp link, answered with a redirect. */
+const tap = async ({ baseUrl }: TestService, path: string, userAgent = phone) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { "user-agent": userAgent },
+    redirect: "manual",
+  });
+  const body = await response.text();
+  return { status: response.status, location: response.headers.get("location"), body };
+};
+
+it("redirects a tap on the phone or WhatsApp link to the build's address and counts it per day and place", async ({
   databasePath,
   startService,
   openStore,
 }) => {
   const started = await service({ databasePath, startService });
-  const [first, second] = addresses;
-  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(first, phone, fromPage))).toBe(200);
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, desktop))).toBe(200);
-  const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-  expect(await visit(started, "/datasheets/water-meter.pdf", as(second, bot))).toBe(200);
-  const rest = as(first, phone, { ...fromPage, range: "bytes=10-" });
-  expect(await visit(started, "/datasheets/water-meter.pdf", rest)).toBe(206);
-  expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
+  expect(await tap(started, "/go/phone?from=footer")).toMatchObject({
+    status: 302,
+    location: fixtureTapTargets.phone,
+  });
+  // Where it leads is the build's, whatever the request adds.
+  expect(
+    await tap(started, "/go/whatsapp?from=contact&to=https://elsewhere.example/"),
+  ).toMatchObject({ status: 302, location: fixtureTapTargets.whatsapp });
+  expect(await tap(started, "/go/whatsapp?from=contact")).toMatchObject({ status: 302 });
+  // A crawler following the link is redirected too, but is no person tapping.
+  expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
+  await started.app.close();
 
-  const report = await reportAfterClose(started, openStore);
-  expect(report.downloadFiles).toEqual([{ path: "/datasheets/water-meter.pdf", downloads: 2 }]);
-  expect(report.downloadSources).toEqual([
-    { source: "/hardware/water-meter", downloads: 1 },
-    { source: "direct", downloads: 1 },
+  const store = await openStore(`file:${databasePath}`);
+  const today = dayOf(new Date());
+  expect(await store.insights.readTaps(today, today)).toEqual([
+    { day: today, channel: "phone", source: "footer", taps: 1 },
+    { day: today, channel: "whatsapp", source: "contact", taps: 2 },
   ]);
-  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 0 })]);
+});
+
+it("answers a bad tap's channel or place with a 400 naming it, and a detail the build has not with a 404", async ({
+  startService,
+}) => {
+  const started = await startService();
+  expect(await tap(started, "/go/fax?from=footer")).toMatchObject({
+    status: 400,
+    body: expect.stringContaining('"error":"bad_channel"'),
+  });
+  expect(await tap(started, "/go/phone?from=somewhere")).toMatchObject({
+    status: 400,
+    body: expect.stringContaining("from: use footer or contact"),
+  });
+  expect(await tap(started, "/go/phone")).toMatchObject({ status: 400 });
+  await started.app.close();
+
+  rmSync(join(started.dir, "site", tapTargetsFile));
+  const withoutDetails = await startService({ SITE_ROOT: join(started.dir, "site") });
+  expect(await tap(withoutDetails, "/go/phone?from=footer")).toMatchObject({
+    status: 404,
+    body: '{"error":"not_found"}',
+  });
 });

@@ -47,20 +47,17 @@ const batch = (overrides: Partial<DayBatch> = {}, on = day): DayBatch => ({
 });
 
 describe.each(storeKinds)("insights on the $name store", (kind) => {
-  it("reports every day of the range, with zeros where nothing was counted", async ({
+  it("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
     tempDir,
     openStore,
   }) => {
     const store = await openStore(await kind.newDatabaseUrl(tempDir));
     const report = await readInsightsReport(store.insights, { days: 3, today });
+    const zeros = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, visitEnquiries: 0 };
     expect(report).toEqual({
       from: "2026-02-28",
       to: day,
-      pageviews: 0,
-      visitors: 0,
-      visits: 0,
-      enquiries: 0,
-      visitEnquiries: 0,
+      ...zeros,
       downloads: 0,
       pages: [],
       sources: [],
@@ -68,25 +65,23 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       mediums: [],
       downloadFiles: [],
       downloadSources: [],
-      devices: [
-        { device: "phone", pageviews: 0, visitors: 0 },
-        { device: "tablet", pageviews: 0, visitors: 0 },
-        { device: "desktop", pageviews: 0, visitors: 0 },
-      ],
-      days: ["2026-02-28", "2026-03-01", day].map((date) => ({
-        date,
+      devices: ["phone", "tablet", "desktop"].map((device) => ({
+        device,
         pageviews: 0,
         visitors: 0,
-        visits: 0,
-        enquiries: 0,
-        visitEnquiries: 0,
-        downloads: 0,
       })),
+      days: ["2026-02-28", "2026-03-01", day].map((date) => ({ date, ...zeros, downloads: 0 })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
+
+    // Retention deletes the daily counts of days before a cutoff.
+    await store.insights.record([batch(), batch({}, "2026-03-01")]);
+    expect(await store.insights.purgeCounts(day)).toBeGreaterThan(0);
+    const kept = await readInsightsReport(store.insights, { days: 2, today });
+    expect(kept.days.map((d) => d.pageviews)).toEqual([0, 3]);
   });
 
-  it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views", async ({
+  it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({
     tempDir,
     openStore,
   }) => {
@@ -101,6 +96,11 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["a"] }),
       ]),
     ).toEqual([]);
+    expect(
+      await two.insights.record([
+        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["z"] }),
+      ]),
+    ).toEqual([{ day, hash: "z" }]);
 
     const report = await readInsightsReport(one.insights, { days: 1, today });
     expect(report).toMatchObject({
@@ -128,19 +128,6 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     });
   });
 
-  it("hands back an enquiry whose visitor it has not seen, counting nothing for it", async ({
-    tempDir,
-    openStore,
-  }) => {
-    const store = await openStore(await kind.newDatabaseUrl(tempDir));
-    expect(
-      await store.insights.record([
-        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["z"] }),
-      ]),
-    ).toEqual([{ day, hash: "z" }]);
-    expect((await readInsightsReport(store.insights, { days: 1, today })).enquiries).toBe(0);
-  });
-
   it("shares one salt a day between instances, and destroys it with the day's visitors", async ({
     tempDir,
     openStore,
@@ -160,13 +147,5 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     await one.insights.record([batch({ counts: [] })]);
     const report = await readInsightsReport(one.insights, { days: 1, today });
     expect(report).toMatchObject({ pageviews: 3, visitors: 4 });
-  });
-
-  it("deletes the daily counts of days before a cutoff", async ({ tempDir, openStore }) => {
-    const store = await openStore(await kind.newDatabaseUrl(tempDir));
-    await store.insights.record([batch(), batch({}, "2026-03-01")]);
-    expect(await store.insights.purgeCounts(day)).toBeGreaterThan(0);
-    const report = await readInsightsReport(store.insights, { days: 2, today });
-    expect(report.days.map((d) => d.pageviews)).toEqual([0, 3]);
   });
 });

@@ -36,7 +36,6 @@ it("counts browsers, not programs, bots or prefetches", () => {
   expect(countedDevice({ "user-agent": chrome, purpose: "prefetch" })).toBeUndefined();
   expect(countedDevice({})).toBeUndefined();
   expect(countedDevice({ "user-agent": "curl/8.14.1" })).toBeUndefined();
-  expect(countedDevice({ "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0)" })).toBeUndefined();
   expect(optsOut({ "sec-gpc": "1" })).toBe(true);
   expect(optsOut({ dnt: "1" })).toBe(true);
   expect(optsOut({ dnt: "0" })).toBe(false);

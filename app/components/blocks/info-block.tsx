@@ -1,7 +1,7 @@
-import { CircleCheck } from "lucide-react";
 import type { ProductPageFile } from "../../content/schemas";
 import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
 import { Picture } from "../picture";
+import { TickList } from "../tick-list";
 import styles from "./info-block.module.css";
 
 /** The products feature rows may link to, and the link's words ("{product}" is its name). */
@@ -37,14 +37,7 @@ export function InfoBlock({ items, getInTouch, productLinks }: InfoBlockProps) {
             <h2 className={styles.heading}>{item.heading}</h2>
             <p className={styles.paragraph}>{item.paragraph}</p>
             {item.bulletPoints?.length ? (
-              <ul className={styles.bullets}>
-                {item.bulletPoints.map((point) => (
-                  <li key={point} className={styles.bullet}>
-                    <CircleCheck aria-hidden="true" size={20} className={styles.tick} />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </ul>
+              <TickList points={item.bulletPoints} className={styles.bullets} />
             ) : null}
             <div className={styles.actions}>
               <ProductLink slug={item.product} links={productLinks} />

@@ -1,0 +1,182 @@
+import { join } from "node:path";
+import { expect } from "vitest";
+import { freePort } from "../../tests/support/free-port";
+import { sampleEnquiry } from "../../tests/support/sample-enquiry";
+import { it } from "../../tests/support/server-test";
+import {
+  mailTo,
+  postEnquiry,
+  postValidEnquiry,
+  type TestService,
+  validEnquiry,
+} from "../../tests/support/test-service";
+import { waitFor } from "../../tests/support/wait-for";
+import { webhookTo } from "../../tests/support/webhook-receiver";
+import { openEnquiryStore } from "../store/open-enquiry-store";
+import type { DeliveryChannel } from "../store/schema";
+
+// Each channel end to end: the real app, a real SMTP peer, and a real HTTP receiver on loopback
+// that verifies each webhook with the standardwebhooks package.
+
+// Quick retries, so a test sees several attempts in well under a second.
+const quickRetries = { DELIVERY_RETRY_BASE_MS: "50", DELIVERY_RETRY_CAP_MS: "200" };
+
+/** Every enquiry the service stored, as the store has it now. */
+async function storedBy(service: TestService) {
+  const store = await openEnquiryStore(`file:${service.databasePath}`);
+  try {
+    return await store.listEnquiries();
+  } finally {
+    await store.close();
+  }
+}
+
+/** The enquiry's job on one channel, once `done` holds for it. */
+const jobWhen = (
+  service: TestService,
+  id: string,
+  channel: DeliveryChannel,
+  done: (job: { status: string; attempts: number }) => boolean,
+) =>
+  waitFor(`the ${channel} job of ${id}`, async () => {
+    const enquiry = (await storedBy(service)).find((e) => e.id === id);
+    const job = enquiry?.delivery.channels.find((j) => j.channel === channel);
+    return job && done(job) ? job : undefined;
+  });
+
+const delivered = (service: TestService, id: string, channel: DeliveryChannel) =>
+  jobWhen(service, id, channel, (job) => job.status === "delivered");
+const failedTwice = (service: TestService, id: string, channel: DeliveryChannel) =>
+  jobWhen(service, id, channel, (job) => job.attempts >= 2);
+
+it("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledges an address once a day, never a refused enquiry", async ({
+  startMailingService,
+  startWebhookReceiver,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const { smtp, service } = await startMailingService({
+    ...webhookTo(receiver.url),
+    ENQUIRY_ACKNOWLEDGE: "true",
+    ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
+  });
+  const result = await postValidEnquiry(service.baseUrl);
+  expect(result.status).toBe(201);
+  const id = String(result.json?.id);
+
+  const hook = await waitFor("the webhook", () => receiver.received[0]);
+  expect(hook.verified).toBe(true);
+  // Stable per enquiry, so a receiver can drop a repeat.
+  expect(hook.id).toBe(`enquiry-${id}`);
+  const { message, name } = validEnquiry();
+  const receivedAt = (hook.body as { data: { receivedAt: string } }).data.receivedAt;
+  expect(hook.body).toEqual({
+    type: "enquiry.received",
+    timestamp: receivedAt,
+    data: { id, receivedAt, ...sampleEnquiry({ name, message }) },
+  });
+
+  // The same address in another case, then another address; the fourth is refused by the rate
+  // limit: nothing stored, nothing acknowledged.
+  const send = (email: string) =>
+    postEnquiry(service.baseUrl, validEnquiry({ email, enquiry: "support" }));
+  const statuses = [];
+  for (const email of ["THANDI@Example.co.za", "lindi@example.co.za", "nomsa@example.co.za"])
+    statuses.push((await send(email)).status);
+  expect(statuses).toEqual([201, 201, 429]);
+
+  await waitFor(
+    "every delivery recorded",
+    async () =>
+      (await storedBy(service)).every((e) => e.delivery.status === "delivered") || undefined,
+  );
+  const enquiries = await storedBy(service);
+  expect(
+    enquiries.map((e) => [e.email, e.delivery.channels.map((job) => job.channel).sort()]),
+  ).toEqual([
+    ["thandi@example.co.za", ["acknowledgement", "mail", "webhook"]],
+    ["THANDI@Example.co.za", ["mail", "webhook"]],
+    ["lindi@example.co.za", ["acknowledgement", "mail", "webhook"]],
+  ]);
+  // Once the store has every job delivered, nothing is left to send.
+  expect(receiver.received.map((received) => received.id)).toEqual(
+    enquiries.map((e) => `enquiry-${e.id}`),
+  );
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+  const [acknowledgement, ...more] = mailsTo("thandi@example.co.za");
+  expect(acknowledgement?.subject).toBe("We have received your enquiry");
+  expect(acknowledgement?.replyTo).toContain("sales@amanzi.example");
+  expect(more).toEqual([]);
+  expect(mailsTo("nomsa@example.co.za")).toEqual([]);
+  expect(smtp.received).toHaveLength(5);
+  expect(service.logs.join("")).not.toMatch(/thandi|Nkosi|valves/i);
+});
+
+it("mails while the receiver is down, retries the webhook across a restart, and sends it once", async ({
+  startService,
+  startSmtpPeer,
+  startWebhookReceiver,
+  tempDir,
+}) => {
+  const port = await freePort();
+  const smtp = await startSmtpPeer();
+  const env = {
+    DATABASE_URL: `file:${join(tempDir, "enquiries.db")}`,
+    ...mailTo(smtp.port),
+    ...webhookTo(`http://127.0.0.1:${port}/hooks/enquiries`),
+    ...quickRetries,
+  };
+  const first = await startService(env);
+  const id = String((await postValidEnquiry(first.baseUrl)).json?.id);
+  await delivered(first, id, "mail");
+  const failing = await failedTwice(first, id, "webhook");
+  expect(failing).toMatchObject({ status: "pending" });
+  expect(failing.lastError).toMatch(/could not be reached: ECONNREFUSED/);
+  await first.close();
+
+  // The second instance has only the store to go on.
+  const receiver = await startWebhookReceiver({ port });
+  const second = await startService(env);
+  expect((await delivered(second, id, "webhook")).attempts).toBeGreaterThanOrEqual(3);
+  // Once the worker has delivered a later enquiry too, the first still came exactly once.
+  const later = String((await postValidEnquiry(second.baseUrl)).json?.id);
+  await delivered(second, later, "webhook");
+  await delivered(second, later, "mail");
+  expect(receiver.received.map((hook) => [hook.id, hook.verified])).toEqual([
+    [`enquiry-${id}`, true],
+    [`enquiry-${later}`, true],
+  ]);
+  expect(smtp.received).toHaveLength(2);
+});
+
+it("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async ({
+  startService,
+  startWebhookReceiver,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const elsewhere = await startWebhookReceiver();
+  const answers = [
+    { status: 503 },
+    { status: 307, headers: { location: elsewhere.url } },
+    { delayMs: 3_000 },
+    {},
+  ];
+  let calls = 0;
+  receiver.answerWith(() => answers[Math.min(calls++, answers.length - 1)] ?? {});
+  const service = await startService({ ...webhookTo(receiver.url, 300), ...quickRetries });
+  const id = String((await postValidEnquiry(service.baseUrl)).json?.id);
+
+  const job = await delivered(service, id, "webhook");
+  expect(job.attempts).toBe(4);
+  expect(receiver.received.map((hook) => hook.id)).toEqual(Array(4).fill(`enquiry-${id}`));
+  // The redirect was not followed.
+  expect(elsewhere.received).toEqual([]);
+  const failures = service.logs.filter((line) => line.includes("delivery failed"));
+  expect(failures.map((line) => JSON.parse(line))).toMatchObject([
+    { channel: "webhook", status: 503 },
+    { channel: "webhook", status: 307 },
+    { channel: "webhook", code: "timeout" },
+  ]);
+  // Mail is optional: with only a webhook set, the enquiry has no mail job to wait for.
+  const [enquiry] = await storedBy(service);
+  expect(enquiry?.delivery.channels.map((j) => j.channel)).toEqual(["webhook"]);
+});
