@@ -11,11 +11,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freePort } from "../tests/support/free-port";
 
 // The real release script against a local deploy root. The project it releases is a stand-in
 // whose `npm run build` and `npm run serve` work or fail as each case needs, so a case takes
@@ -25,6 +25,7 @@ const script = fileURLToPath(new URL("./release.sh", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "release-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const pkg = { name: "stand-in", version: "1.0.0" };
 /** A commit as `git archive` sends it: a tar of the stand-in project. */
 function commit(
   name: string,
@@ -34,18 +35,10 @@ function commit(
   mkdirSync(dir);
   const files = {
     "package.json": JSON.stringify({
-      name: "stand-in",
-      version: "1.0.0",
-      private: true,
+      ...pkg,
       scripts: { build: "node build.mjs", serve: "node serve.mjs" },
     }),
-    "package-lock.json": JSON.stringify({
-      name: "stand-in",
-      version: "1.0.0",
-      lockfileVersion: 3,
-      requires: true,
-      packages: { "": { name: "stand-in", version: "1.0.0" } },
-    }),
+    "package-lock.json": JSON.stringify({ ...pkg, lockfileVersion: 3, packages: { "": pkg } }),
     "build.mjs": build
       ? `import { writeFileSync } from "node:fs"; writeFileSync("built", "");`
       : "process.exit(1);",
@@ -71,14 +64,6 @@ function commit(
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   return execFileSync("tar", ["-cf", "-", "-C", dir, ...Object.keys(files)]);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let port = 0;
 let good: Buffer;

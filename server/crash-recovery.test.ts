@@ -3,12 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
-import { runEnquiriesCli } from "../tests/support/server-process";
 import { it } from "../tests/support/server-test";
 import { storeKinds } from "../tests/support/store-kinds";
 import { mailTo, postValidEnquiry } from "../tests/support/test-service";
 import { waitFor } from "../tests/support/wait-for";
-import { openEnquiryStore } from "./store/open-enquiry-store";
 
 const dir = mkdtempSync(join(tmpdir(), "crash-recovery-"));
 const siteRoot = join(dir, "site");
@@ -17,10 +15,10 @@ writeFixtureSite(siteRoot);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(storeKinds)("on $name", (kind) => {
-  // Two real server processes and two CLI runs: allow for a busy two-core machine.
+  // Two real server processes: allow for a busy two-core machine.
   it("keeps an enquiry through a SIGKILL right after the 201, and delivers it after restart", {
     timeout: 90_000,
-  }, async ({ startSmtpPeer, spawnServer, tempDir }) => {
+  }, async ({ startSmtpPeer, spawnServer, openStore, tempDir }) => {
     const databaseUrl = await kind.newDatabaseUrl(tempDir);
     const baseEnv = { SITE_ROOT: siteRoot, DATABASE_URL: databaseUrl };
     // First life: no mail server configured, so the enquiry can only be in the store.
@@ -31,11 +29,10 @@ describe.each(storeKinds)("on $name", (kind) => {
     const id = String(result.json?.id);
     expect((await first.exited).signal).toBe("SIGKILL");
 
-    const listed = JSON.parse((await runEnquiriesCli(databaseUrl, "list", "--json")).stdout) as {
-      id: string;
-      delivery: { status: string };
-    }[];
-    expect(listed.map((e) => [e.id, e.delivery.status])).toEqual([[id, "pending"]]);
+    const store = await openStore(databaseUrl);
+    expect((await store.listEnquiries()).map((e) => [e.id, e.delivery.status])).toEqual([
+      [id, "pending"],
+    ]);
 
     // Second life, now with a mail server: the pending enquiry goes out without a new request.
     const smtp = await startSmtpPeer();
@@ -44,15 +41,11 @@ describe.each(storeKinds)("on $name", (kind) => {
       smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
     );
 
-    // The operator's view, read while the server runs.
-    const store = await openEnquiryStore(databaseUrl);
+    // Read by another connection while the server runs, as an operator's command would.
     await waitFor("the store to record the delivery", async () => {
       const [record] = await store.listEnquiries();
       return record?.delivery.status === "delivered" ? record : undefined;
-    }).finally(() => store.close());
-    const csv = (await runEnquiriesCli(databaseUrl, "export", "--csv")).stdout.trim().split("\r\n");
-    expect(csv).toHaveLength(2);
-    expect(csv[1]).toMatch(new RegExp(`^${id},.*,delivered,1,`));
+    });
 
     // SIGTERM: a clean exit, and logs free of what the visitor typed.
     second.child.kill("SIGTERM");
@@ -62,10 +55,4 @@ describe.each(storeKinds)("on $name", (kind) => {
       expect(first.output() + second.output()).not.toContain(personal);
     }
   });
-});
-
-it("refuses to start on a bad setting, naming the variable", async ({ spawnServer }) => {
-  await expect(spawnServer({ SITE_ROOT: siteRoot, PORT: "eighty" })).rejects.toThrow(
-    /PORT: use a whole number/,
-  );
 });

@@ -39,7 +39,7 @@ describe("LegalDocument", () => {
     }
   });
 
-  it("shows the introduction, paragraphs and lists of each section", () => {
+  it("shows the introduction, paragraphs and lists, and ends an email block with the mailbox", () => {
     show();
     expect(screen.getByText("Opening words.")).toBeInTheDocument();
     const first = screen.getByRole("region", { name: "First section" });
@@ -49,10 +49,6 @@ describe("LegalDocument", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["one", "two"]);
-  });
-
-  it("ends an email block with a link to the support mailbox", () => {
-    show();
     const section = screen.getByRole("region", { name: "Contact" });
     expect(within(section).getByRole("link", { name: "help@example.co.za" })).toHaveAttribute(
       "href",

@@ -3,23 +3,23 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import { caseStudiesPageFileName } from "./case-study-schema";
+import { caseStudiesPageFileName, caseStudyFile } from "./case-study-schema";
 import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
 import { companyFileName } from "./company-schema";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import { caseStudiesPage } from "./proof-files";
 import { pageSchemas, productFile, siteShellFileName } from "./schemas";
-import { contentDir, pageFile, shellFile, sitePage } from "./site-content";
+import { caseStudiesPage, contentDir, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
-const proofFixtures = join(import.meta.dirname, "fixtures", "proof");
+const fixture = (path: string) =>
+  parse(readFileSync(join(import.meta.dirname, "fixtures", path), "utf8"));
 
 /** A content file by name, as the build reads it. */
 function contentOf(name: string): unknown {
   if (name === siteShellFileName) return shellFile();
   // Launch content gives no contact detail: the fixture gives every one.
-  if (name === companyFileName) return parse(readFileSync(join(proofFixtures, name), "utf8"));
+  if (name === companyFileName) return fixture(`proof/${name}`);
   if (name === caseStudiesPageFileName) return caseStudiesPage();
   const page = pageList.find((candidate) => contentFileOf(candidate) === name);
   if (!page) throw new Error(`no content file ${name}`);
@@ -97,27 +97,48 @@ describe("the editor's configuration", () => {
     expect(unedited(contentOf(name), form?.fields ?? [])).toEqual([]);
   });
 
-  it("offers a field for every value of a case study, in its own folder", () => {
-    const studies = cmsConfig().collections.find(
-      (collection) => collection.name === "case-studies",
-    );
-    const study = parse(
-      readFileSync(join(proofFixtures, "case-studies", "sunbird-estate.yaml"), "utf8"),
-    );
-    expect(unedited(study, (studies?.fields ?? []) as Field[])).toEqual([]);
-    // Products are chosen from the products' entries, as documents choose them.
-    expect(field(studies?.fields as Field[], "products")).toMatchObject({
-      widget: "relation",
-      multiple: true,
-      collection: "products",
+  type Folder = { name: string; folder: string; create?: boolean; fields: Field[] };
+  const folders = cmsConfig().collections as unknown as Folder[];
+  const folder = (name: string) => folders.find((collection) => collection.name === name);
+  it.each([
+    ["case-studies", "proof/case-studies/sunbird-estate.yaml"],
+    ["documents", "documents/installation-guide.yaml"],
+    ["documents", "documents/remote-valve-datasheet.yaml"],
+  ])(
+    "offers a field for every value of an entry of %s as the editor writes it (%s)",
+    (name, path) => {
+      expect(folder(name)?.folder).toBe(`app/content/${name}`);
+      expect(unedited(fixture(path), folder(name)?.fields ?? [])).toEqual([]);
+    },
+  );
+
+  it("offers every field of a case study that the build reads, in schema order", () => {
+    const names = folder("case-studies")?.fields.map((field) => field.name);
+    expect(names).toEqual(Object.keys(caseStudyFile(z.string()).shape));
+  });
+
+  it.each([
+    ["a case study", () => folder("case-studies")?.fields, "products", { multiple: true }],
+    ["a document", () => folder("documents")?.fields, "products", { multiple: true }],
+    ["a question", () => entry("faq")?.fields, "questions.products", { required: false }],
+    [
+      "a feature row",
+      () => entry("hardware")?.fields,
+      "features.product",
+      { value_field: "{{slug}}", required: false },
+    ],
+  ])("lets %s name products, chosen from the products' entries", (_, fields, path, more) => {
+    const [outer = "", inner = ""] = path.split(".");
+    const found = inner ? field(field(fields(), outer)?.fields, inner) : field(fields(), outer);
+    expect(found).toMatchObject({ widget: "relation", collection: "products", ...more });
+  });
+
+  it("uploads a document's file to its folder, and dates it", () => {
+    expect(field(folder("documents")?.fields, "file")).toMatchObject({
+      widget: "file",
+      media_folder: "/app/content/documents/files",
     });
-    const questions = field(entry("faq")?.fields, "questions");
-    expect(field(questions?.fields, "products")).toMatchObject({
-      widget: "relation",
-      multiple: true,
-      collection: "products",
-      required: false,
-    });
+    expect(field(folder("documents")?.fields, "issued")).toMatchObject({ widget: "datetime" });
   });
 
   it("offers pictures only from the fixed list, and contact pictures only on the contact page", () => {
@@ -152,23 +173,22 @@ describe("the editor's configuration", () => {
     expect(cmsConfig().output).toMatchObject({ omit_empty_optional_fields: true });
   });
 
-  it("refuses, with the build's own message, what the build's patterns refuse", () => {
-    const heading = field(entry("home")?.fields, "hero.heading");
-    const [pattern, message] = heading?.pattern ?? ["", ""];
-    expect(new RegExp(pattern).test("Water for {companyName}")).toBe(true);
-    expect(new RegExp(pattern).test("Water for {company}")).toBe(false);
-    expect(message).toContain("{companyName}");
-
-    const sections = field(entry("privacy")?.fields, "sections");
-    const [anchor, anchorMessage] = field(sections?.fields, "id")?.pattern ?? ["", ""];
-    expect(new RegExp(anchor).test("who-we-are")).toBe(true);
-    expect(new RegExp(anchor).test("Who we are")).toBe(false);
-    expect(anchorMessage).toMatch(/hyphens/);
-
-    const href = field(entry("contact")?.fields, "enquiryForm.botCheckNotice.privacy.href");
-    const [address] = href?.pattern ?? [""];
-    expect(new RegExp(address).test("https://policies.google.com/privacy")).toBe(true);
-    expect(new RegExp(address).test("policies.google.com")).toBe(false);
+  it.each([
+    ["home", "hero.heading", "Water for {companyName}", "Water for {company}", /\{companyName\}/],
+    ["privacy", "sections.id", "who-we-are", "Who we are", /hyphens/],
+    [
+      "contact",
+      "enquiryForm.botCheckNotice.privacy.href",
+      "https://policies.google.com/privacy",
+      "policies.google.com",
+      /./,
+    ],
+  ])("refuses in %s's %s, with the build's own message, what the build refuses", (...args) => {
+    const [name, path, good, bad, words] = args;
+    const [pattern = "", message = ""] = field(entry(name)?.fields, path)?.pattern ?? [];
+    expect(new RegExp(pattern).test(good)).toBe(true);
+    expect(new RegExp(pattern).test(bad)).toBe(false);
+    expect(message).toMatch(words);
   });
 
   it("passes a list's minimum on, and wants words for every pattern", () => {
@@ -207,10 +227,7 @@ describe("the editor's configuration", () => {
 });
 
 describe("the editor's products", () => {
-  type Folder = { name: string; folder: string; create: boolean; fields: Field[] };
-  const folder = cmsConfig().collections.find((collection) => collection.name === "products") as
-    | Folder
-    | undefined;
+  const folder = cmsConfig().collections.find((collection) => collection.name === "products");
   const productFiles = readdirSync(join(contentDir(), "products")).filter((name) =>
     name.endsWith(".yaml"),
   );
@@ -222,39 +239,7 @@ describe("the editor's products", () => {
 
   it.each(productFiles)("offer a field for every value in products/%s", (name) => {
     const text = readFileSync(join(contentDir(), "products", name), "utf8");
-    expect(unedited(productFile.parse(parse(text)), folder?.fields ?? [])).toEqual([]);
-  });
-
-  it.each(["installation-guide.yaml", "remote-valve-datasheet.yaml"])(
-    "offer a field for every value of a document as the editor writes it (%s)",
-    (name) => {
-      type Folder = { name: string; folder: string; fields: Field[] };
-      const documents = cmsConfig().collections.find(
-        (collection) => collection.name === "documents",
-      ) as Folder | undefined;
-      expect(documents?.folder).toBe("app/content/documents");
-      const text = readFileSync(join(import.meta.dirname, "fixtures", "documents", name), "utf8");
-      expect(unedited(parse(text), documents?.fields ?? [])).toEqual([]);
-      expect(field(documents?.fields, "products")).toMatchObject({
-        widget: "relation",
-        multiple: true,
-        collection: "products",
-      });
-      expect(field(documents?.fields, "file")).toMatchObject({
-        widget: "file",
-        media_folder: "/app/content/documents/files",
-      });
-      expect(field(documents?.fields, "issued")).toMatchObject({ widget: "datetime" });
-    },
-  );
-
-  it("let a feature row link to a product, chosen by name", () => {
-    const features = field(entry("hardware")?.fields, "features");
-    expect(field(features?.fields, "product")).toMatchObject({
-      widget: "relation",
-      collection: "products",
-      value_field: "{{slug}}",
-      required: false,
-    });
+    const fields = (folder?.fields ?? []) as Field[];
+    expect(unedited(productFile.parse(parse(text)), fields)).toEqual([]);
   });
 });

@@ -17,37 +17,21 @@ const required = ["/", "/hardware", "/software", "/contact", "/privacy", "/terms
 const inHeader = ["/", "/hardware", "/software", "/contact"];
 const footerOrder = ["/software", "/hardware", "/contact", "/privacy", "/terms"];
 
-/** `all` narrowed to the members of `some`: equal to `some` when `all` holds them in order. */
-const narrowed = (all: readonly string[], some: readonly string[]) =>
-  all.filter((item) => some.includes(item));
-
 describe("the page list", () => {
   const site = sitePages();
+  const hrefs = (links: { href: string }[]) => links.map((link) => link.href);
 
-  it("holds the required pages in their order, each once", () => {
-    expect(
-      narrowed(
-        site.map((page) => page.path),
-        required,
-      ),
-    ).toEqual(required);
-    expect(new Set(site.map((page) => page.path)).size).toBe(site.length);
-    expect(new Set(site.map((page) => page.id)).size).toBe(site.length);
+  it.each([
+    ["holds the required pages in their order", () => site.map((page) => page.path), required],
+    ["links the required pages in the header in order", () => hrefs(headerLinksOf(site)), inHeader],
+    ["links them in the footer in §3's order", () => hrefs(footerLinksOf(site)), footerOrder],
+  ])("%s", (_, all, some) => {
+    expect(all().filter((item) => some.includes(item))).toEqual(some);
   });
 
-  it("links the required pages in the header in order, and in the footer in §3's order", () => {
-    expect(
-      narrowed(
-        headerLinksOf(site).map((link) => link.href),
-        inHeader,
-      ),
-    ).toEqual(inHeader);
-    expect(
-      narrowed(
-        footerLinksOf(site).map((link) => link.href),
-        footerOrder,
-      ),
-    ).toEqual(footerOrder);
+  it("holds each page once", () => {
+    expect(new Set(site.map((page) => page.path)).size).toBe(site.length);
+    expect(new Set(site.map((page) => page.id)).size).toBe(site.length);
   });
 });
 

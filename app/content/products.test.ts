@@ -27,7 +27,7 @@ describe("a product file", () => {
     });
   });
 
-  it("may leave out its specifications, and refuses a row without a value", () => {
+  it("may leave out its specifications, and refuses a row without a value or an unknown section", () => {
     const { specifications: _, ...bare } = fixture;
     expect(productFile.parse(bare).specifications).toBeUndefined();
     const problem = productFile.safeParse({
@@ -35,34 +35,24 @@ describe("a product file", () => {
       specifications: [{ name: "Battery life", value: "" }],
     });
     expect(problem.error?.issues[0]?.path).toEqual(["specifications", 0, "value"]);
-  });
-
-  it("refuses an address part that is not a section", () => {
+    // Nor may its address part be other than a section.
     expect(productFile.safeParse({ ...fixture, section: "valves" }).success).toBe(false);
   });
 });
 
 describe("the products' links", () => {
-  it("hold for the launch content", () => {
+  it("hold for the launch content, and stop the build on a feature row naming no product", () => {
     const pages = sitePages().map((page) => ({ ...page, ...pageFile(page) }));
     expect(() => checkProductLinks(pages, siteProducts())).not.toThrow();
-  });
-
-  it("stop the build on a feature row naming no product, saying which", () => {
     const page = { path: "/hardware", features: [{ product: "water-metre" }] };
     expect(() => checkProductLinks([page], siteProducts())).toThrow(
       /\/hardware: .*"water-metre", which has no file/,
     );
   });
-});
 
-describe("an entry naming products (a case study, a question, a document)", () => {
-  it("may name the products there are, or none", () => {
+  it("from an entry (a case study, a question, a document) may name products there are, or none, and no other", () => {
     expect(() => checkProductsNamed("x", ["water-meter"], siteProducts())).not.toThrow();
     expect(() => checkProductsNamed("x", undefined, siteProducts())).not.toThrow();
-  });
-
-  it("stops the build on a product there is not, naming the entry and the product", () => {
     expect(() =>
       checkProductsNamed(
         'case study "Sunbird Estate" (case-studies/sunbird-estate.yaml)',

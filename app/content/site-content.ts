@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { ImageMetadata } from "astro";
 import { parse } from "yaml";
 import { z } from "zod";
 import { buildSettings } from "../../contract/settings.ts";
@@ -72,19 +73,25 @@ const folderOf = {
 type DataOf<C extends Collection> = z.infer<(typeof collectionSchemas)[C]>;
 /** Each file's data as its schema checked it, with its id (the file's name) and its folder. */
 type Entry<C extends Collection> = { id: string; data: DataOf<C>; folder: string };
+/** A study with its slug (its file's name); a photo is Astro's image in the build, a path elsewhere. */
+type Study<Photo> = Omit<DataOf<"caseStudies">, "photos"> & {
+  slug: string;
+  photos: { src: Photo; alt: string }[];
+};
 /** One entry of a collection by its id, or every entry of one (the products, the documents). */
 type Source = {
   read<C extends Collection>(collection: C, id: string): DataOf<C>;
   list<C extends Listed>(collection: C): Entry<C>[];
 };
 
-const shellId = siteShellFileName.replace(/\.yaml$/, "");
+const idOf = (fileName: string) => fileName.replace(/\.yaml$/, "");
 
-function contentOf(source: Source) {
+function contentOf<Photo>(source: Source) {
   const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }): DataOf<Kind> =>
     fillPlaceholders(source.read(page.kind, page.id), placeholders);
   /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
-  const shellFile = () => fillPlaceholders(source.read("shell", shellId), placeholders);
+  const shellFile = () =>
+    fillPlaceholders(source.read("shell", idOf(siteShellFileName)), placeholders);
   /** The page list, each page with its `page` block: title, description, link texts, share card. */
   const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
 
@@ -105,6 +112,27 @@ function contentOf(source: Source) {
       })
       .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
   };
+  /** The company's contacts and labels (company.yaml). */
+  const companyDetails = () =>
+    fillPlaceholders(source.read("company", idOf(companyFileName)), placeholders);
+  /** The words of the case studies' pages and sections (case-studies.yaml). */
+  const caseStudiesPage = () =>
+    fillPlaceholders(source.read("caseStudiesPage", idOf(caseStudiesPageFileName)), placeholders);
+  /** Every study, newest first, each naming real products; none at launch, and then no page,
+   * section or link shows them. */
+  const caseStudies = (): Study<Photo>[] => {
+    const products = siteProducts();
+    return source
+      .list("caseStudies")
+      .map(({ id, data }) => {
+        const file = `${caseStudiesFolder}/${id}.yaml`;
+        checkProductsNamed(`case study "${data.title}" (${file})`, data.products, products);
+        // The photos as read: an image's size and path are not copy to fill.
+        const photos = (data.photos ?? []) as Study<Photo>["photos"];
+        return { ...fillPlaceholders(data, placeholders), photos, slug: id };
+      })
+      .toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  };
 
   return {
     pageFile,
@@ -112,6 +140,12 @@ function contentOf(source: Source) {
     sitePages,
     siteProducts,
     siteDocuments,
+    companyDetails,
+    caseStudiesPage,
+    caseStudies,
+    /** The studies that used a product, newest first: for that product's page. */
+    caseStudiesUsing: (product: string) =>
+      caseStudies().filter((study) => study.products.includes(product)),
     /** One page of the list, with its words and its whole file. */
     sitePage<Kind extends PageKind>(id: string, kind?: Kind) {
       const page = pageList.find((candidate) => candidate.id === id);
@@ -132,8 +166,8 @@ function contentOf(source: Source) {
         { file: siteShellFileName, data: shellFile() },
         ...siteProducts().map((data) => ({ file: `${productFolder}/${data.slug}.yaml`, data })),
         ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
-        { file: companyFileName, data: source.read("company", "company") },
-        { file: caseStudiesPageFileName, data: source.read("caseStudiesPage", "case-studies") },
+        { file: companyFileName, data: companyDetails() },
+        { file: caseStudiesPageFileName, data: caseStudiesPage() },
         ...source
           .list("caseStudies")
           .map(({ id, data }) => ({ file: `${caseStudiesFolder}/${id}.yaml`, data })),
@@ -171,9 +205,12 @@ export const {
   sitePage,
   siteProducts,
   siteDocuments,
+  companyDetails,
+  caseStudiesPage,
+  caseStudies,
   getInTouch,
   copyTexts,
-} = contentOf({
+} = contentOf<string>({
   read: (collection, id) => parseFile(collection, `${id}.yaml`),
   list(collection) {
     const folder = join(contentDir(), folderOf[collection]);
@@ -220,7 +257,7 @@ export async function builtContent() {
     }
     listed.set(collection, (await lists.get(collection)) ?? []);
   }
-  return contentOf({
+  return contentOf<ImageMetadata>({
     read(collection, id) {
       const data = entries.get(`${collection}/${id}`);
       if (data === undefined) throw new Error(`no ${collection} content ${id}`);
@@ -232,3 +269,4 @@ export async function builtContent() {
 
 export type SiteContent = Awaited<ReturnType<typeof builtContent>>;
 export type SitePage = ReturnType<SiteContent["sitePages"]>[number];
+export type CaseStudy = ReturnType<SiteContent["caseStudies"]>[number];

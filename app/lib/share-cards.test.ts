@@ -9,19 +9,16 @@ const site = { companyName: placeholders.companyName, host: "www.example.co.za" 
 const titleBox = { maxWidth: 560, maxLines: 3, sizes: [68, 60, 52, 44], fontWeight: 700 };
 
 describe("share card text", () => {
-  it("keeps a short title at the largest size on few lines", () => {
+  it("keeps a short title at the largest size, and steps a long one down until it fits, losing no word", () => {
     const fitted = fitText("Terms of use", titleBox);
     expect(fitted.fontSize).toBe(68);
     expect(fitted.lines.join(" ")).toBe("Terms of use");
     expect(fitted.lines.length).toBeLessThanOrEqual(2);
-  });
-
-  it("steps down the size until a long title fits the line limit, losing no word", () => {
     const title = "Smart water meters and data connection units for every home";
-    const fitted = fitText(title, titleBox);
-    expect(fitted.fontSize).toBeLessThan(68);
-    expect(fitted.lines.length).toBeLessThanOrEqual(3);
-    expect(fitted.lines.join(" ")).toBe(title);
+    const long = fitText(title, titleBox);
+    expect(long.fontSize).toBeLessThan(68);
+    expect(long.lines.length).toBeLessThanOrEqual(3);
+    expect(long.lines.join(" ")).toBe(title);
   });
 
   it("measures with the real font: wider text breaks sooner", () => {

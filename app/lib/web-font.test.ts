@@ -24,14 +24,6 @@ const covers = (unicodeRange: string, char: string) =>
     return code >= Number.parseInt(start, 16) && code <= Number.parseInt(end, 16);
   });
 
-function* cssFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* cssFiles(path);
-    else if (entry.name.endsWith(".css")) yield path;
-  }
-}
-
 describe("charactersByFile", () => {
   it("puts each character in the Inter file that holds it, once, in code point order", () => {
     const found = charactersByFile(["Slim watermeters", "Češka sê “kliënt”", "š — Č"]);
@@ -43,17 +35,12 @@ describe("charactersByFile", () => {
     expect(found.missing).toEqual([]);
   });
 
-  it("always holds the base set, and leaves white space out", () => {
-    const found = charactersByFile(["a\tb\nc\u00a0d"]);
+  it("always holds the base set, leaves white space out and names what no file of Inter has", () => {
+    const found = charactersByFile(["a\tb\nc\u00a0d", "Water 水 ☃"]);
     for (const char of baseCharacters) expect(found.latin).toContain(char);
-    expect(found.latin).not.toMatch(/[\t\n\u00a0]/);
+    expect(found.latin).not.toMatch(/[\t\n\u00a0水☃]/);
     expect(found["latin-ext"]).toBe("");
-  });
-
-  it("names the characters no file of Inter has", () => {
-    const found = charactersByFile(["Water 水 ☃"]);
     expect(found.missing).toEqual(["☃", "水"]);
-    expect(found.latin).not.toMatch(/[水☃]/);
   });
 
   it("places every character of this build's copy: in a face cut from the file that holds it, or named as missing", () => {
@@ -99,13 +86,13 @@ describe("cutFaces", () => {
     expect(latin?.bytes.length).toBeGreaterThan(1000);
     expect(latin?.bytes.length).toBeLessThan(whole.length / 2);
   });
-});
 
-describe("the cut faces' weights", () => {
   it("cover every weight the styles ask for", () => {
     const weights = new Set<number>();
-    for (const path of cssFiles(join(import.meta.dirname, ".."))) {
-      const css = readFileSync(path, "utf8");
+    const app = join(import.meta.dirname, "..");
+    for (const path of readdirSync(app, { recursive: true, encoding: "utf8" })) {
+      if (!path.endsWith(".css")) continue;
+      const css = readFileSync(join(app, path), "utf8");
       for (const [, weight] of css.matchAll(/font-weight:\s*(\d+)/g)) weights.add(Number(weight));
     }
     expect(weights.size).toBeGreaterThan(0);
@@ -124,16 +111,14 @@ describe("fontFaceCss", () => {
   const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1] ?? "");
   const at = (url: string) => faces.findIndex((face) => face.includes(`url(${url})`));
 
-  it("declares the cut faces after the whole files, so a browser tries them first", () => {
+  it("declares the cut faces after the whole files, so a browser tries them first, each for its characters, never swapped in late", () => {
     expect(faces[0]).toContain('font-family:"Inter Fallback"');
     const whole = [at("/latin.woff2"), at("/ext.woff2")];
     const cut = [at("/cut-latin.woff2"), at("/cut-ext.woff2")];
     for (const index of [...whole, ...cut]) expect(index).toBeGreaterThan(0);
     expect(Math.min(...cut)).toBeGreaterThan(Math.max(...whole));
     expect(faces).toHaveLength(5);
-  });
-
-  it("gives each cut face exactly its characters and the cut weights; the whole files theirs", () => {
+    // Each cut face has exactly its characters and the cut weights; the whole files theirs.
     expect(faces[at("/cut-latin.woff2")]).toContain(`unicode-range:${unicodeRangeOf("abc")}`);
     expect(faces[at("/cut-ext.woff2")]).toContain(`unicode-range:${unicodeRangeOf("Čš")}`);
     for (const url of ["/cut-latin.woff2", "/cut-ext.woff2"]) {
@@ -141,9 +126,7 @@ describe("fontFaceCss", () => {
     }
     expect(faces[at("/latin.woff2")]).toContain(`unicode-range:${ranges.latin}`);
     expect(faces[at("/ext.woff2")]).toContain(`unicode-range:${ranges["latin-ext"]}`);
-  });
-
-  it("never swaps a face in late: every Inter face is font-display: optional", () => {
+    // Never swapped in late: every Inter face is font-display: optional.
     for (const face of faces.slice(1)) {
       expect(face).toContain('font-family:"Inter Variable"');
       expect(face).toContain("font-display:optional");

@@ -1,11 +1,11 @@
 import { type TapTargets, telAddress, whatsappAddress } from "../../contract/contact-taps";
-import { companyContent } from "../content/proof-content";
+import { builtContent } from "../content/site-content";
 
 // contract/contact-taps.ts's tapTargetsFile. Where the server's /go/phone and /go/whatsapp redirects lead (contract/contact-taps.ts): from
 // the company's contacts as this build has them, never from a request.
 
 export async function GET() {
-  const { phone, whatsapp } = await companyContent();
+  const { phone, whatsapp } = (await builtContent()).companyDetails();
   const targets: TapTargets = {
     ...(phone && { phone: telAddress(phone) }),
     ...(whatsapp && { whatsapp: whatsappAddress(whatsapp.number, whatsapp.firstLine) }),

@@ -1,7 +1,7 @@
-import { type IncomingHttpHeaders, request } from "node:http";
 import { describe, expect } from "vitest";
 import { clientId, clientSecret, repo } from "../../tests/support/github-stand-in";
 import { startNginx } from "../../tests/support/nginx";
+import { rawRequest } from "../../tests/support/raw-request";
 import { it } from "../../tests/support/server-test";
 import { validEnquiry } from "../../tests/support/test-service";
 import { readInsightsReport } from "../insights/insights-report";
@@ -16,27 +16,9 @@ const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const forged = (n: number) => ({ "x-forwarded-for": `198.51.100.${n}` });
 
-/** A request from the visitor at `from`, a loopback address of its own. */
-function send(
-  url: string,
-  { from = "127.0.0.2", method = "GET", headers = {}, body }: Sent,
-): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(url, { method, headers, localAddress: from }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, text, headers: response.headers }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end(body);
-  });
-}
-type Sent = { from?: string; method?: string; headers?: Record<string, string>; body?: string };
+/** A request from a visitor at a loopback address of its own, 127.0.0.2 unless `from` says. */
+const send = (url: string, sent: Parameters<typeof rawRequest>[1] = {}) =>
+  rawRequest(url, { ...sent, from: sent.from ?? "127.0.0.2" });
 
 /** The send call, from our own page as a browser says it, with `headers` added. */
 const post = (url: string, headers: Record<string, string>, from?: string) =>
@@ -62,10 +44,10 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
     });
     const nginx = closeAfter(await startNginx(service.baseUrl));
     const ourPage = { "sec-fetch-site": "same-origin" };
-    const statuses = [];
-    for (let n = 1; n <= 7; n++)
-      statuses.push((await post(nginx.url, { ...ourPage, ...forged(n) })).status);
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const answers = [];
+    for (let n = 1; n <= 7; n++) answers.push(await post(nginx.url, { ...ourPage, ...forged(n) }));
+    expect(answers.map(({ status }) => status)).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(JSON.parse(answers[6]?.text ?? "")).toEqual({ error: "rate_limited" });
     // Another visitor has a budget of their own.
     expect((await post(nginx.url, ourPage, "127.0.0.3")).status).toBe(201);
   });

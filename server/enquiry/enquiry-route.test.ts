@@ -30,8 +30,9 @@ const it = test
       RECAPTCHA_VERIFY_URL: verifier.url,
       ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
       ...mailTo(smtp.port),
-      // Generous: this file sends many requests from one address; the limit has its own test.
-      ENQUIRY_RATE_LIMIT_PER_MINUTE: "1000",
+      // Off, as for a load test: this file sends dozens of enquiries from one address. The limit
+      // itself: behind-nginx.test.ts and several-instances.test.ts.
+      ENQUIRY_RATE_LIMIT_PER_MINUTE: "off",
     });
     onCleanup(() => service.close());
     return service;
@@ -45,12 +46,7 @@ const it = test
 it.afterEach(({ verifier }) => verifier.answerWith(() => humanAnswer()));
 
 describe("a valid enquiry", () => {
-  it("is verified, stored, then mailed with the visitor's text escaped", async ({
-    smtp,
-    verifier,
-    service,
-    reader,
-  }) => {
+  it("is verified, stored, then mailed", async ({ smtp, verifier, service, reader }) => {
     const before = verifier.requests.length;
     const result = await postEnquiry(service.baseUrl, validEnquiry());
     expect(result.status).toBe(201);
@@ -72,35 +68,12 @@ describe("a valid enquiry", () => {
     const mail = await waitFor("the enquiry mail", () =>
       smtp.received.find((m) => m.raw.includes(`<enquiry-${id}@amanzi.example>`)),
     );
-    expect(mail.to).toEqual(["sales@amanzi.example"]);
-    expect(mail.from).toBe("website@amanzi.example");
-    expect(mail.replyTo).toContain("thandi@example.co.za");
-    expect(mail.subject).toBe("Website enquiry (consultation) from Thandi <b>Nkosi</b> & Co");
-    expect(mail.messageId).toBe(`<enquiry-${id}@amanzi.example>`);
-
-    const html = mail.html ?? "";
-    expect(html).toContain("Thandi &lt;b&gt;Nkosi&lt;/b&gt; &amp; Co");
-    expect(html).toContain(
-      "&lt;script&gt;alert(&quot;meters&quot;)&lt;/script&gt; &amp; &#39;valves&#39;",
-    );
-    expect(html).not.toContain("<script>");
-    expect(html).not.toContain("<b>Nkosi");
-    expect(mail.text).toContain(`<script>alert("meters")</script>`);
+    // The mail's own parts, escaping included: server/delivery/enquiry-mail.test.ts.
+    expect([mail.to, mail.from]).toEqual([["sales@amanzi.example"], "website@amanzi.example"]);
 
     await waitFor("delivery to be recorded", async () => {
       const record = (await reader.listEnquiries()).find((e) => e.id === id);
       return record?.delivery.status === "delivered" ? record : undefined;
-    });
-  });
-
-  it("refuses CR/LF in a name, so no mail header can carry it", async ({ service }) => {
-    const result = await postEnquiry(
-      service.baseUrl,
-      validEnquiry({ name: "Eve\r\nBcc: victim@example.com" }),
-    );
-    expect(result).toMatchObject({
-      status: 400,
-      json: { error: "invalid_enquiry", fields: { name: "notPrintable" } },
     });
   });
 });
@@ -121,10 +94,11 @@ describe("the bot check", () => {
     ],
     ["a garbage answer", "<html>teapot</html>", 503],
     ["a malformed answer", { success: "yes" }, 503],
+    ["an error status", { success: true }, 503, 500],
   ] as const)(
     "refuses on %s, storing and mailing nothing",
-    async ([_label, body, status], { smtp, verifier, service, reader }) => {
-      verifier.answerWith(() => ({ body }));
+    async ([_label, body, status, providerStatus], { smtp, verifier, service, reader }) => {
+      verifier.answerWith(() => ({ body, status: providerStatus }));
       const mailsBefore = smtp.received.length;
       const storedBefore = (await reader.listEnquiries()).length;
       const result = await postEnquiry(service.baseUrl, validEnquiry());
@@ -137,15 +111,6 @@ describe("the bot check", () => {
     },
   );
 
-  it("answers 503 when the provider answers with an error status", async ({
-    verifier,
-    service,
-  }) => {
-    verifier.answerWith(() => ({ status: 500, body: { success: true } }));
-    const result = await postEnquiry(service.baseUrl, validEnquiry());
-    expect(result.status).toBe(503);
-  });
-
   it("refuses an empty token without asking the provider", async ({ verifier, service }) => {
     const before = verifier.requests.length;
     const result = await postEnquiry(service.baseUrl, validEnquiry({ token: "" }));
@@ -153,9 +118,10 @@ describe("the bot check", () => {
     expect(verifier.requests.length).toBe(before);
   });
 
-  it("fails closed with 503 when the provider does not answer in time", async ({
+  it("fails closed with 503 when the provider does not answer in time or cannot be reached", async ({
     verifier,
     startService,
+    openSqliteStore,
   }) => {
     const slow = await startService({
       RECAPTCHA_SECRET: secret,
@@ -164,23 +130,15 @@ describe("the bot check", () => {
     });
     verifier.answerWith(() => ({ ...humanAnswer(), delayMs: 2_000 }));
     const started = Date.now();
-    const result = await postValidEnquiry(slow.baseUrl);
-    expect(result.status).toBe(503);
+    expect((await postValidEnquiry(slow.baseUrl)).status).toBe(503);
     expect(Date.now() - started).toBeLessThan(1_500);
-  });
 
-  it("fails closed with 503 when the provider is unreachable", async ({
-    startService,
-    openSqliteStore,
-  }) => {
-    const closedPort = await freePort();
     const cut = await startService({
       RECAPTCHA_SECRET: secret,
-      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${closedPort}/siteverify`,
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`,
     });
     const result = await postValidEnquiry(cut.baseUrl);
-    expect(result.status).toBe(503);
-    expect(result.json).toEqual({ error: "bot_check_unavailable" });
+    expect(result).toMatchObject({ status: 503, json: { error: "bot_check_unavailable" } });
     expect(await openSqliteStore(cut.databasePath).listEnquiries()).toEqual([]);
   });
 });
@@ -228,15 +186,9 @@ describe("refusals before the bot check", () => {
   });
 
   it.for([
-    ["name", { name: "" }],
-    ["name", { name: "   " }],
+    // Each field's own rules: contract/enquiry.test.ts; here, what only the send call holds.
     ["name", { name: "n".repeat(201) }],
-    ["phone", { phone: "012 345", cell: "012 345" }],
-    ["phone", { phone: "", cell: "" }],
-    ["email", { email: "not-an-email" }],
     ["email", { email: `${"a".repeat(250)}@example.com` }],
-    ["enquiry", { enquiry: "sales" }],
-    ["message", { message: "" }],
     ["message", { message: "m".repeat(10_001) }],
     ["type", { type: "sms" }],
     ["cell", { cell: "0829999999" }],
@@ -263,38 +215,37 @@ describe("refusals before the bot check", () => {
     ]);
   });
 
+  const json = { "content-type": "application/json" };
   it.for([
-    ["broken JSON", '{"name": "Thandi', "invalid_json"],
-    ["an empty body", "", "invalid_json"],
-    ["a JSON array", "[]", "invalid_enquiry"],
-    ["a JSON string", '"hello"', "invalid_enquiry"],
-    ["null", "null", "invalid_enquiry"],
-  ] as const)("answers 400 to %s", async ([_label, body, error], { service }) => {
-    const result = await postEnquiry(service.baseUrl, body);
-    expect(result.status).toBe(400);
-    expect(result.json?.error).toBe(error);
-    expect(result.text).not.toContain("Thandi");
-  });
-
-  it.for(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])(
-    "answers 415 to %s",
-    async (contentType, { service }) => {
-      const result = await postEnquiry(service.baseUrl, "name=Thandi", {
-        "content-type": contentType,
-      });
-      expect(result.status).toBe(415);
-      expect(result.json).toEqual({ error: "unsupported_media_type" });
+    ["broken JSON", '{"name": "Thandi', json, 400, "invalid_json"],
+    ["an empty body", "", json, 400, "invalid_json"],
+    ["a JSON array", "[]", json, 400, "invalid_enquiry"],
+    ["a JSON string", '"hello"', json, 400, "invalid_enquiry"],
+    ["null", "null", json, 400, "invalid_enquiry"],
+    ["text/plain", "name=Thandi", { "content-type": "text/plain" }, 415, "unsupported_media_type"],
+    ...["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"].map((type) => [
+      type,
+      "name=Thandi",
+      { "content-type": type },
+      415,
+      "unsupported_media_type",
+    ]),
+    [
+      "a body over 32 KiB",
+      JSON.stringify(validEnquiry({ message: "m".repeat(33 * 1024) })),
+      json,
+      413,
+      "payload_too_large",
+    ],
+  ] as [string, string, Record<string, string>, number, string][])(
+    "answers %s with a JSON error, echoing none of it",
+    async ([_label, body, headers, status, error], { service }) => {
+      const result = await postEnquiry(service.baseUrl, body, headers);
+      expect(result.status).toBe(status);
+      expect(result.json?.error).toBe(error);
+      expect(result.text).not.toContain("Thandi");
     },
   );
-
-  it("answers 413 to a body over 32 KiB", async ({ service }) => {
-    const result = await postEnquiry(
-      service.baseUrl,
-      validEnquiry({ message: "m".repeat(33 * 1024) }),
-    );
-    expect(result.status).toBe(413);
-    expect(result.json).toEqual({ error: "payload_too_large" });
-  });
 
   it("never logs the visitor's personal data", async ({ verifier, service }) => {
     const logsBefore = service.logs.length;
@@ -324,33 +275,5 @@ describe("refusals before the bot check", () => {
     ]) {
       expect(logs).not.toContain(secretText);
     }
-  });
-});
-
-describe("rate limit", () => {
-  it("answers 429 to a burst from one client address, counted per X-Forwarded-For when trusted", async ({
-    startService,
-  }) => {
-    const limited = await startService({
-      ENQUIRY_RATE_LIMIT_PER_MINUTE: "3",
-      TRUST_PROXY: "127.0.0.1",
-    });
-    const from = (address: string) =>
-      postEnquiry(limited.baseUrl, validEnquiry(), { "x-forwarded-for": address });
-    const burst = [];
-    for (let i = 0; i < 4; i++) burst.push((await from("203.0.113.7")).status);
-    expect(burst).toEqual([201, 201, 201, 429]);
-    const blocked = await from("203.0.113.7");
-    expect(blocked.json).toEqual({ error: "rate_limited" });
-    expect((await from("198.51.100.20")).status).toBe(201);
-  });
-
-  it("lets every call through when switched off for a load test", async ({ startService }) => {
-    const unlimited = await startService({ ENQUIRY_RATE_LIMIT_PER_MINUTE: "off" });
-    const statuses = new Set<number>();
-    for (let i = 0; i < 12; i++) {
-      statuses.add((await postEnquiry(unlimited.baseUrl, validEnquiry())).status);
-    }
-    expect([...statuses]).toEqual([201]);
   });
 });

@@ -34,33 +34,22 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
         async (url?: string) =>
           openStore(url ?? (await newDatabaseUrl())),
     );
+  const sqlite = kind.name === "SQLite";
+  /** Runs `sql` on the store at `url`, as the previous release or an operator would. */
+  async function runSql(url: string, sql: string) {
+    if (sqlite) {
+      const db = new Database(url.slice("file:".length));
+      db.exec(sql);
+      db.close();
+      return;
+    }
+    const client = new pg.Client(url);
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  }
 
-  it("keeps an enquiry with a pending delivery due at once", async ({ open }) => {
-    const store = await open();
-    const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
-    expect(saved).toMatchObject({ ...enquiry("Thandi"), receivedAt: t0.toISOString() });
-    expect(await store.listEnquiries()).toEqual([
-      {
-        ...saved,
-        delivery: {
-          status: "pending",
-          channels: [
-            {
-              channel: "mail",
-              status: "pending",
-              attempts: 0,
-              nextAttemptAt: t0.toISOString(),
-              deliveredAt: null,
-              lastError: null,
-            },
-          ],
-        },
-      },
-    ]);
-    expect(await store.nextDueAt("mail")).toEqual(t0);
-  });
-
-  it("stores each enquiry as given, whatever its fields' order and its channels", async ({
+  it("keeps each enquiry as given, whatever its fields' order, with a pending job per channel due at once", async ({
     open,
   }) => {
     const store = await open();
@@ -71,13 +60,30 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       await store.saveEnquiry(reordered as ReturnType<typeof enquiry>, at(1), mailOnly),
       await store.saveEnquiry(enquiry("Lerato"), at(2), both),
     ];
+    expect(saved[0]).toMatchObject({ ...enquiry("Thandi"), receivedAt: t0.toISOString() });
     const listed = await store.listEnquiries();
     expect(listed.map(({ delivery, ...stored }) => stored)).toEqual(saved);
+    expect(listed[0]?.delivery).toEqual({
+      status: "pending",
+      channels: [
+        {
+          channel: "mail",
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: t0.toISOString(),
+          deliveredAt: null,
+          lastError: null,
+        },
+      ],
+    });
     const channels = listed.map(({ delivery }) => delivery.channels.map((job) => job.channel));
     expect(channels).toEqual([["mail"], ["mail"], ["mail", "webhook"]]);
+    expect(await store.nextDueAt("mail")).toEqual(t0);
   });
 
-  it("hands each due delivery to one claim until its lease runs out", async ({ open }) => {
+  it("hands each due delivery to one claim until its lease runs out, and records it delivered once", async ({
+    open,
+  }) => {
     const store = await open();
     const first = await store.saveEnquiry(enquiry("First"), t0, mailOnly);
     const second = await store.saveEnquiry(enquiry("Second"), at(1), mailOnly);
@@ -98,54 +104,50 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     const retaken = await store.claimDueDelivery("mail", at(10 + lease), lease);
     expect(retaken?.enquiry).toEqual(first);
     expect(retaken?.lease).not.toBe(claimA?.lease);
-  });
 
-  it("extends a lease only for the claim that holds it", async ({ open }) => {
-    const store = await open();
-    await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
-    const stale = await store.claimDueDelivery("mail", t0, lease);
-    const current = await store.claimDueDelivery("mail", at(lease), lease);
-    if (!stale || !current) throw new Error("both claims should succeed");
-    expect(await store.extendLease(stale, at(5 * lease))).toBe(false);
-    expect(await store.extendLease(current, at(3 * lease))).toBe(true);
-    expect(await store.nextDueAt("mail")).toEqual(at(3 * lease));
-    expect(await store.claimDueDelivery("mail", at(3 * lease - 1), lease)).toBeUndefined();
-  });
-
-  it("records a delivery once, after which nothing is due", async ({ open }) => {
-    const store = await open();
-    const saved = await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
-    await store.claimDueDelivery("mail", t0, lease);
-    await store.markDelivered(saved.id, "mail", at(500));
-    await store.markDelivered(saved.id, "mail", at(900));
+    // Recorded once: a second report changes nothing, and nothing is due after.
+    await store.markDelivered(first.id, "mail", at(lease + 500));
+    await store.markDelivered(first.id, "mail", at(lease + 900));
+    await store.markDelivered(second.id, "mail", at(lease + 900));
     const [record] = await store.listEnquiries();
-    expect(record?.delivery.status).toBe("delivered");
-    expect(record?.delivery.channels[0]).toEqual({
-      channel: "mail",
+    expect(record?.delivery).toEqual({
       status: "delivered",
-      attempts: 1,
-      nextAttemptAt: null,
-      deliveredAt: at(500).toISOString(),
-      lastError: null,
+      channels: [
+        {
+          channel: "mail",
+          status: "delivered",
+          attempts: 1,
+          nextAttemptAt: null,
+          deliveredAt: at(lease + 500).toISOString(),
+          lastError: null,
+        },
+      ],
     });
     expect(await store.claimDueDelivery("mail", at(10 * lease), lease)).toBeUndefined();
     expect(await store.nextDueAt("mail")).toBeUndefined();
   });
 
-  it("records a failed attempt only for the claim that still holds the lease", async ({ open }) => {
+  it("extends a lease or records a failed attempt only for the claim that still holds it", async ({
+    open,
+  }) => {
     const store = await open();
     await store.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
     const stale = await store.claimDueDelivery("mail", t0, lease);
     const current = await store.claimDueDelivery("mail", at(lease), lease);
     if (!stale || !current) throw new Error("both claims should succeed");
-
-    await store.markAttemptFailed(stale, at(lease + 5), "late news");
     const mailJob = async () => (await store.listEnquiries())[0]?.delivery.channels[0];
+
+    expect(await store.extendLease(stale, at(5 * lease))).toBe(false);
+    await store.markAttemptFailed(stale, at(lease + 5), "late news");
     expect(await mailJob()).toMatchObject({
       attempts: 0,
       nextAttemptAt: at(2 * lease).toISOString(),
       lastError: null,
     });
+
+    expect(await store.extendLease(current, at(3 * lease))).toBe(true);
+    expect(await store.nextDueAt("mail")).toEqual(at(3 * lease));
+    expect(await store.claimDueDelivery("mail", at(3 * lease - 1), lease)).toBeUndefined();
     await store.markAttemptFailed(current, at(lease + 5_000), "x".repeat(900));
     expect(await mailJob()).toMatchObject({
       status: "pending",
@@ -158,12 +160,12 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     );
   });
 
-  it("never gives one job to two instances claiming at the same time", async ({
+  it("migrates once when two instances open a new store at once, and never gives one job to both", async ({
     open,
     newDatabaseUrl,
   }) => {
     const url = await newDatabaseUrl();
-    const [one, two] = [await open(url), await open(url)];
+    const [one, two] = await Promise.all([open(url), open(url)]);
     const ids = new Set<string>();
     for (let i = 0; i < 30; i++)
       ids.add((await one.saveEnquiry(enquiry(`Visitor${i}`), t0, mailOnly)).id);
@@ -179,19 +181,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     const all = [...byOne, ...byTwo];
     expect(all).toHaveLength(30);
     expect(new Set(all)).toEqual(ids);
-  });
-
-  it("migrates once when two instances open a new store at the same time, and keeps data", async ({
-    open,
-    newDatabaseUrl,
-  }) => {
-    const url = await newDatabaseUrl();
-    const [one, two] = await Promise.all([open(url), open(url)]);
-    const saved = await one.saveEnquiry(enquiry("Thandi"), t0, mailOnly);
-    expect((await two.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
+    // Opened again, it keeps its data.
     await one.close();
-    const reopened = await open(url);
-    expect((await reopened.listEnquiries()).map((e) => e.id)).toEqual([saved.id]);
+    expect(new Set((await (await open(url)).listEnquiries()).map((e) => e.id))).toEqual(ids);
   });
 
   it("imports another store's enquiries once, catching up on later deliveries", async ({
@@ -230,13 +222,15 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
   }) => {
     const url = await newDatabaseUrl();
     // The schema before channels and companyName, with one delivered and one failing job.
-    const previous = `CREATE TABLE enquiries (id ${kind.name === "SQLite" ? "TEXT" : "uuid"} PRIMARY KEY,
-        received_at ${kind.name === "SQLite" ? "TEXT" : "timestamptz"} NOT NULL, name text NOT NULL,
-        phone text NOT NULL, email text NOT NULL, enquiry_type text NOT NULL, message text NOT NULL);
-      CREATE TABLE deliveries (enquiry_id ${kind.name === "SQLite" ? "TEXT" : "uuid"} PRIMARY KEY REFERENCES enquiries (id),
-        status text NOT NULL, attempts integer NOT NULL DEFAULT 0,
-        next_attempt_at ${kind.name === "SQLite" ? "INTEGER" : "timestamptz"},
-        delivered_at ${kind.name === "SQLite" ? "TEXT" : "timestamptz"}, last_error text, lease_token text);
+    const [id, time, due] = sqlite
+      ? ["TEXT", "TEXT", "INTEGER"]
+      : ["uuid", "timestamptz", "timestamptz"];
+    const previous = `CREATE TABLE enquiries (id ${id} PRIMARY KEY, received_at ${time} NOT NULL,
+        name text NOT NULL, phone text NOT NULL, email text NOT NULL, enquiry_type text NOT NULL,
+        message text NOT NULL);
+      CREATE TABLE deliveries (enquiry_id ${id} PRIMARY KEY REFERENCES enquiries (id),
+        status text NOT NULL, attempts integer NOT NULL DEFAULT 0, next_attempt_at ${due},
+        delivered_at ${time}, last_error text, lease_token text);
       CREATE INDEX deliveries_due ON deliveries (next_attempt_at);`;
     const ids = ["0f8c2a4e-1111-4222-8333-944455556666", "0f8c2a4e-1111-4222-8333-944455556667"];
     const rows = `INSERT INTO enquiries VALUES
@@ -244,22 +238,15 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
         ('${ids[1]}', '2026-01-02T08:00:00.000Z', 'Sipho', '083', 'sipho@example.co.za', 'other', 'Yo');
       INSERT INTO deliveries VALUES
         ('${ids[0]}', 'delivered', 1, NULL, '2026-01-01T08:00:01.000Z', NULL, NULL),
-        ('${ids[1]}', 'pending', 3, ${kind.name === "SQLite" ? t0.getTime() : `'${t0.toISOString()}'`}, NULL, '451 later', NULL);`;
-    if (kind.name === "SQLite") {
-      const db = new Database(url.slice("file:".length));
-      db.exec(previous + rows);
-      db.pragma("user_version = 2");
-      db.close();
-    } else {
-      const client = new pg.Client(url);
-      await client.connect();
-      await client.query(
-        `${previous} CREATE TABLE schema_migrations (version integer PRIMARY KEY,
-           applied_at timestamptz NOT NULL DEFAULT now());
-         INSERT INTO schema_migrations (version) VALUES (1); ${rows}`,
-      );
-      await client.end();
-    }
+        ('${ids[1]}', 'pending', 3, ${sqlite ? t0.getTime() : `'${t0.toISOString()}'`}, NULL, '451 later', NULL);`;
+    await runSql(
+      url,
+      sqlite
+        ? `${previous} ${rows} PRAGMA user_version = 2;`
+        : `${previous} CREATE TABLE schema_migrations (version integer PRIMARY KEY,
+             applied_at timestamptz NOT NULL DEFAULT now());
+           INSERT INTO schema_migrations (version) VALUES (1); ${rows}`,
+    );
 
     const store = await open(url);
     const [first, second] = await store.listEnquiries();
@@ -289,50 +276,40 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
   it("refuses a store whose schema is newer than this server", async ({ open, newDatabaseUrl }) => {
     const url = await newDatabaseUrl();
     await (await open(url)).close();
-    if (kind.name === "SQLite") {
-      const db = new Database(url.slice("file:".length));
-      db.pragma("user_version = 99");
-      db.close();
-    } else {
-      const client = new pg.Client(url);
-      await client.connect();
-      await client.query("INSERT INTO schema_migrations (version) VALUES (99)");
-      await client.end();
-    }
+    await runSql(
+      url,
+      sqlite ? "PRAGMA user_version = 99" : "INSERT INTO schema_migrations (version) VALUES (99)",
+    );
     await expect(open(url)).rejects.toThrow(/schema version 99, newer than this server/);
   });
 
-  it("finds every enquiry from an address whatever its case, and nothing else", async ({
+  it("finds and erases every enquiry from an address whatever its case, with its delivery jobs, and nothing else", async ({
     open,
   }) => {
     const store = await open();
-    await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0), mailOnly);
-    await store.saveEnquiry(from("thandi@example.co.za"), onDay(1), mailOnly);
+    const first = await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0), mailOnly);
+    await store.markDelivered(first.id, "mail", onDay(0));
+    await store.saveEnquiry(from("thandi@example.co.za"), onDay(1), everyChannel);
     await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2), mailOnly);
 
     const found = await store.findByEmail("THANDI@example.CO.ZA");
-
     expect(found.map((e) => e.email)).toEqual(["Thandi@Example.co.za", "thandi@example.co.za"]);
-    expect(found[0]).toMatchObject({
+    expect(found[1]).toMatchObject({
       name: "Thandi Nkosi",
       phone: "0821234567",
       message: sampleEnquiry().message,
-      delivery: { status: "pending", channels: [{ channel: "mail", attempts: 0 }] },
+      delivery: {
+        status: "pending",
+        channels: [
+          { channel: "mail", attempts: 0 },
+          { channel: "webhook" },
+          { channel: "acknowledgement" },
+        ],
+      },
     });
     expect(await store.findByEmail("nobody@example.co.za")).toEqual([]);
-  });
-
-  it("erases an address's enquiries with their delivery jobs, leaving others'", async ({
-    open,
-  }) => {
-    const store = await open();
-    const first = await store.saveEnquiry(from("thandi@example.co.za"), onDay(0), mailOnly);
-    await store.markDelivered(first.id, "mail", onDay(0));
-    await store.saveEnquiry(from("THANDI@example.co.za"), onDay(1), everyChannel);
-    await store.saveEnquiry(from("sipho@example.co.za", "Sipho"), onDay(2), mailOnly);
 
     expect(await store.eraseByEmail("Thandi@Example.co.za")).toBe(2);
-
     expect((await store.listEnquiries()).map((e) => e.email)).toEqual(["sipho@example.co.za"]);
     // The erased enquiries' pending jobs are gone too, on every channel: nothing is left to
     // deliver but Sipho's mail.
@@ -342,14 +319,19 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
   });
 
-  it("deletes delivered enquiries received before the cutoff and keeps undelivered ones", async ({
+  it("reports the backlog by its oldest receipt, and purges delivered enquiries received before the cutoff, keeping undelivered ones", async ({
     open,
   }) => {
     const store = await open();
+    const mailBacklog = async () => (await store.deliveryBacklog()).mail;
+    expect(await mailBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
     const oldDelivered = await store.saveEnquiry(from("a@example.co.za"), onDay(0), mailOnly);
-    await store.markDelivered(oldDelivered.id, "mail", onDay(0));
-    await store.saveEnquiry(from("b@example.co.za"), onDay(1), mailOnly); // old, never delivered
     const recentDelivered = await store.saveEnquiry(from("c@example.co.za"), onDay(30), mailOnly);
+    await store.saveEnquiry(from("b@example.co.za"), onDay(1), mailOnly); // old, never delivered
+    expect(await mailBacklog()).toEqual({ pending: 3, oldestPendingSince: onDay(0) });
+    await store.markDelivered(oldDelivered.id, "mail", onDay(0));
+    // By receipt, not by when it was stored.
+    expect(await mailBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
     await store.markDelivered(recentDelivered.id, "mail", onDay(30));
 
     const cutoff = onDay(10);
@@ -358,25 +340,12 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       keptUndelivered: 1,
     });
     expect(await store.listEnquiries()).toHaveLength(3);
-
     expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 1, keptUndelivered: 1 });
-    expect((await store.listEnquiries()).map((e) => e.email)).toEqual([
+    expect((await store.listEnquiries()).map((e) => e.email).sort()).toEqual([
       "b@example.co.za",
       "c@example.co.za",
     ]);
     expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 0, keptUndelivered: 1 });
-  });
-
-  it("reports the backlog of pending deliveries and the oldest one's receipt", async ({ open }) => {
-    const store = await open();
-    const mailBacklog = async () => (await store.deliveryBacklog()).mail;
-    expect(await mailBacklog()).toEqual({ pending: 0, oldestPendingSince: undefined });
-    const first = await store.saveEnquiry(from("a@example.co.za"), onDay(0), mailOnly);
-    await store.saveEnquiry(from("b@example.co.za"), onDay(2), mailOnly);
-    await store.saveEnquiry(from("c@example.co.za"), onDay(1), mailOnly);
-    expect(await mailBacklog()).toEqual({ pending: 3, oldestPendingSince: onDay(0) });
-    await store.markDelivered(first.id, "mail", onDay(3));
-    expect(await mailBacklog()).toEqual({ pending: 2, oldestPendingSince: onDay(1) });
   });
 
   it("claims, fails and delivers each channel's job on its own", async ({ open }) => {

@@ -34,8 +34,6 @@ test("the contact form hot-reloads and sends an enquiry from the dev server, and
 }) => {
   const problems = recordProblems(page);
   await page.goto(sitePage("home").path);
-  await page.waitForLoadState("load");
-
   await page.goto(contact.path);
   await startApp(page);
   const fields = formFields(page);
@@ -43,9 +41,7 @@ test("the contact form hot-reloads and sends an enquiry from the dev server, and
   await fields.phone.fill("0821234567");
 
   // A change to the form's code reaches the page in place: no reload, what was typed kept.
-  await page.evaluate(() => {
-    (window as { beforeChange?: boolean }).beforeChange = true;
-  });
+  await page.evaluate(() => Object.assign(window, { beforeChange: true }));
   const original = readFileSync(islandSource, "utf8");
   const reloaded = page.waitForRequest(
     (request) => /\/enquiry-form\.tsx\?(.*&)?t=\d+/.test(request.url()),

@@ -46,14 +46,27 @@ test.afterAll(async () => {
   await github?.close();
 });
 
-/** A visitor of their own (own user agent, so their own hash), kept to loopback. */
+/**
+ * A visitor of their own (own user agent, so their own hash), kept to loopback, with what the
+ * security policy refuses: a blocked eval the page's script catches (zod's probe for
+ * `new Function`) logs nothing to the console, but the policy still reports it as an event.
+ */
 async function visitor(browser: Browser, userAgent: string) {
   const context = await browser.newContext({ userAgent });
   const page = await context.newPage();
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() =>
+    addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Content Security Policy: ${event.effectiveDirective} ${event.blockedURI}`),
+    ),
+  );
   await keepToLoopback(page);
-  return { page, requested, close: () => context.close() };
+  return { page, requested, refused, close: () => context.close() };
 }
 
 /** The rows of the dashboard table a caption starts with, as text, header row left out. */
@@ -84,24 +97,20 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   await direct.page.goto(`${baseUrl}${home.path}`);
   await direct.page.goto(`${baseUrl}${software.path}`);
 
-  // The public pages asked for nothing of the dashboard's.
+  // The public pages asked for nothing of the dashboard's, and the policy refused nothing.
   for (const path of [...fromMail.requested, ...direct.requested]) {
     expect(path).not.toMatch(/^\/admin/);
   }
+  expect([...fromMail.refused, ...direct.refused]).toEqual([]);
   await fromMail.close();
   await direct.close();
 
-  const { page } = await visitor(browser, desktopAgent);
+  const { page, refused } = await visitor(browser, desktopAgent);
   // Shut until the editor signs in, through the link the dashboard offers, at GitHub.
   const shut = await page.goto(`${baseUrl}/admin/insights?days=7`);
   expect(shut?.status()).toBe(401);
   await page.getByRole("link").first().click();
   await page.waitForURL(`${baseUrl}/admin/insights`);
-  // The dashboard's policy allows its own styles by hash: anything it blocks shows here.
-  const blocked: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-  });
   // Counts reach the store within a flush (a second here); a visitor's two pages may be in two
   // flushes, so the day's totals are waited for too.
   await expect
@@ -133,22 +142,19 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     ["tablet", "0", "0%", "0"],
     ["desktop", "2", "50%", "1"],
   ]);
-  const [today] = await rowsOf(page, "Per day");
-  expect(today?.slice(1)).toEqual(["2", "4", "2", "1", "50.0%", "0"]);
   await expect(page.getByRole("img", { name: "Visitors and page views per day" })).toBeVisible();
-  expect(blocked).toEqual([]);
+  // The dashboard's policy allows its own styles by hash.
+  expect(refused).toEqual([]);
 
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
   }
 
-  // The CSV is the same table per day, oldest day first.
+  // The signed-in editor's CSV is the same table per day, oldest day first.
   const csv = await page.request.get(`${baseUrl}/admin/insights.csv?days=7`);
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
   const lines = (await csv.text()).trimEnd().split("\r\n");
-  expect(lines).toHaveLength(8);
-  expect(lines.at(-1)).toBe(today?.join(","));
   const shown = await rowsOf(page, "Per day");
   expect(lines.slice(1).reverse()).toEqual(shown.map((row) => row.join(",")));
 });

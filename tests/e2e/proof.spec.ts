@@ -1,8 +1,15 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { caseStudiesPage, caseStudyFiles, companyDetails } from "../../app/content/proof-files";
-import { sitePage, siteProducts } from "../../app/content/site-content";
+import {
+  caseStudiesPage,
+  caseStudies as caseStudyFiles,
+  companyDetails,
+  siteDocuments,
+  sitePage,
+  siteProducts,
+} from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectNoAxeViolations } from "../support/axe";
+import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 // Issue 40 against the production build: the questions, the case studies and the company's
@@ -18,21 +25,11 @@ const products = siteProducts();
 const studiesUsing = (slug: string) => studies.filter((study) => study.products.includes(slug));
 const questionsAbout = (slug: string) =>
   faq.file.questions.filter((question) => question.products?.includes(slug));
-/** A product page that shows questions, and case studies when there are any. */
-const productWithProof =
-  products.find((product) => studiesUsing(product.slug).length > 0) ??
-  products.find((product) => questionsAbout(product.slug).length > 0);
 
-/** Seen as a person sees it: scrolled to, inside the viewport, and on top at its centre. */
-async function expectSeen(element: Locator) {
-  await element.scrollIntoViewIfNeeded();
-  await expect(element).toBeInViewport();
-  const onTop = await element.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return top !== null && (node === top || node.contains(top));
-  });
-  expect(onTop, "the element is on top at its centre").toBe(true);
+/** Scrolled to the middle of the screen, then seen as a person sees it (tests/support/seen.ts). */
+async function seen(element: Locator) {
+  await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
+  await expectSeen(element);
 }
 
 async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
@@ -46,30 +43,32 @@ async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
 /** Scripts a page runs: none but its structured data. */
 const scriptsOf = (page: Page) => page.locator('script:not([type="application/ld+json"])');
 
+// The pages issues 39 and 40 added, each with what the content it is built from may hold.
 const newPages = [
   "/faq",
   ...(studies.length > 0 ? ["/case-studies", `/case-studies/${studies[0]?.slug}`] : []),
-  ...(productWithProof ? [productWithProof.path] : []),
+  ...products.map((product) => product.path),
+  ...(siteDocuments().length > 0 ? ["/documents"] : []),
 ];
 
-for (const viewport of [MOBILE, DESKTOP]) {
-  test(`the new pages have no axe violations at ${viewport.width} px and run no script`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    for (const path of newPages) {
+for (const path of newPages) {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`${path} has no axe violations at ${viewport.width} px and runs no script`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
       await page.goto(path);
-      expect(new URL(page.url()).pathname, path).toBe(path);
+      expect(new URL(page.url()).pathname).toBe(path);
       await expect(scriptsOf(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
-    }
-  });
+    });
+  }
 }
 
 test.describe("/faq, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("groups the questions by who asks; each answer opens, and opens from its own link", async ({
+  test("groups the questions by who asks; each answer opens, and opens from its own link; FAQPage data", async ({
     page,
   }) => {
     await page.goto("/faq");
@@ -84,21 +83,19 @@ test.describe("/faq, without JavaScript", () => {
     if (!first || !third) throw new Error("fewer than three questions");
 
     await main.getByText(first.question, { exact: true }).click();
-    await expectSeen(main.getByText(first.answer[0] ?? "", { exact: true }));
+    await seen(main.getByText(first.answer[0] ?? "", { exact: true }));
 
     // A shared link to an answer opens it and shows it.
     await page.goto(`/faq#${third.id}`);
     const answer = page.locator(`[id="${third.id}"]`);
     await expect(answer.locator("xpath=ancestor::details")).toHaveAttribute("open", "");
-    await expectSeen(answer.getByText(third.answer[0] ?? "", { exact: true }));
-    await expectSeen(page.getByText(third.question, { exact: true }));
-  });
+    await seen(answer.getByText(third.answer[0] ?? "", { exact: true }));
+    await seen(page.getByText(third.question, { exact: true }));
 
-  test("states every question and answer as FAQPage structured data", async ({ page }) => {
-    await page.goto("/faq");
+    // Every question and answer as FAQPage structured data; the footer links the page.
     const faqPage = (await jsonLdNodes(page)).find((node) => node["@type"] === "FAQPage");
     expect(faqPage?.mainEntity).toEqual(
-      faq.file.questions.map((question) =>
+      questions.map((question) =>
         expect.objectContaining({
           "@type": "Question",
           name: question.question,
@@ -107,6 +104,9 @@ test.describe("/faq, without JavaScript", () => {
         }),
       ),
     );
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: faq.footerLabel ?? "" }),
+    ).toHaveAttribute("href", "/faq");
   });
 });
 
@@ -120,7 +120,7 @@ test.describe("a product page, without JavaScript", () => {
     expect(products.some((product) => questionsAbout(product.slug).length > 0)).toBe(true);
     expect(products.some((product) => studiesUsing(product.slug).length === 0)).toBe(true);
     if (studies.length > 0)
-      expect(productWithProof && studiesUsing(productWithProof.slug)).not.toEqual([]);
+      expect(products.some((product) => studiesUsing(product.slug).length > 0)).toBe(true);
     for (const product of products) {
       await page.goto(product.path);
       const main = page.getByRole("main");
@@ -128,7 +128,7 @@ test.describe("a product page, without JavaScript", () => {
       const section = page.getByRole("region", { name: studiesCopy.productSection.heading });
       await expect(section, product.slug).toHaveCount(used.length > 0 ? 1 : 0);
       for (const study of used) {
-        await expectSeen(section.getByRole("link", { name: study.title }));
+        await seen(section.getByRole("link", { name: study.title }));
         await expect(section.getByRole("link", { name: study.title })).toHaveAttribute(
           "href",
           `/case-studies/${study.slug}`,
@@ -138,7 +138,7 @@ test.describe("a product page, without JavaScript", () => {
       await expect(main.locator("details"), product.slug).toHaveCount(questions.length);
       for (const question of questions) {
         await main.getByText(question.question, { exact: true }).click();
-        await expectSeen(main.getByText(question.answer[0] ?? "", { exact: true }));
+        await seen(main.getByText(question.answer[0] ?? "", { exact: true }));
       }
       // The questions are /faq's structured data, not the product page's.
       const types = (await jsonLdNodes(page)).map((node) => node["@type"]);
@@ -147,43 +147,26 @@ test.describe("a product page, without JavaScript", () => {
   });
 });
 
-test("the footer links the questions, and the case studies only when there are any; the header keeps its four links", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: faq.footerLabel ?? "" })).toHaveAttribute(
-    "href",
-    "/faq",
-  );
-  await expect(footer.locator('a[href="/case-studies"]')).toHaveCount(studies.length > 0 ? 1 : 0);
-  await expect(page.getByRole("banner").getByRole("navigation").getByRole("link")).toHaveCount(4);
-});
-
 test("the company's contacts show beside the form, in the footer, the privacy statement and the Organization, each only when given", async ({
   page,
   request,
 }) => {
-  const shown = { phone: company.phone, whatsapp: company.whatsapp?.number };
+  // Which detail shows when, and how: app/components/proof/contact-details.test.tsx.
   await page.goto("/contact");
-  for (const [where, scope] of [
-    ["contact", page.getByRole("main")],
-    ["footer", page.getByRole("contentinfo")],
+  for (const [where, role] of [
+    ["contact", "main"],
+    ["footer", "contentinfo"],
   ] as const) {
-    for (const [channel, number] of Object.entries(shown) as [
-      "phone" | "whatsapp",
-      string | undefined,
-    ][]) {
-      const links = scope.locator(`a[href="${tapPath(channel, where)}"]`);
-      if (!number) {
-        await expect(links).toHaveCount(0);
-        continue;
-      }
-      await expect(links).toHaveText(number);
-      await expectSeen(links);
+    const scope = page.getByRole(role);
+    for (const [channel, number] of [
+      ["phone", company.phone],
+      ["whatsapp", company.whatsapp?.number],
+    ] as const) {
+      const link = scope.locator(`a[href="${tapPath(channel, where)}"]`);
+      await expect(link).toHaveCount(number ? 1 : 0);
+      if (number) await seen(link);
     }
     if (company.address) await expect(scope.getByText(company.address.street)).toBeVisible();
-    else await expect(scope.locator("address")).toHaveCount(0);
   }
   // With no detail given, no heading stands over an empty block.
   const headings = page.getByRole("heading", { name: company.labels.heading });
@@ -202,7 +185,7 @@ test("the company's contacts show beside the form, in the footer, the privacy st
   await page.goto("/privacy");
   const officer = page.getByRole("heading", { name: company.labels.informationOfficer });
   if (company.informationOfficer) {
-    await expectSeen(officer);
+    await seen(officer);
     await expect(page.getByText(company.informationOfficer.name)).toBeVisible();
   } else {
     await expect(officer).toHaveCount(0);
@@ -219,7 +202,9 @@ test("the company's contacts show beside the form, in the footer, the privacy st
 test.describe("case studies", () => {
   test.skip(studies.length > 0, "the content has case studies");
 
-  test("with none, there is no page, home section or link", async ({ page }) => {
+  test("with none, there is no page, home section or link (in the footer either)", async ({
+    page,
+  }) => {
     await page.goto("/case-studies");
     expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.locator('a[href^="/case-studies"]')).toHaveCount(0);
@@ -233,7 +218,11 @@ test.describe("case studies, from the content", () => {
   test.skip(studies.length === 0, "the content has no case study");
   const [latest] = studies;
 
-  test("are listed at /case-studies, and the latest two on the home page", async ({ page }) => {
+  test("are listed at /case-studies and the latest two on home; each has its page, data and card", async ({
+    page,
+    request,
+  }) => {
+    if (!latest) return;
     await page.goto("/case-studies");
     for (const study of studies) {
       await expect(page.getByRole("link", { name: study.title })).toHaveAttribute(
@@ -244,13 +233,11 @@ test.describe("case studies, from the content", () => {
     await page.goto("/");
     const section = page.getByRole("region", { name: studiesCopy.homeSection.heading });
     await expect(section.getByRole("listitem")).toHaveCount(Math.min(2, studies.length));
-    await expectSeen(section.getByRole("link", { name: latest?.title }));
-  });
+    await seen(section.getByRole("link", { name: latest.title }));
+    await expect(page.getByRole("contentinfo").locator('a[href="/case-studies"]')).toHaveCount(1);
 
-  test("each has its page: customer, results, quote and photos at the size they are drawn, in a modern format", async ({
-    page,
-  }) => {
-    if (!latest) return;
+    // Its page: customer, results, quote and photos at the size they are drawn, in a modern
+    // format; Article structured data, a share card and a sitemap entry.
     await page.setViewportSize(MOBILE);
     await page.goto(`/case-studies/${latest.slug}`);
     const main = page.getByRole("main");
@@ -272,7 +259,7 @@ test.describe("case studies, from the content", () => {
     for (const [index, photo] of (latest.photos ?? []).entries()) {
       const image = photos.nth(index);
       await expect(image).toHaveAttribute("alt", photo.alt);
-      await expectSeen(image);
+      await seen(image);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
@@ -286,14 +273,6 @@ test.describe("case studies, from the content", () => {
       expect(drawn.natural).toBeGreaterThanOrEqual(drawn.shown);
       expect(drawn.natural).toBeLessThan(drawn.shown * 1.5);
     }
-  });
-
-  test("each has Article structured data, a share card and a sitemap entry", async ({
-    page,
-    request,
-  }) => {
-    if (!latest) return;
-    await page.goto(`/case-studies/${latest.slug}`);
     const article = (await jsonLdNodes(page)).find((node) => node["@type"] === "Article");
     expect(article).toMatchObject({ headline: latest.title, datePublished: latest.date });
     const card = await page.locator('meta[property="og:image"]').getAttribute("content");

@@ -1,15 +1,11 @@
 import { createServer } from "node:http";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { sitePage } from "../../app/content/site-content";
 import { sendEnquiryPath } from "../../contract/enquiry";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { clientBuildDir } from "../support/client-build";
 import { fillForm, sendForm, typedEnquiry } from "../support/contact-form";
-import {
-  type EnquiryPeers,
-  standInBotCheckScript,
-  startEnquiryPeers,
-} from "../support/enquiry-peers";
+import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
 import { listenOnLoopback } from "../support/loopback-listener";
 import { startPlainHost } from "../support/plain-host";
 
@@ -42,23 +38,8 @@ async function storedEnquiries() {
   }
 }
 
-/** The bot check played by its stand-in; every other request off loopback refused. */
-async function keepOffTheInternet(page: Page) {
-  await page.route(
-    (url) => url.href.startsWith(standInBotCheckScript.url),
-    (route) =>
-      route.fulfill({ contentType: "text/javascript", body: standInBotCheckScript.source }),
-  );
-  await page.route(
-    (url) =>
-      !["127.0.0.1", "localhost"].includes(url.hostname) &&
-      !url.href.startsWith(standInBotCheckScript.url),
-    (route) => route.abort(),
-  );
-}
-
 test("an enquiry sent from a page another server serves is stored and mailed", async ({ page }) => {
-  await keepOffTheInternet(page);
+  await keepToLoopback(page);
   const before = await storedEnquiries();
   await page.goto(`${host.url}${contact.path}`);
   await fillForm(page, { ...typedEnquiry, message: "Twelve meters for our estate, please." });
@@ -73,7 +54,6 @@ test("an enquiry sent from a page another server serves is stored and mailed", a
 });
 
 test("a page on another site can send no enquiry, by form or by script", async ({ page }) => {
-  await keepOffTheInternet(page);
   const before = await storedEnquiries();
   const mailed = peers.smtp.received.length;
   const target = `${host.url}/api${sendEnquiryPath}`;

@@ -4,8 +4,9 @@ import { type CDPSession, expect, type Page, type Request, test } from "@playwri
 import { withDocumentsPage } from "../../app/content/documents";
 import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
-import { caseStudiesPage, caseStudyFiles } from "../../app/content/proof-files";
 import {
+  caseStudiesPage,
+  caseStudies as caseStudyFiles,
   pageFile,
   placeholders,
   shellFile,

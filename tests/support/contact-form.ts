@@ -15,11 +15,8 @@ export const formFields = (page: Page) => ({
   message: page.getByLabel(labels.message, { exact: true }),
 });
 
-/** What a visitor types in each field; for the enquiry type, the value of the option chosen. */
-export type FormValues = Record<keyof ReturnType<typeof formFields>, string>;
-
-/** A visitor's enquiry, as they type it. */
-export const typedEnquiry: FormValues = {
+/** A visitor's enquiry, as they type it; for the enquiry type, the value of the option chosen. */
+export const typedEnquiry: Record<keyof ReturnType<typeof formFields>, string> = {
   name: "Lerato Dlamini",
   phone: "0831234567",
   email: "lerato@example.co.za",

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect } from "@playwright/test";
+import { waitFor as until } from "./wait-for";
 
 // The few things the engine smoke suite (tests/engines) does in a browser, as a visitor would,
 // over one small interface that Firefox (firefox-driver.ts) and WebKit (webkit-driver.ts) both
@@ -55,11 +55,11 @@ export type EngineDriver = {
   /** Runs an async function body (it may `return`, and `await`) in the page, gives back its
    * JSON result. */
   evaluate<T>(body: string): Promise<T>;
-  /** Scrolls the target into view, then clicks it (WebKit's WebDriver does not scroll). */
+  /** Scrolls the target into view, then clicks it. */
   click(target: Target): Promise<void>;
   /** Clicks into a field, then types. */
   type(target: Target, text: string): Promise<void>;
-  /** Picks an option of a select by its value. */
+  /** Picks an option of a select by its value, as WebDriver's click on an option does. */
   choose(target: Target, value: string): Promise<void>;
   pressEscape(): Promise<void>;
   /** Console errors, uncaught errors, failed loads and policy violations seen so far. */
@@ -74,12 +74,58 @@ export type Engine = {
   close(): Promise<void>;
 };
 
-/** Where the engines run record-page-errors.js, and a few stand-in scripts for off-site URLs. */
+/** What an engine's library does itself; visitorDriver builds the rest on it, once. */
+export type Session<Element> = Pick<EngineDriver, "goto" | "evaluate" | "pressEscape" | "close"> & {
+  /** The element an async function body returns, as a handle, or null. */
+  element(body: string): Promise<Element | null>;
+  click(element: Element): Promise<void>;
+  /** Types into the element, which has focus. */
+  keys(element: Element, text: string): Promise<void>;
+  /** What the library hears of the page besides record-page-errors.js. */
+  reported?: string[];
+};
+
+export function visitorDriver<Element>(session: Session<Element>): EngineDriver {
+  const found = (target: Target) =>
+    `${FIND_IN_PAGE} const found = find(${JSON.stringify(target)});`;
+  /** The target once the page has it, scrolled to the middle, once the frame after the scroll
+   * is drawn: a block that comes into view there takes its real height (content-visibility),
+   * which may move the target. (WebKit's WebDriver does not scroll at all.) */
+  const scrolledTo = async (target: Target) => {
+    const element = await until(
+      `${JSON.stringify(target)} in the page`,
+      async () => (await session.element(`${found(target)} return found;`)) ?? undefined,
+      { intervalMs: 100 },
+    );
+    await session.evaluate(`${found(target)} found.scrollIntoView({ block: "center" });
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));`);
+    return element;
+  };
+  return {
+    ...session,
+    click: async (target) => session.click(await scrolledTo(target)),
+    async type(target, text) {
+      const field = await scrolledTo(target);
+      await session.click(field);
+      await session.keys(field, text);
+    },
+    async choose(target, value) {
+      await scrolledTo(target);
+      await session.evaluate(`${found(target)} found.value = ${JSON.stringify(value)};
+        for (const type of ["input", "change"]) found.dispatchEvent(new Event(type, { bubbles: true }));`);
+    },
+    pageErrors: async () => [
+      ...(session.reported ?? []),
+      ...(await session.evaluate<string[]>(READ_PAGE_ERRORS)),
+    ],
+  };
+}
+
+/** What the engines run in every document before the page's own scripts. */
 export const pageErrorRecorder = resolve(import.meta.dirname, "record-page-errors.js");
-export const pageErrorRecorderSource = () => readFileSync(pageErrorRecorder, "utf8");
 
 /** What the recorder and the page's own resource timings hold for the current document. */
-export const READ_PAGE_ERRORS = `
+const READ_PAGE_ERRORS = `
   const recorded = window.__pageErrors ? [...window.__pageErrors] : ["no error recorder ran"];
   const failed = performance
     .getEntriesByType("navigation")

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { clientBuildDir } from "./client-build";
-import { type SmtpPeer, startSmtpPeer } from "./smtp-peer";
-import { mailTo, startTestService, type TestService } from "./test-service";
-import { humanAnswer, startVerifierStandIn, type VerifierStandIn } from "./verifier-stand-in";
+import { startSmtpPeer } from "./smtp-peer";
+import { mailTo, startTestService } from "./test-service";
+import { humanAnswer, startVerifierStandIn } from "./verifier-stand-in";
 
 // An enquiry's whole path with the real headers on: the production build served by its own
 // instance of our server, which checks the bot-check token with a stand-in verifier, stores the
@@ -40,15 +40,10 @@ export async function keepToLoopback(page: Page) {
   );
 }
 
-export type EnquiryPeers = {
-  smtp: SmtpPeer;
-  verifier: VerifierStandIn;
-  service: TestService;
-  close(): Promise<void>;
-};
+export type EnquiryPeers = Awaited<ReturnType<typeof startEnquiryPeers>>;
 
 /** `env`: further service settings, over the ones the whole path needs. */
-export async function startEnquiryPeers(env: Record<string, string> = {}): Promise<EnquiryPeers> {
+export async function startEnquiryPeers(env: Record<string, string> = {}) {
   const smtp = await startSmtpPeer();
   const verifier = await startVerifierStandIn((form) =>
     form.get("secret") === BOT_CHECK_SECRET && form.get("response") === BOT_CHECK_TOKEN

@@ -1,13 +1,7 @@
+import { readFileSync } from "node:fs";
 import puppeteer, { type ElementHandle } from "puppeteer-core";
 import { firefoxPath } from "./browsers";
-import {
-  type Engine,
-  type EngineDriver,
-  FIND_IN_PAGE,
-  pageErrorRecorderSource,
-  READ_PAGE_ERRORS,
-  type Target,
-} from "./engine-driver";
+import { type Engine, pageErrorRecorder, visitorDriver } from "./engine-driver";
 
 /**
  * Debian's Firefox ESR over WebDriver BiDi (puppeteer-core: no downloaded browser, no
@@ -30,7 +24,7 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
       "network.proxy.allow_hijacking_localhost": false,
     },
   });
-  const recorder = pageErrorRecorderSource();
+  const recorder = readFileSync(pageErrorRecorder, "utf8");
 
   return {
     name: "firefox",
@@ -47,41 +41,19 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
         if (message.type() === "error") reported.push(`console: ${message.text()}`);
       });
       page.on("pageerror", (error) => reported.push(`uncaught: ${String(error)}`));
+      const run = (body: string) => `(async () => {${body}})()`;
 
-      /** The target once the page has it. */
-      const element = async (target: Target) =>
-        (
-          await page.waitForFunction(
-            `(() => { ${FIND_IN_PAGE} return find(${JSON.stringify(target)}); })()`,
-            { timeout: 10_000, polling: 100 },
-          )
-        ).asElement() as ElementHandle<Element>;
-
-      const driver: EngineDriver = {
-        async goto(url) {
-          await page.goto(url);
-        },
-        evaluate: async <T>(body: string) =>
-          (await page.evaluate(`(async () => {${body}})()`)) as T,
-        async click(target) {
-          await (await element(target)).click();
-        },
-        async type(target, text) {
-          await (await element(target)).click();
-          await page.keyboard.type(text);
-        },
-        async choose(target, value) {
-          await (await element(target)).select(value);
-        },
-        async pressEscape() {
-          await page.keyboard.press("Escape");
-        },
-        async pageErrors() {
-          return [...reported, ...(await driver.evaluate<string[]>(READ_PAGE_ERRORS))];
-        },
+      return visitorDriver<ElementHandle<Element>>({
+        goto: async (url) => void (await page.goto(url)),
+        evaluate: <T>(body: string) => page.evaluate(run(body)) as Promise<T>,
+        element: async (body) =>
+          (await page.evaluateHandle(run(body))).asElement() as ElementHandle<Element> | null,
+        click: (element) => element.click(),
+        keys: (_element, text) => page.keyboard.type(text),
+        pressEscape: () => page.keyboard.press("Escape"),
+        reported,
         close: () => context.close(),
-      };
-      return driver;
+      });
     },
     close: () => browser.close(),
   };

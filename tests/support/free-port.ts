@@ -1,15 +1,9 @@
 import { createServer } from "node:net";
+import { listenOnLoopback } from "./loopback-listener";
 
 /** A loopback port that was free a moment ago: for a peer that must start later on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
+export async function freePort(): Promise<number> {
+  const { port, close } = await listenOnLoopback(createServer());
+  await close();
+  return port;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
+import { text as bodyOf } from "node:stream/consumers";
 import { listenOnLoopback } from "./loopback-listener";
 
 // GitHub as the editor's sign-in sees it, on loopback: the authorize step (a page that plays the
@@ -16,12 +17,10 @@ export const readerToken = "gho_readers-own-token";
 export const repo = "amanzi-meters/website";
 
 /** A file's blob id, as git and GitHub name it. */
-const blobSha = (text: string) => {
-  const bytes = Buffer.from(text, "utf8");
-  return createHash("sha1")
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
+const blobSha = (text: string) =>
+  createHash("sha1")
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
     .digest("hex");
-};
 
 /** The repository's one commit on its branch, as the editor is told of it. */
 const headCommit = { oid: "0123456789abcdef0123456789abcdef01234567", message: "Content" };
@@ -62,66 +61,35 @@ export async function startGitHubStandIn(files: Record<string, string> = {}) {
     return { data: { repository } };
   }
 
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", "http://stand-in");
-      const cors = {
-        "access-control-allow-origin": "*",
-        "access-control-allow-headers": "authorization, content-type, accept",
-        "access-control-allow-methods": "GET, POST",
-      };
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { "content-type": "application/json", ...cors });
-        response.end(JSON.stringify(body));
-      };
-      if (request.method === "OPTIONS") {
-        response.writeHead(204, cors).end();
-        return;
-      }
-      if (request.method === "GET" && url.pathname === "/login/oauth/authorize") {
-        authorizePages.push(url);
-        const back = url.searchParams.get("redirect_uri") ?? "";
-        if (url.searchParams.get("client_id") !== clientId || !back) return json(400, {});
-        const answer = new URL(back);
-        answer.searchParams.set("code", authorize(url));
-        answer.searchParams.set("state", url.searchParams.get("state") ?? "");
-        response.writeHead(302, { location: answer.toString() }).end();
-        return;
-      }
-      // Our server sends "Bearer", the editor GitHub's older "token".
-      const bearer = request.headers.authorization?.replace(/^(Bearer|token) /, "");
-      if (request.method !== "POST" || url.pathname !== "/login/oauth/access_token") {
-        if (bearer !== token && bearer !== readerToken) return json(401, {});
-        if (request.method === "GET" && url.pathname === `/repos/${repo}`) {
-          return json(200, {
-            full_name: repo,
-            permissions: { pull: true, push: bearer === token },
-          });
-        }
-        if (request.method === "GET" && url.pathname === "/user") {
-          return json(200, { id: 1, login: "site-editor", name: author.name, email: author.email });
-        }
-        if (request.method === "GET" && url.pathname.startsWith(`/repos/${repo}/collaborators/`)) {
-          return json(bearer === token ? 204 : 404, {});
-        }
-        if (request.method === "GET" && url.pathname.startsWith(`/repos/${repo}/git/trees/`)) {
-          const tree = Object.entries(files).map(([path, text]) => ({
-            path,
-            type: "blob",
-            sha: blobSha(text),
-            size: Buffer.byteLength(text),
-          }));
-          return json(200, { sha: headCommit.oid, tree, truncated: false });
-        }
-        if (request.method === "POST" && url.pathname === "/graphql") {
-          const { query } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { query: string };
-          return json(200, graphql(query));
-        }
-        return json(404, { message: "Not Found" });
-      }
-      const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "authorization, content-type, accept",
+    "access-control-allow-methods": "GET, POST",
+  };
+  const server = createServer(async (request, response) => {
+    const sent = await bodyOf(request);
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json", ...cors });
+      response.end(JSON.stringify(body));
+    };
+    const at = `${request.method} ${url.pathname}`;
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, cors).end();
+      return;
+    }
+    if (at === "GET /login/oauth/authorize") {
+      authorizePages.push(url);
+      const back = url.searchParams.get("redirect_uri") ?? "";
+      if (url.searchParams.get("client_id") !== clientId || !back) return json(400, {});
+      const answer = new URL(back);
+      answer.searchParams.set("code", authorize(url));
+      answer.searchParams.set("state", url.searchParams.get("state") ?? "");
+      response.writeHead(302, { location: answer.toString() }).end();
+      return;
+    }
+    if (at === "POST /login/oauth/access_token") {
+      const body = Object.fromEntries(new URLSearchParams(sent));
       exchanges.push(body);
       const challenge = issued.get(body.code ?? "");
       const verified =
@@ -131,13 +99,36 @@ export async function startGitHubStandIn(files: Record<string, string> = {}) {
           .digest("base64url") === challenge;
       const valid = body.client_id === clientId && body.client_secret === clientSecret && verified;
       if (valid) issued.delete(body.code ?? "");
-      json(
+      return json(
         200,
         valid
           ? { access_token: body.code === readerCode ? readerToken : token, token_type: "bearer" }
           : { error: "bad_verification_code" },
       );
-    });
+    }
+    // Our server sends "Bearer", the editor GitHub's older "token".
+    const bearer = request.headers.authorization?.replace(/^(Bearer|token) /, "");
+    if (bearer !== token && bearer !== readerToken) return json(401, {});
+    if (at === `GET /repos/${repo}`) {
+      return json(200, { full_name: repo, permissions: { pull: true, push: bearer === token } });
+    }
+    if (at === "GET /user") {
+      return json(200, { id: 1, login: "site-editor", name: author.name, email: author.email });
+    }
+    if (at.startsWith(`GET /repos/${repo}/collaborators/`)) {
+      return json(bearer === token ? 204 : 404, {});
+    }
+    if (at.startsWith(`GET /repos/${repo}/git/trees/`)) {
+      const tree = Object.entries(files).map(([path, text]) => ({
+        path,
+        type: "blob",
+        sha: blobSha(text),
+        size: Buffer.byteLength(text),
+      }));
+      return json(200, { sha: headCommit.oid, tree, truncated: false });
+    }
+    if (at === "POST /graphql") return json(200, graphql(JSON.parse(sent).query));
+    json(404, { message: "Not Found" });
   });
   const listener = await listenOnLoopback(server);
   return {

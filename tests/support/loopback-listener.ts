@@ -1,10 +1,18 @@
-import type { Server } from "node:http";
+import type { Server, Socket } from "node:net";
 
-/** Starts an HTTP stand-in on loopback; `close` also ends the connections it still holds. */
+/**
+ * Starts a stand-in on loopback; `close` also ends the connections it still holds, tunnels
+ * and SMTP sessions included, which an HTTP server's closeAllConnections would not reach.
+ */
 export async function listenOnLoopback(
   server: Server,
   port = 0,
 ): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -15,7 +23,7 @@ export async function listenOnLoopback(
     port: address.port,
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,27 +9,20 @@ import { waitFor } from "./wait-for";
 // A real nginx in front of the service, configured as docs/operations.md tells the operator to:
 // its own config, pid file and temporary folders in a scratch folder, listening on loopback only.
 
-/** The `location / { … }` block docs/operations.md gives for the proxy in front of the service. */
-export function documentedLocation(): string {
-  const guide = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8");
-  const block = /```nginx\n[\s\S]*?( *location \/ \{\n[\s\S]*?\n *\}\n)[\s\S]*?```/.exec(
-    guide,
-  )?.[1];
-  if (!block) throw new Error("docs/operations.md gives no nginx `location / { … }` block");
-  return block;
-}
-
 /** nginx on a free loopback port, passing everything to `service` (http://127.0.0.1:PORT). */
 export async function startNginx(service: string) {
   const dir = mkdtempSync(join(tmpdir(), "nginx-"));
   // Workers run as nobody, and must reach the temporary folders.
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const location = documentedLocation().replace(
-    /proxy_pass http:\/\/127\.0\.0\.1:3000;/,
-    `proxy_pass ${service};`,
-  );
-  if (!location.includes(service)) throw new Error("the documented block has no proxy_pass");
+  // The `location / { … }` block docs/operations.md gives, passing on to `service`.
+  const guide = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8");
+  const location = /```nginx\n[\s\S]*?( *location \/ \{\n[\s\S]*?\n *\}\n)[\s\S]*?```/
+    .exec(guide)?.[1]
+    ?.replace(/proxy_pass http:\/\/127\.0\.0\.1:3000;/, `proxy_pass ${service};`);
+  if (!location?.includes(service)) {
+    throw new Error("docs/operations.md gives no nginx `location / { … }` block with a proxy_pass");
+  }
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `${kind}_temp_path ${join(dir, kind)};`)
     .join("\n    ");
@@ -54,10 +48,8 @@ ${location}
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = once(child, "exit");
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`nginx on ${url}`, async () => {

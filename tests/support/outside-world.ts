@@ -1,19 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { createServer } from "node:http";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TLSSocket } from "node:tls";
+import { listenOnLoopback } from "./loopback-listener";
 
-export type OutsideWorld = {
-  /** The proxy's address, for a browser to send every request not to loopback through. */
-  proxyUrl: string;
-  port: number;
-  /** Every https URL asked for, answered or not. */
-  requested: string[];
-  close(): Promise<void>;
-};
+export type OutsideWorld = Awaited<ReturnType<typeof startOutsideWorld>>;
 
 /**
  * Stands in for everything off loopback: a proxy that answers the https URLs it is given with
@@ -21,27 +15,12 @@ export type OutsideWorld = {
  * behind it (the engine drivers do) then load those scripts in place of the real ones, while
  * tests still talk only to 127.0.0.1.
  */
-export async function startOutsideWorld(scripts: Record<string, string>): Promise<OutsideWorld> {
+export async function startOutsideWorld(scripts: Record<string, string>) {
   const { key, cert } = selfSignedCertificate();
-  const requested: string[] = [];
-  const sockets = new Set<Socket>();
-
-  const answer = (host: string) => (request: IncomingMessage, response: ServerResponse) => {
-    const url = `https://${host}${request.url ?? "/"}`;
-    requested.push(url);
-    const script = Object.entries(scripts).find(([prefix]) => url.startsWith(prefix))?.[1];
-    response.writeHead(script === undefined ? 404 : 200, { "content-type": "text/javascript" });
-    response.end(script ?? "");
-  };
-
   const proxy = createServer((_request, response) => {
     response.writeHead(403).end();
   });
-  proxy.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-  proxy.on("connect", (request: IncomingMessage, socket: Socket) => {
+  proxy.on("connect", (request, socket: Socket) => {
     // A browser may drop a connection mid-handshake when its page goes away.
     socket.on("error", () => socket.destroy());
     const [host = "", port] = (request.url ?? "").split(":");
@@ -52,22 +31,17 @@ export async function startOutsideWorld(scripts: Record<string, string>): Promis
     socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     const secure = new TLSSocket(socket, { isServer: true, key, cert });
     secure.on("error", () => secure.destroy());
-    const site = createServer(answer(host));
+    const site = createServer((siteRequest, response) => {
+      const url = `https://${host}${siteRequest.url ?? "/"}`;
+      const script = Object.entries(scripts).find(([prefix]) => url.startsWith(prefix))?.[1];
+      response.writeHead(script === undefined ? 404 : 200, { "content-type": "text/javascript" });
+      response.end(script ?? "");
+    });
     site.emit("connection", secure);
   });
-
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  const { port } = proxy.address() as AddressInfo;
-  return {
-    proxyUrl: `http://127.0.0.1:${port}`,
-    port,
-    requested,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        proxy.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(proxy);
+  /** `proxyUrl`: for a browser to send every request not to loopback through. */
+  return { proxyUrl: `http://127.0.0.1:${port}`, port, close };
 }
 
 /** A throwaway key and certificate, made fresh for each run rather than kept in the repository. */

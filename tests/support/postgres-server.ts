@@ -6,12 +6,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port";
 
-export type PostgresServer = {
-  /** Superuser URL of the `postgres` database, on 127.0.0.1. */
-  url: string;
-  /** Stops the server and removes its data; safe to call twice. */
-  stop(): void;
-};
+export type PostgresServer = Awaited<ReturnType<typeof startPostgresServer>>;
 
 const debianRoot = "/usr/lib/postgresql";
 
@@ -25,11 +20,10 @@ export function postgresBinDir(): string | undefined {
   return majors[0] && join(debianRoot, majors[0], "bin");
 }
 
-function postgresUser(): { uid: number; gid: number } {
-  const id = (flag: string) =>
-    Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
-  const uid = id("-u");
-  const gid = id("-g");
+function postgresUser() {
+  const [uid, gid] = ["-u", "-g"].map((flag) =>
+    Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim()),
+  );
   if (!uid || !gid) throw new Error("running as root, but there is no postgres user to run as");
   return { uid, gid };
 }
@@ -40,7 +34,7 @@ function postgresUser(): { uid: number; gid: number } {
  * the tools run as that user. `durable: false` (tests) turns off fsync: nothing here survives
  * the run anyway, and a busy CI disk should not slow every test down.
  */
-export async function startPostgresServer({ durable = false } = {}): Promise<PostgresServer> {
+export async function startPostgresServer({ durable = false } = {}) {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -62,29 +56,19 @@ export async function startPostgresServer({ durable = false } = {}): Promise<Pos
     });
     return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
   };
+  const pgCtl = (...args: string[]) => tool("pg_ctl", ["-D", data, ...args]);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     process.removeListener("exit", stop);
-    if (existsSync(join(data, "postmaster.pid")))
-      tool("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    if (existsSync(join(data, "postmaster.pid"))) pgCtl("-m", "fast", "-w", "stop");
     rmSync(dir, { recursive: true, force: true });
   };
   // A test run that ends without its teardown must not leave a server behind.
   process.once("exit", stop);
 
-  const init = tool("initdb", [
-    "-D",
-    data,
-    "-A",
-    "trust",
-    "-U",
-    "postgres",
-    "-E",
-    "UTF8",
-    "--no-sync",
-  ]);
+  const init = tool("initdb", ["-D", data, ..."-A trust -U postgres -E UTF8 --no-sync".split(" ")]);
   if (!init.ok) {
     stop();
     throw new Error(`initdb failed:\n${init.output}`);
@@ -99,18 +83,10 @@ export async function startPostgresServer({ durable = false } = {}): Promise<Pos
   let failure = "";
   for (let attempt = 1; attempt <= 3; attempt++) {
     const port = await freePort();
-    const started = tool("pg_ctl", [
-      "-D",
-      data,
-      "-o",
-      [`-p ${port}`, ...settings].join(" "),
-      "-l",
-      join(dir, "server.log"),
-      "-w",
-      "-t",
-      "30",
-      "start",
-    ]);
+    const options = [`-p ${port}`, ...settings].join(" ");
+    const log = join(dir, "server.log");
+    const started = pgCtl("-o", options, "-l", log, "-w", "-t", "30", "start");
+    /** `url`: the superuser's, of the `postgres` database; `stop` is safe to call twice. */
     if (started.ok) return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
     failure = started.output;
   }

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 
@@ -33,9 +34,7 @@ export function spawnServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once("exit", (code, signal) => done({ code, signal })),
-  );
+  const exited = once(child, "exit").then(([code, signal]) => ({ code, signal }));
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

@@ -1,34 +1,25 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-
-export type ReceivedMail = {
-  /** The envelope's sender and recipients, as the SMTP session gave them. */
-  from: string;
-  to: string[];
-  /** The message as sent, for checks on its exact header lines. */
-  raw: string;
-  /** Decoded by mailparser: header values unfolded, bodies out of their transfer encoding. */
-  subject: string | undefined;
-  messageId: string | undefined;
-  replyTo: string | undefined;
-  text: string | undefined;
-  html: string | undefined;
-};
-
-export type SmtpPeer = {
-  port: number;
-  received: ReceivedMail[];
-  /** Messages whose data has started arriving (received or not yet acknowledged). */
-  started(): number;
-  close(): Promise<void>;
-};
+import { listenOnLoopback } from "./loopback-listener";
 
 /**
  * A real SMTP server on loopback that keeps every message it accepts. `ackDelayMs` holds each
  * message's final acknowledgement back, to catch a sender in the middle of a delivery.
  */
-export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}): Promise<SmtpPeer> {
-  const received: ReceivedMail[] = [];
+export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}) {
+  const received: {
+    /** The envelope's sender and recipients, as the SMTP session gave them. */
+    from: string;
+    to: string[];
+    /** The message as sent, for checks on its exact header lines. */
+    raw: string;
+    /** Decoded by mailparser: header values unfolded, bodies out of their transfer encoding. */
+    subject: string | undefined;
+    messageId: string | undefined;
+    replyTo: string | undefined;
+    text: string | undefined;
+    html: string | undefined;
+  }[] = [];
   let started = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -60,16 +51,13 @@ export async function startSmtpPeer({ port = 0, ackDelayMs = 0 } = {}): Promise<
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address !== "object") throw new Error("SMTP peer has no port");
+  // Closed by the SMTP server itself, which lets a session finish its message first.
+  const listening = await listenOnLoopback(server.server, port);
   return {
-    port: address.port,
+    port: listening.port,
     received,
+    /** Messages whose data has started arriving (received or not yet acknowledged). */
     started: () => started,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,25 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
-export type TestService = {
-  baseUrl: string;
-  app: FastifyInstance;
-  dir: string;
-  databasePath: string;
-  /** Every log line the service wrote, for checking what logs may not hold. */
-  logs: string[];
-  close(): Promise<void>;
-};
+export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** The real app on a free loopback port, over a fixture site and a fresh SQLite file. */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
@@ -44,14 +35,12 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
   const app = await buildApp(config, { store, logStream });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address !== "object") throw new Error("service has no port");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
     dir,
     databasePath,
+    /** Every log line the service wrote, for checking what logs may not hold. */
     logs,
     async close() {
       await app.close();
@@ -88,13 +77,11 @@ export async function postEnquiry(
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  let json: unknown;
+  let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json: json as Record<string, unknown> | undefined, text };
+  } catch {}
+  return { status: response.status, json, text };
 }
 
 /** Posts one valid enquiry, as the contact form does. */

@@ -1,41 +1,29 @@
 import { createServer } from "node:http";
+import { text as bodyOf } from "node:stream/consumers";
 import { listenOnLoopback } from "./loopback-listener";
 
-export type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
-
-export type VerifierStandIn = {
-  url: string;
-  /** Form fields of every verification request received. */
-  requests: URLSearchParams[];
-  /** Replace what the next requests are answered with. */
-  answerWith(answer: (request: URLSearchParams) => VerifierAnswer): void;
-  close(): Promise<void>;
-};
+type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
 
 /** Plays the bot-check provider's siteverify endpoint on loopback. */
-export async function startVerifierStandIn(
-  initial: (request: URLSearchParams) => VerifierAnswer,
-): Promise<VerifierStandIn> {
+export async function startVerifierStandIn(initial: (request: URLSearchParams) => VerifierAnswer) {
   let answer = initial;
   const requests: URLSearchParams[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-      requests.push(form);
-      const { status = 200, body, delayMs = 0 } = answer(form);
-      setTimeout(() => {
-        response.writeHead(status, { "content-type": "application/json" });
-        response.end(typeof body === "string" ? body : JSON.stringify(body));
-      }, delayMs);
-    });
+  const server = createServer(async (request, response) => {
+    const form = new URLSearchParams(await bodyOf(request));
+    requests.push(form);
+    const { status = 200, body, delayMs = 0 } = answer(form);
+    setTimeout(() => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(typeof body === "string" ? body : JSON.stringify(body));
+    }, delayMs);
   });
   const listener = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${listener.port}/recaptcha/api/siteverify`,
+    /** Form fields of every verification request received. */
     requests,
-    answerWith(next) {
+    /** Replace what the next requests are answered with. */
+    answerWith(next: typeof answer) {
       answer = next;
     },
     close: listener.close,

@@ -1,70 +1,47 @@
 import { createServer } from "node:http";
+import { text as bodyOf } from "node:stream/consumers";
 import { Webhook } from "standardwebhooks";
 import { listenOnLoopback } from "./loopback-listener";
 
 /** A secret in the specification's form, for the service and the receiver alike. */
 const webhookSecret = `whsec_${Buffer.from("a test key of thirty-two bytes!!").toString("base64")}`;
 
-export type ReceivedWebhook = {
-  id: string;
-  /** The body as the receiver verified it: parsed JSON, or undefined if it was not signed right. */
-  body: unknown;
-  verified: boolean;
-};
-
-export type ReceiverAnswer = {
-  status?: number;
-  delayMs?: number;
-  headers?: Record<string, string>;
-};
-
-export type WebhookReceiver = {
-  url: string;
-  port: number;
-  /** Every request that arrived, whatever was answered. */
-  received: ReceivedWebhook[];
-  /** Replace how the next requests are answered (200 at once by default). */
-  answerWith(answer: () => ReceiverAnswer): void;
-  close(): Promise<void>;
-};
+type ReceiverAnswer = { status?: number; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A CRM's webhook endpoint on loopback, verifying each request with the standardwebhooks
  * package exactly as docs/enquiry-delivery.md tells a receiver to.
  */
-export async function startWebhookReceiver({ port = 0 } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({ port = 0 } = {}) {
   const verifier = new Webhook(webhookSecret);
   let answer: () => ReceiverAnswer = () => ({});
-  const received: ReceivedWebhook[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const payload = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-      );
-      let body: unknown;
-      let verified = false;
-      try {
-        body = verifier.verify(payload, headers);
-        verified = true;
-      } catch {}
-      received.push({ id: headers["webhook-id"] ?? "", body, verified });
-      const { status = verified ? 200 : 400, delayMs = 0, headers: extra = {} } = answer();
-      const timer = setTimeout(() => {
-        response.writeHead(status, extra);
-        response.end();
-      }, delayMs);
-      response.on("close", () => clearTimeout(timer));
-    });
+  /** Every request that arrived, whatever was answered; `body` is undefined unless verified. */
+  const received: { id: string; body: unknown; verified: boolean }[] = [];
+  const server = createServer(async (request, response) => {
+    const payload = await bodyOf(request);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+    );
+    let body: unknown;
+    let verified = false;
+    try {
+      body = verifier.verify(payload, headers);
+      verified = true;
+    } catch {}
+    received.push({ id: headers["webhook-id"] ?? "", body, verified });
+    const { status = verified ? 200 : 400, delayMs = 0, headers: extra = {} } = answer();
+    const timer = setTimeout(() => {
+      response.writeHead(status, extra);
+      response.end();
+    }, delayMs);
+    response.on("close", () => clearTimeout(timer));
   });
   const listener = await listenOnLoopback(server, port);
   return {
     url: `http://127.0.0.1:${listener.port}/hooks/enquiries`,
-    port: listener.port,
     received,
-    answerWith(next) {
+    /** Replace how the next requests are answered (200 at once by default). */
+    answerWith(next: () => ReceiverAnswer) {
       answer = next;
     },
     close: listener.close,

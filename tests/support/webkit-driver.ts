@@ -1,15 +1,8 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { Builder, By, Key, type WebElement } from "selenium-webdriver";
+import { Builder, Key, type WebElement } from "selenium-webdriver";
 import { webkitDriverPath } from "./browsers";
-import {
-  type Engine,
-  type EngineDriver,
-  FIND_IN_PAGE,
-  pageErrorRecorder,
-  READ_PAGE_ERRORS,
-  type Target,
-} from "./engine-driver";
+import { type Engine, pageErrorRecorder, visitorDriver } from "./engine-driver";
 import { freePort } from "./free-port";
 import { waitFor } from "./wait-for";
 
@@ -68,50 +61,19 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
         .build();
       // Without a window manager the window is exactly the page's viewport.
       await session.manage().window().setRect(viewport);
+      // WebDriver waits for a returned promise to settle.
+      const run = <T>(body: string) => session.executeScript<T>(`return (async () => {${body}})()`);
 
-      /** The target once the page has it. */
-      const find = (target: Target) =>
-        session.wait(
-          () =>
-            session.executeScript<WebElement | null>(
-              `${FIND_IN_PAGE} return find(arguments[0]);`,
-              target,
-            ),
-          10_000,
-          `no ${JSON.stringify(target)} in the page`,
-          100,
-        ) as Promise<WebElement>;
-      async function click(element: WebElement) {
-        // Clicked once the frame after the scroll is drawn: a block that comes into view there
-        // takes its real height (content-visibility), which may move the target.
-        await session.executeScript(
-          `arguments[0].scrollIntoView({ block: "center" });
-          return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));`,
-          element,
-        );
-        await element.click();
-      }
-
-      const driver: EngineDriver = {
+      return visitorDriver<WebElement>({
         goto: (url) => session.get(url),
-        // WebDriver waits for a returned promise to settle.
-        evaluate: (body) => session.executeScript(`return (async () => {${body}})()`),
-        click: async (target) => click(await find(target)),
-        async type(target, text) {
-          const field = await find(target);
-          await click(field);
-          await field.sendKeys(text);
-        },
-        choose: async (target, value) =>
-          click(await (await find(target)).findElement(By.css(`option[value="${value}"]`))),
+        evaluate: run,
+        element: (body) => run<WebElement | null>(body),
+        click: (element) => element.click(),
+        keys: (element, text) => element.sendKeys(text),
         pressEscape: () => session.actions().sendKeys(Key.ESCAPE).perform(),
-        pageErrors: () => session.executeScript(READ_PAGE_ERRORS),
         close: () => session.quit(),
-      };
-      return driver;
+      });
     },
-    async close() {
-      stop();
-    },
+    close: async () => stop(),
   };
 }

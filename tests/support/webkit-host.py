@@ -14,8 +14,6 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 from gi.repository import Gtk, WebKit2  # noqa: E402
 
-if "--automation" not in sys.argv:
-    sys.exit("webkit-host is started by WebKitWebDriver, with --automation")
 options = dict(arg[2:].split("=", 1) for arg in sys.argv[1:] if "=" in arg)
 
 settings = WebKit2.Settings()

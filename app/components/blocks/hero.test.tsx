@@ -31,12 +31,9 @@ describe("Hero", () => {
   });
 
   it("shows the Get in Touch link only when given one", () => {
+    renderHero().unmount();
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
     renderHero({ getInTouch });
     expect(screen.getByRole("link", { name: "Talk to us" })).toHaveAttribute("href", "/contact");
-  });
-
-  it("leaves the Get in Touch link out otherwise", () => {
-    renderHero();
-    expect(screen.queryByRole("link")).not.toBeInTheDocument();
   });
 });

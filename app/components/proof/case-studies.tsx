@@ -1,9 +1,9 @@
 import type { CaseStudiesPageFile } from "../../content/case-study-schema";
 import type { Product } from "../../content/products";
-import type { CaseStudy } from "../../content/proof-content";
+import type { CaseStudy } from "../../content/site-content";
 import styles from "./case-studies.module.css";
 
-/** A photo as Astro's image tools made it (app/content/case-study-photos.ts): sizes and formats. */
+/** A photo as Astro's image tools made it (app/lib/study-photos.ts): sizes and formats. */
 export type PhotoProps = {
   src: string;
   /** The JPEG's widths, for browsers without AVIF or WebP. */

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CompanyFile } from "../../content/company-schema";
-import { companyDetails } from "../../content/proof-files";
+import { companyDetails } from "../../content/site-content";
 import { ContactDetails } from "./contact-details";
 
 const { labels } = companyDetails();

@@ -15,17 +15,13 @@ describe("ContactFormBlock", () => {
       </ContactFormBlock>,
     );
 
-  it("shows the heading and intro, and the island it holds is named by the heading", () => {
-    show();
+  it("shows the heading and intro, names the island it holds by it, and draws its pictures as decoration", () => {
+    const { container } = show();
     const { heading, intro } = content.formBlock;
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(heading);
     expect(screen.getByText(intro)).toBeInTheDocument();
     expect(screen.getByRole("form", { name: heading })).toBeInTheDocument();
     expect(screen.getByRole("region", { name: heading })).toBeInTheDocument();
-  });
-
-  it("draws its pictures as decoration", () => {
-    const { container } = show();
     expect(screen.queryAllByRole("img")).toHaveLength(0);
     expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(
       content.illustrations.length,

@@ -85,13 +85,7 @@ const form = () => screen.getByRole("form", { name: "Request a Demo" });
 const expectUnavailable = () => expect(submitButton()).toHaveAttribute("aria-disabled", "true");
 const expectAvailable = () => expect(submitButton()).not.toHaveAttribute("aria-disabled");
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field.name(), "Thandi Nkosi");
-  await user.type(field.phone(), "0821234567");
-  await user.type(field.email(), "thandi@example.co.za");
-  await user.selectOptions(field.enquiry(), "support");
-  await user.type(field.message(), "Please show us the meters.");
-}
+type User = ReturnType<typeof userEvent.setup>;
 
 const filledValues = {
   name: "Thandi Nkosi",
@@ -100,6 +94,13 @@ const filledValues = {
   enquiry: "support",
   message: "Please show us the meters.",
 };
+
+async function fillValid(user: User, values: Partial<typeof filledValues> = filledValues) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === "enquiry") await user.selectOptions(field.enquiry(), value);
+    else await user.type(field[name as keyof typeof field](), value);
+  }
+}
 
 function currentValues() {
   return {
@@ -124,47 +125,101 @@ function expectNoErrorShown(input: HTMLElement) {
 const toasts = () => document.querySelectorAll("[data-notification]");
 
 describe("fields", () => {
-  it("labels every field visibly and shows the placeholders the content gives", () => {
+  it("are labelled, required, with the content's placeholders, prompt and keyboards", () => {
     renderForm();
-    expect(field.name()).toHaveAttribute("placeholder", placeholders.name);
-    expect(field.phone()).toHaveAttribute("placeholder", placeholders.phone);
-    expect(field.email()).toHaveAttribute("placeholder", placeholders.email);
-    expect(field.message()).toHaveAttribute("placeholder", placeholders.message);
-    for (const get of Object.values(field)) {
-      const input = get();
-      const label = document.querySelector(`label[for="${input.id}"]`);
-      expect(label).toBeVisible();
-      expect(input).toBeRequired();
+    for (const [name, get] of Object.entries(field)) {
+      expect(document.querySelector(`label[for="${get().id}"]`)).toBeVisible();
+      expect(get()).toBeRequired();
+      if (name in placeholders) {
+        const placeholder = placeholders[name as keyof typeof placeholders];
+        expect(get()).toHaveAttribute("placeholder", placeholder);
+      }
     }
-  });
-
-  it("offers the four enquiry types after an unselected prompt", () => {
-    renderForm();
     const options = within(field.enquiry()).getAllByRole("option") as HTMLOptionElement[];
     expect(options.map((option) => [option.value, option.textContent])).toEqual([
       ["", enquiryFormCopy.enquiryPrompt],
       ...enquiryTypeValues.map((type) => [type, enquiryTypes[type]]),
     ]);
     expect(field.enquiry().value).toBe("");
-  });
-
-  it("asks for the phone number as digits, on a numeric keypad", () => {
-    renderForm();
     expect(field.phone()).toHaveAttribute("type", "tel");
     expect(field.phone()).toHaveAttribute("inputmode", "numeric");
     expect(field.email()).toHaveAttribute("type", "email");
-  });
-
-  it("gives the message box at least six rows", () => {
-    renderForm();
-    expect(field.message().tagName).toBe("TEXTAREA");
     expect(field.message().rows).toBeGreaterThanOrEqual(6);
-  });
-
-  it("states the privacy note above the submit button", () => {
-    renderForm();
     const note = screen.getByText(PRIVACY_NOTE);
     expect(note.compareDocumentPosition(submitButton())).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+});
+
+describe("an error", () => {
+  type Shown = Partial<Record<keyof typeof field, string>>;
+  const typeBadPhone = async (user: User) => {
+    await user.type(field.phone(), "08a");
+    await user.tab();
+  };
+  const paste = async (user: User, into: HTMLElement, text: string) => {
+    await user.click(into);
+    await user.paste(text);
+    await user.tab();
+  };
+  it.each<[string, (user: User) => Promise<void>, Shown, (keyof typeof field)[]]>([
+    [
+      "is not shown while an invalid field is being typed in for the first time",
+      (user) => user.type(field.phone(), "08a"),
+      {},
+      ["phone"],
+    ],
+    [
+      "is shown once an invalid field is left, with a short linked message",
+      typeBadPhone,
+      { phone: errors.phone.notDigits },
+      ["email"],
+    ],
+    [
+      "is shown for a required field that was touched and left empty",
+      async (user) => {
+        await user.click(field.name());
+        await user.tab();
+      },
+      { name: errors.name.missing },
+      ["phone"],
+    ],
+    [
+      "explains an invalid email and an unchosen enquiry type",
+      async (user) => {
+        await user.type(field.email(), "thandi@example");
+        await user.click(field.enquiry());
+        await user.click(field.message());
+      },
+      { email: errors.email.notEmail, enquiry: errors.enquiry.notChosen },
+      [],
+    ],
+    [
+      "names hidden control characters pasted into a name or message, as the service does",
+      async (user) => {
+        await paste(user, field.name(), "Thandi\u001b[2J");
+        await paste(user, field.message(), "Line one\nLine two\u0000");
+      },
+      { name: errors.name.notPrintable, message: errors.message.notPrintable },
+      [],
+    ],
+    [
+      "clears as soon as a touched field is corrected",
+      async (user) => {
+        await typeBadPhone(user);
+        expectErrorShown(field.phone(), errors.phone.notDigits);
+        await user.clear(field.phone());
+        await user.type(field.phone(), "082");
+      },
+      {},
+      ["phone"],
+    ],
+  ])("%s", async (_case, use, shown, notShown) => {
+    const { user } = renderForm();
+    await use(user);
+    for (const [name, message] of Object.entries(shown)) {
+      expectErrorShown(field[name as keyof typeof field](), message);
+    }
+    for (const name of notShown) expectNoErrorShown(field[name]());
   });
 });
 
@@ -172,74 +227,16 @@ describe("submit button", () => {
   it("is unavailable until every field is valid", async () => {
     const { user } = renderForm();
     expectUnavailable();
-    await user.type(field.name(), "Thandi Nkosi");
-    await user.type(field.phone(), "0821234567");
-    await user.type(field.email(), "thandi@example.co.za");
-    await user.selectOptions(field.enquiry(), "support");
+    const { message, ...allButMessage } = filledValues;
+    await fillValid(user, allButMessage);
     expectUnavailable();
-    await user.type(field.message(), "Hello");
+    await fillValid(user, { message });
     await waitFor(() => expectAvailable());
   });
 
-  it("is not shown while an invalid field is being typed in for the first time", async () => {
-    const { user } = renderForm();
-    await user.type(field.phone(), "08a");
-    expectNoErrorShown(field.phone());
-  });
-
-  it("is shown once an invalid field is left, with a short linked message", async () => {
-    const { user } = renderForm();
-    await user.type(field.phone(), "08a");
-    await user.tab();
-    expectErrorShown(field.phone(), errors.phone.notDigits);
-    expectNoErrorShown(field.email());
-  });
-
-  it("names hidden control characters pasted into a name or message, as the service does", async () => {
-    const { user } = renderForm();
-    await user.click(field.name());
-    await user.paste("Thandi\u001b[2J");
-    await user.tab();
-    expectErrorShown(field.name(), errors.name.notPrintable);
-    await user.click(field.message());
-    await user.paste("Line one\nLine two\u0000");
-    await user.tab();
-    expectErrorShown(field.message(), errors.message.notPrintable);
-  });
-
-  it("is shown for a required field that was touched and left empty", async () => {
-    const { user } = renderForm();
-    await user.click(field.name());
-    await user.tab();
-    expectErrorShown(field.name(), errors.name.missing);
-    expectNoErrorShown(field.phone());
-  });
-
-  it("explains an invalid email and an unchosen enquiry type", async () => {
-    const { user } = renderForm();
-    await user.type(field.email(), "thandi@example");
-    await user.click(field.enquiry());
-    await user.click(field.message());
-    expectErrorShown(field.email(), errors.email.notEmail);
-    expectErrorShown(field.enquiry(), errors.enquiry.notChosen);
-  });
-
-  it("clears as soon as a touched field is corrected", async () => {
-    const { user } = renderForm();
-    await user.type(field.phone(), "08a");
-    await user.tab();
-    expectErrorShown(field.phone(), errors.phone.notDigits);
-    await user.clear(field.phone());
-    await user.type(field.phone(), "082");
-    expectNoErrorShown(field.phone());
-  });
-
   it.each([
-    ["pressed", (user: ReturnType<typeof userEvent.setup>) => user.click(submitButton())],
-    [
-      "Enter in a field",
-      (user: ReturnType<typeof userEvent.setup>) => user.type(field.phone(), "{Enter}"),
-    ],
+    ["pressed", (user: User) => user.click(submitButton())],
+    ["Enter in a field", (user: User) => user.type(field.phone(), "{Enter}")],
   ])(
     "after Send is %s while invalid, marks every field still wrong, focuses the first and sends nothing",
     async (_how, press) => {
@@ -258,16 +255,13 @@ describe("submit button", () => {
     },
   );
 
-  it("posts the enquiry as JSON with the fixed fields and an empty token when no site key is set", async () => {
+  it("posts the enquiry with the fixed fields and an empty token when no site key is set", async () => {
     const { user } = renderForm(createBotCheck(""));
     await fillValid(user);
     await user.click(submitButton());
     await waitFor(() => expect(sent).toHaveLength(1));
-    const [request] = sent;
-    expect(request?.url).toBe(`${siteConfig.apiBase}/Comms/ValidateEmailTokens`);
-    expect(request?.init.method).toBe("POST");
-    expect(new Headers(request?.init.headers).get("Content-Type")).toBe("application/json");
-    expect(JSON.parse(String(request?.init.body))).toEqual({
+    expect(sent[0]?.url).toBe(`${siteConfig.apiBase}/Comms/ValidateEmailTokens`);
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({
       ...filledValues,
       token: "",
       compname: siteConfig.companyName,
@@ -298,12 +292,14 @@ describe("submit button", () => {
     expect(form()).toHaveAttribute("aria-busy", "false");
   });
 
-  it("on success resets values, touched and submitted state, and says so", async () => {
+  it("on success resets values, touched and submitted state, and says so in a polite live region until closed", async () => {
     const { user } = renderForm();
+    const region = screen.getByRole("region", { name: /Notifications/ });
+    expect(region).toHaveAttribute("aria-live", "polite");
     await fillValid(user);
     await user.click(submitButton());
 
-    const notice = await screen.findByText(notifications.success);
+    const notice = await within(region).findByText(notifications.success);
     expect(notice.closest("[data-notification]")).toHaveAttribute("data-type", "success");
     expect(currentValues()).toEqual({ name: "", phone: "", email: "", enquiry: "", message: "" });
     for (const get of Object.values(field)) expectNoErrorShown(get());
@@ -314,52 +310,49 @@ describe("submit button", () => {
     await user.click(field.name());
     expectNoErrorShown(field.phone());
     expect(consoleError).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: notifications.close }));
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
   });
 
   it.each([
-    ["an HTTP 500", async () => new Response("{}", { status: 500 })],
-    ["an HTTP 403", async () => new Response("{}", { status: 403 })],
+    ["an HTTP error", async () => new Response("{}", { status: 500 })],
     [
       "a network failure",
       async () => {
         throw new TypeError("Failed to fetch");
       },
     ],
-  ])("on %s shows the error, logs it and keeps the values", async (_case, failure) => {
-    answer = failure;
-    const { user } = renderForm();
-    await fillValid(user);
-    await user.click(submitButton());
+  ])(
+    "on %s shows the error, logs it, keeps the values and offers them by email",
+    async (_case, failure) => {
+      answer = failure;
+      const { user } = renderForm();
+      await fillValid(user);
+      await user.click(submitButton());
 
-    const notice = await screen.findByText(notifications.error);
-    expect(notice.closest("[data-notification]")).toHaveAttribute("data-type", "error");
-    expect(consoleError).toHaveBeenCalledOnce();
-    expect(currentValues()).toEqual(filledValues);
-    for (const get of Object.values(field)) expectNoErrorShown(get());
-    expectAvailable();
-    expect(submitButton()).toHaveFocus();
-  });
+      const notice = await screen.findByText(notifications.error);
+      expect(notice.closest("[data-notification]")).toHaveAttribute("data-type", "error");
+      expect(consoleError).toHaveBeenCalledOnce();
+      expect(currentValues()).toEqual(filledValues);
+      for (const get of Object.values(field)) expectNoErrorShown(get());
+      expectAvailable();
+      expect(submitButton()).toHaveFocus();
 
-  it("offers the enquiry by email after a failed send, with everything typed", async () => {
-    answer = async () => new Response("{}", { status: 500 });
-    const { user } = renderForm();
-    await fillValid(user);
-    await user.click(submitButton());
-
-    const link = await screen.findByRole("link", { name: enquiryFormCopy.emailInstead.link });
-    const href = new URL(link.getAttribute("href") ?? "");
-    expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${siteConfig.supportEmail}`);
-    expect(href.searchParams.get("subject")).toBe(enquiryFormCopy.emailInstead.subject);
-    expect(href.searchParams.get("body")).toBe(
-      [
-        `${labels.name}: ${filledValues.name}`,
-        `${labels.phone}: ${filledValues.phone}`,
-        `${labels.email}: ${filledValues.email}`,
-        `${labels.enquiry}: ${enquiryTypes.support}`,
-        `${labels.message}: ${filledValues.message}`,
-      ].join("\r\n"),
-    );
-  });
+      const link = screen.getByRole("link", { name: enquiryFormCopy.emailInstead.link });
+      const href = new URL(link.getAttribute("href") ?? "");
+      expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${siteConfig.supportEmail}`);
+      expect(href.searchParams.get("subject")).toBe(enquiryFormCopy.emailInstead.subject);
+      expect(href.searchParams.get("body")).toBe(
+        [
+          `${labels.name}: ${filledValues.name}`,
+          `${labels.phone}: ${filledValues.phone}`,
+          `${labels.email}: ${filledValues.email}`,
+          `${labels.enquiry}: ${enquiryTypes.support}`,
+          `${labels.message}: ${filledValues.message}`,
+        ].join("\r\n"),
+      );
+    },
+  );
 });
 
 describe("before the form started", () => {
@@ -367,10 +360,8 @@ describe("before the form started", () => {
     const { user } = renderForm(undefined, {}, { left: ["name"], typed: { name: "Thandi" } });
     await waitFor(() => expect(field.name()).toHaveValue("Thandi"));
     expectNoErrorShown(field.name());
-    await user.type(field.phone(), "0123456789");
-    await user.type(field.email(), "thandi@example.co.za");
-    await user.selectOptions(field.enquiry(), "support");
-    await user.type(field.message(), "Hello");
+    const { name: _, ...allButName } = filledValues;
+    await fillValid(user, allButName);
     await user.click(submitButton());
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(JSON.parse(String(sent[0]?.init.body))).toMatchObject({ name: "Thandi" });
@@ -386,17 +377,16 @@ describe("before the form started", () => {
 });
 
 describe("bot check", () => {
-  function providerScripts() {
-    return document.querySelectorAll<HTMLScriptElement>(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`);
-  }
+  const providerScripts = () =>
+    document.querySelectorAll<HTMLScriptElement>(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`);
 
-  function loadStandInProvider(execute: (siteKey: string, action: string) => Promise<string>) {
+  function loadStandInProvider(execute: () => Promise<string>) {
     const calls: { siteKey: string; action: string }[] = [];
     window.grecaptcha = {
       ready: (callback) => setTimeout(callback, 0),
       execute: (siteKey, { action }) => {
         calls.push({ siteKey, action });
-        return execute(siteKey, action);
+        return execute();
       },
     };
     // The script is asked for on the first interaction with the form.
@@ -433,90 +423,61 @@ describe("bot check", () => {
     await user.click(submitButton());
     await waitFor(() => expect(sent).toHaveLength(2));
 
-    expect(calls).toEqual([
-      { siteKey: "test-site-key", action: "contact" },
-      { siteKey: "test-site-key", action: "contact" },
-    ]);
-    expect(sent.map(({ init }) => JSON.parse(String(init.body)).token)).toEqual([
-      "token-1",
-      "token-2",
-    ]);
+    const contact = { siteKey: "test-site-key", action: "contact" };
+    expect(calls).toEqual([contact, contact]);
+    const tokens = sent.map(({ init }) => JSON.parse(String(init.body)).token);
+    expect(tokens).toEqual(["token-1", "token-2"]);
   });
 
-  it("shows Google's notice and links beside the button, as its badge is hidden", () => {
-    renderForm(createBotCheck("test-site-key"));
+  it("shows Google's notice and links beside the button, as its badge is hidden; none when off", () => {
+    const { unmount } = renderForm(createBotCheck("test-site-key"));
     const { before, privacy, between, terms, after } = enquiryFormCopy.botCheckNotice;
     const notice = screen.getByText(before, { exact: false });
     expect(notice).toHaveTextContent(
       `${before} ${privacy.label} ${between} ${terms.label} ${after}`,
     );
-    expect(within(notice).getByRole("link", { name: privacy.label })).toHaveAttribute(
-      "href",
-      privacy.href,
-    );
-    expect(within(notice).getByRole("link", { name: terms.label })).toHaveAttribute(
-      "href",
-      terms.href,
-    );
+    for (const { label, href } of [privacy, terms]) {
+      expect(within(notice).getByRole("link", { name: label })).toHaveAttribute("href", href);
+    }
     expect(notice.parentElement).toContainElement(submitButton());
-  });
-
-  it("shows no notice when the check is off", () => {
+    unmount();
     renderForm(createBotCheck(""));
-    const { before } = enquiryFormCopy.botCheckNotice;
     expect(screen.queryByText(before, { exact: false })).not.toBeInTheDocument();
   });
 
-  it("treats a script that cannot load as a failed send", async () => {
-    const { user } = renderForm(createBotCheck("test-site-key"));
-    await fillValid(user);
-    providerScripts()[0]?.dispatchEvent(new Event("error"));
-    await user.click(submitButton());
-    // The failed load is forgotten; the submit tries once more and fails the same way.
-    await waitFor(() => expect(providerScripts()).toHaveLength(1));
-    providerScripts()[0]?.dispatchEvent(new Event("error"));
-
-    await screen.findByText(notifications.error);
-    expect(sent).toHaveLength(0);
-    expect(currentValues()).toEqual(filledValues);
-    expect(consoleError).toHaveBeenCalledWith("The enquiry could not be sent:", expect.any(Error));
-  });
-
-  it("treats a refused token as a failed send", async () => {
-    const { user } = renderForm(createBotCheck("test-site-key"));
-    loadStandInProvider(() => Promise.reject(new Error("Invalid site key")));
-    await fillValid(user);
-    await user.click(submitButton());
-
-    await screen.findByText(notifications.error);
-    expect(sent).toHaveLength(0);
-    expect(currentValues()).toEqual(filledValues);
-    expect(consoleError).toHaveBeenCalledWith(
-      "The enquiry could not be sent:",
+  it.each([
+    [
+      "a script that cannot load",
+      async (user: User) => {
+        providerScripts()[0]?.dispatchEvent(new Event("error"));
+        await user.click(submitButton());
+        // The failed load is forgotten; the submit tries once more and fails the same way.
+        await waitFor(() => expect(providerScripts()).toHaveLength(1));
+        providerScripts()[0]?.dispatchEvent(new Event("error"));
+      },
+      expect.any(Error),
+    ],
+    [
+      "a refused token",
+      async (user: User) => {
+        loadStandInProvider(() => Promise.reject(new Error("Invalid site key")));
+        await user.click(submitButton());
+      },
       expect.objectContaining({ message: "Invalid site key" }),
-    );
+    ],
+  ])("treats %s as a failed send", async (_case, fail, logged) => {
+    const { user } = renderForm(createBotCheck("test-site-key"));
+    await fillValid(user);
+    await fail(user);
+
+    await screen.findByText(notifications.error);
+    expect(sent).toHaveLength(0);
+    expect(currentValues()).toEqual(filledValues);
+    expect(consoleError).toHaveBeenCalledWith("The enquiry could not be sent:", logged);
   });
 });
 
 describe("notifications", () => {
-  it("are announced from a polite live region", async () => {
-    const { user } = renderForm();
-    const region = screen.getByRole("region", { name: /Notifications/ });
-    expect(region).toHaveAttribute("aria-live", "polite");
-    await fillValid(user);
-    await user.click(submitButton());
-    expect(await within(region).findByText(notifications.success)).toBeInTheDocument();
-  });
-
-  it("close with their Close action", async () => {
-    const { user } = renderForm();
-    await fillValid(user);
-    await user.click(submitButton());
-    await screen.findByText(notifications.success);
-    await user.click(screen.getByRole("button", { name: notifications.close }));
-    await waitFor(() => expect(screen.queryByText(notifications.success)).not.toBeInTheDocument());
-  });
-
   it.each([
     [
       "the pointer is on it",

@@ -7,18 +7,15 @@ type Call = { url: string; init: RequestInit };
 let calls: Call[];
 let answer: (call: Call) => Promise<Response>;
 
-function headerOf(call: Call | undefined, name: string): string | null {
-  return new Headers(call?.init.headers).get(name);
-}
+const headerOf = (call: Call | undefined, name: string) =>
+  new Headers(call?.init.headers).get(name);
 
 function writeCookie(cookie: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie, and jsdom has no Cookie Store API
   document.cookie = cookie;
 }
 
-function setCookie(value: string) {
-  writeCookie(`XSRF-TOKEN=${value}; path=/`);
-}
+const setCookie = (value: string) => writeCookie(`XSRF-TOKEN=${value}; path=/`);
 
 beforeEach(() => {
   calls = [];
@@ -37,11 +34,12 @@ afterEach(() => {
 });
 
 describe("XSRF header", () => {
-  it("echoes the decoded XSRF-TOKEN cookie on a POST to a relative URL", async () => {
+  it("echoes the decoded XSRF-TOKEN cookie on a POST to a relative URL, and none without it", async () => {
+    await postJson("/api/thing", {});
     setCookie("abc%2Fdef%3D%3D");
     writeCookie("other=1; path=/");
     await postJson("/api/thing", {});
-    expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBe("abc/def==");
+    expect(calls.map((call) => headerOf(call, "X-XSRF-TOKEN"))).toEqual([null, "abc/def=="]);
   });
 
   it.each([
@@ -52,11 +50,6 @@ describe("XSRF header", () => {
     setCookie("token-1");
     await postJson(url, {});
     expect(calls[0]?.url).toBe(url);
-    expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBeNull();
-  });
-
-  it("is left out when there is no cookie", async () => {
-    await postJson("/api/thing", {});
     expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBeNull();
   });
 });
@@ -77,13 +70,6 @@ describe("postJson", () => {
   it.each([400, 403, 404, 500, 503])("rejects, naming the status, on status %i", async (status) => {
     answer = async () => new Response("nope", { status });
     await expect(postJson("/api/thing", {})).rejects.toThrow(`/api/thing answered ${status}`);
-  });
-
-  it("rejects when the network fails", async () => {
-    answer = async () => {
-      throw new TypeError("Failed to fetch");
-    };
-    await expect(postJson("/api/thing", {})).rejects.toThrow("Failed to fetch");
   });
 
   it("gives up after 15 seconds without an answer", async () => {

@@ -1,13 +1,14 @@
 import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../../config";
-import { caseStudies, caseStudiesPageContent } from "../../../content/proof-content";
+import { builtContent } from "../../../content/site-content";
 import { shareCardSize } from "../../../lib/page-head";
 import { renderPng, shareCardSvg } from "../../../lib/share-cards";
 
 // Each case study's link preview picture: its title beside the case studies' picture.
 export const getStaticPaths = async () => {
-  const { page } = await caseStudiesPageContent();
-  return (await caseStudies()).map((study) => ({
+  const content = await builtContent();
+  const { page } = content.caseStudiesPage();
+  return content.caseStudies().map((study) => ({
     params: { slug: study.slug },
     props: { title: study.title, shareCard: page.shareCard },
   }));

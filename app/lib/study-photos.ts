@@ -1,0 +1,35 @@
+import { getImage } from "astro:assets";
+import type { ImageMetadata } from "astro";
+import type { PhotoProps } from "../components/proof/case-studies";
+
+// A photo is drawn at most 48rem (768 px) wide, the article's column, and the full width of a
+// phone less its margins: widths for one, two and three device pixels per CSS pixel.
+const photoSizes = "(min-width: 50rem) 48rem, calc(100vw - 2rem)";
+const photoWidths = [360, 480, 768, 1080, 1536];
+const formats = ["avif", "webp"] as const;
+
+/** A study's photos, resized and written as AVIF and WebP (and JPEG for the rest) by Astro's image tools. */
+export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]): Promise<PhotoProps[]> =>
+  Promise.all(
+    photos.map(async ({ src, alt }) => {
+      const widths = photoWidths.filter((width) => width <= src.width);
+      const options = { src, widths, sizes: photoSizes, width: Math.min(768, src.width) };
+      const [fallback, ...modern] = await Promise.all([
+        getImage({ ...options, format: "jpg" }),
+        ...formats.map((format) => getImage({ ...options, format })),
+      ]);
+      if (!fallback) throw new Error(`photo ${src.src}: not made`);
+      return {
+        src: fallback.src,
+        srcset: fallback.srcSet.attribute,
+        width: src.width,
+        height: src.height,
+        alt,
+        sizes: photoSizes,
+        sources: modern.map((image, index) => ({
+          type: `image/${formats[index]}`,
+          srcset: image.srcSet.attribute,
+        })),
+      };
+    }),
+  );
