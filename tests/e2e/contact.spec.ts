@@ -10,7 +10,7 @@ import { DESKTOP, MOBILE } from "../support/widths";
 
 // The contact page against the production build: what needs a browser (the island's loading,
 // keyboard and focus, what a visitor sees, accessibility). The form's rules are unit tests
-// (app/features/contact/enquiry-form.test.tsx); the one real send is enquiry-service.spec.ts.
+// (app/features/contact/enquiry-form.test.tsx); the one real send is insights.spec.ts.
 // Here the send is intercepted and Google's script is a stand-in, so nothing leaves the machine.
 // The build must be made with VITE_RECAPTCHA_SITE_KEY set (npm test uses "test-site-key").
 
