@@ -28,14 +28,17 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const pages = sitePages();
 // Every page the build writes: the page list's, each product's, and /documents with documents.
+// The case studies' pages are built, and linked from the footer, only when there is a study.
+const studies = caseStudyFiles();
 const ROUTES = [
   ...pages.map((page) => page.path),
   ...siteProducts().map((product) => product.path),
   ...(siteDocuments().length > 0 ? ["/documents"] : []),
+  ...(studies.length > 0
+    ? ["/case-studies", ...studies.map((study) => `/case-studies/${study.slug}`)]
+    : []),
 ];
 const headerLinks = headerLinksOf(pages);
-// The case studies' pages are built, and linked from the footer, only when there is a study.
-const studies = caseStudyFiles();
 const footerLinks = footerLinksOf(
   footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
     count: studies.length,
