@@ -74,7 +74,7 @@ describe.each(storeKinds)("on $name", (kind) => {
     expect(found.stdout).toContain("2 enquiries.");
     expect(found.stdout).not.toContain("sipho");
 
-    // The JSON is the stored records as they are (visitors-text.test.ts reads one back).
+    // The JSON is the stored records as they are (the control characters' test reads one back).
     const records = JSON.parse(cli(["find", "--email", "thandi@EXAMPLE.co.za", "--json"]).stdout);
     expect(records.map((r: { email: string }) => r.email)).toEqual([
       "thandi@example.co.za",
