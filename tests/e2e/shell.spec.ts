@@ -27,16 +27,18 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 // production build and against the content files as the build reads them.
 
 const pages = sitePages();
-// Every page the build writes: the page list's, each product's, and /documents with documents.
-// The case studies' pages are built, and linked from the footer, only when there is a study.
+// Every page the build writes: the page list's, each product's, /documents with documents, and
+// the case studies' pages, built and linked from the footer only when there is a study.
 const studies = caseStudyFiles();
+const caseStudyRoutes =
+  studies.length > 0
+    ? ["/case-studies", ...studies.map(({ slug }) => `/case-studies/${slug}`)]
+    : [];
 const ROUTES = [
   ...pages.map((page) => page.path),
   ...siteProducts().map((product) => product.path),
   ...(siteDocuments().length > 0 ? ["/documents"] : []),
-  ...(studies.length > 0
-    ? ["/case-studies", ...studies.map((study) => `/case-studies/${study.slug}`)]
-    : []),
+  ...caseStudyRoutes,
 ];
 const headerLinks = headerLinksOf(pages);
 const footerLinks = footerLinksOf(
@@ -45,10 +47,6 @@ const footerLinks = footerLinksOf(
     footerLabel: caseStudiesPage().page.footerLabel ?? "",
   }),
 );
-const caseStudyRoutes =
-  studies.length > 0
-    ? ["/case-studies", ...studies.map(({ slug }) => `/case-studies/${slug}`)]
-    : [];
 
 const shell = shellFile();
 const { companyName } = placeholders;
@@ -331,9 +329,7 @@ test("every route is prerendered with its own title and content; absolute addres
     const sitemaps = await locations("/sitemap-index.xml");
     expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
     const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
-    expect(listed.sort()).toEqual(
-      [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
-    );
+    expect(listed.sort()).toEqual(ROUTES.map((path) => `${siteUrl}${path}`).sort());
   }
   // No file a crawler or visitor reads names an origin the settings did not give.
   const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
