@@ -28,24 +28,11 @@ export async function waitForHydration(
 
 /**
  * Starts the contact form's island as a visitor does, by touching the form (the island runs on
- * the form's first use), and waits until it has.
+ * the form's first use, once its loading strategy listens: inline in a built page, imported first
+ * by the dev server), and waits until it has.
  */
 export async function startApp(page: Page) {
-  await touchForm(page);
-  await waitForHydration(page);
-}
-
-/**
- * A visitor's first touch on the contact form, which starts its island: once its loading
- * strategy listens (inline in a built page; the dev server imports it first).
- */
-export async function touchForm(page: Page) {
   await page.locator("astro-island[data-island-state]").waitFor({ state: "attached" });
   await page.getByRole("form").dispatchEvent("pointerdown");
-}
-
-/** Opens a page and, where the page has an island, starts it. */
-export async function openReady(page: Page, path: string) {
-  await page.goto(path);
-  if (HYDRATED_PATHS.includes(path)) await startApp(page);
+  await waitForHydration(page);
 }

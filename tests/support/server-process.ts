@@ -57,18 +57,9 @@ export function spawnServer(
   });
 }
 
-/** Runs `npm run enquiries -- ARGS` against a store, as an operator would. */
-export function runEnquiriesCli(databaseUrl: string, ...args: string[]) {
-  return runCli("server/cli/enquiries-cli.ts", databaseUrl, args);
-}
-
 /** Runs `npm run insights -- ARGS` against a store. */
 export function runInsightsCli(databaseUrl: string, ...args: string[]) {
-  return runCli("server/cli/insights-cli.ts", databaseUrl, args);
-}
-
-function runCli(script: string, databaseUrl: string, args: string[]) {
-  return promisify(execFile)(...nodeWithTsx(script, args), {
+  return promisify(execFile)(...nodeWithTsx("server/cli/insights-cli.ts", args), {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
     timeout: 30_000,
