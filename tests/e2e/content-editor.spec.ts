@@ -17,7 +17,7 @@ import {
 } from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
 import { clientBuildDir } from "../support/client-build";
-import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
+import { repo, startGitHubStandIn } from "../support/github-stand-in";
 import { startTestService, type TestService } from "../support/test-service";
 
 // The content editor at /admin (Sveltia CMS) in the production build: under its own policy, and
@@ -257,11 +257,7 @@ test.describe("signing in with GitHub", () => {
     service = await startTestService({
       SITE_ROOT: clientBuildDir,
       LOG_LEVEL: "warn",
-      CMS_GITHUB_CLIENT_ID: clientId,
-      CMS_GITHUB_CLIENT_SECRET: clientSecret,
-      CMS_GITHUB_OAUTH_URL: github.url,
-      CMS_GITHUB_API_URL: github.url,
-      CMS_GITHUB_REPO: repo,
+      ...github.settings,
     });
   });
 

@@ -3,7 +3,7 @@ import { sitePage } from "../../app/content/site-content";
 import { expectNoAxeViolations } from "../support/axe";
 import { fillForm, sendForm } from "../support/contact-form";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
-import { clientId, clientSecret, repo, startGitHubStandIn } from "../support/github-stand-in";
+import { startGitHubStandIn } from "../support/github-stand-in";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 const contact = sitePage("contact", "contact");
@@ -30,14 +30,7 @@ let baseUrl: string;
 
 test.beforeAll(async () => {
   github = await startGitHubStandIn();
-  peers = await startEnquiryPeers({
-    INSIGHTS_FLUSH_SECONDS: "1",
-    CMS_GITHUB_CLIENT_ID: clientId,
-    CMS_GITHUB_CLIENT_SECRET: clientSecret,
-    CMS_GITHUB_OAUTH_URL: github.url,
-    CMS_GITHUB_API_URL: github.url,
-    CMS_GITHUB_REPO: repo,
-  });
+  peers = await startEnquiryPeers({ INSIGHTS_FLUSH_SECONDS: "1", ...github.settings });
   baseUrl = peers.service.baseUrl;
 });
 

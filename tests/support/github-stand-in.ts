@@ -131,8 +131,17 @@ export async function startGitHubStandIn(files: Record<string, string> = {}) {
     json(404, { message: "Not Found" });
   });
   const listener = await listenOnLoopback(server);
+  const url = `http://127.0.0.1:${listener.port}`;
   return {
-    url: `http://127.0.0.1:${listener.port}`,
+    url,
+    /** The service's settings that send the editor's sign-in, and its calls to GitHub, here. */
+    settings: {
+      CMS_GITHUB_CLIENT_ID: clientId,
+      CMS_GITHUB_CLIENT_SECRET: clientSecret,
+      CMS_GITHUB_OAUTH_URL: url,
+      CMS_GITHUB_API_URL: url,
+      CMS_GITHUB_REPO: repo,
+    },
     exchanges,
     authorizePages,
     authorize,

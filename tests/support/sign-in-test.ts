@@ -1,4 +1,4 @@
-import { clientId, clientSecret, repo, startGitHubStandIn } from "./github-stand-in";
+import { startGitHubStandIn } from "./github-stand-in";
 import { close, part, test } from "./server-test";
 import { startTestService, type TestService } from "./test-service";
 
@@ -11,13 +11,7 @@ import { startTestService, type TestService } from "./test-service";
 export const signInTest = test
   .extend("github", { scope: "file" }, part(startGitHubStandIn, close))
   .extend("editorService", { scope: "file" }, async ({ github }, { onCleanup }) => {
-    const service = await startTestService({
-      CMS_GITHUB_CLIENT_ID: clientId,
-      CMS_GITHUB_CLIENT_SECRET: clientSecret,
-      CMS_GITHUB_OAUTH_URL: github.url,
-      CMS_GITHUB_API_URL: github.url,
-      CMS_GITHUB_REPO: repo,
-    });
+    const service = await startTestService(github.settings);
     onCleanup(() => service.close());
     return service;
   });
