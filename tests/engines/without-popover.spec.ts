@@ -1,6 +1,6 @@
 import { headerLinksOf } from "../../app/content/navigation";
 import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
-import { type AxeViolation, axeSource, describeViolations, WCAG_22_AA } from "../support/axe";
+import { AXE_IN_PAGE, expectNoViolations } from "../support/axe";
 import { FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";
 import { sendEnquiryFromContactPage } from "./contact-form";
@@ -58,12 +58,7 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
         scripts: [],
       });
 
-      const violations = await driver.evaluate<AxeViolation[]>(`${axeSource}
-      const result = await axe.run(document, {
-        runOnly: { type: "tag", values: ${JSON.stringify(WCAG_22_AA)} },
-      });
-      return result.violations;`);
-      expect(describeViolations(violations)).toEqual([]);
+      expectNoViolations(await driver.evaluate(AXE_IN_PAGE));
 
       // Further down the page the header has gone with the text above it.
       const headerBottom = await driver.evaluate<number>(`${FIND_IN_PAGE}
