@@ -10,10 +10,8 @@ process.env.DEV_PORT ??= String(await freePort());
 const port = process.env.DEV_PORT;
 
 export default defineConfig({
-  testDir: ".",
   workers: 1,
   forbidOnly: !!process.env.CI,
-  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "../../reports/e2e-dev.json" }]],
@@ -22,7 +20,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    trace: "off",
   },
   webServer: {
     // Astro takes the next port if this one is taken: the url check then fails, rather than the
@@ -30,10 +27,7 @@ export default defineConfig({
     command: `npm run dev -- --host 127.0.0.1 --port ${port}`,
     cwd: resolve(import.meta.dirname, "../.."),
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
     // No bot-check site key, as on a fresh clone: the form loads nothing from Google.
     env: { VITE_RECAPTCHA_SITE_KEY: "" },
   },
