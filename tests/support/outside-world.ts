@@ -7,8 +7,6 @@ import { join } from "node:path";
 import { TLSSocket } from "node:tls";
 import { listenOnLoopback } from "./loopback-listener";
 
-export type OutsideWorld = Awaited<ReturnType<typeof startOutsideWorld>>;
-
 /**
  * Stands in for everything off loopback: a proxy that answers the https URLs it is given with
  * their stand-in scripts, and refuses every other request. Browsers that trust any certificate

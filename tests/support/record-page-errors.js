@@ -1,7 +1,7 @@
 // Run in every document before the page's own scripts (a preload script in Firefox, a user
 // script in WebKit): WebDriver BiDi reports neither policy violations nor failed loads as
 // console messages, and WebKit's automation reports no console at all. What it records is
-// read back by takePageErrors in engine-driver.ts.
+// read back by pageErrors in engine-driver.ts.
 (() => {
   const errors = [];
   Object.defineProperty(window, "__pageErrors", { value: errors });
