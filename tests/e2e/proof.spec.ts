@@ -1,8 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { productDownloads } from "../../app/content/documents";
 import {
   caseStudiesPage,
   caseStudies as caseStudyFiles,
   companyDetails,
+  shellFile,
+  siteDocuments,
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
@@ -13,14 +16,21 @@ import { MOBILE } from "../support/widths";
 // Issue 40 against the production build: the questions, the case studies and the company's
 // contacts, checked against the content the build was made from (app/content/, or CONTENT_DIR:
 // npm test's edited content holds one case study with three photos and every contact detail).
-// What the content leaves out must not be on the site at all. The footer's links and the sitemap
-// of these pages: shell.spec.ts.
+// What the content leaves out must not be on the site at all. And each product's page and
+// /documents (edited content adds a product and documents), checked the same way. Axe, "no
+// script", the footer's links and the sitemap of these pages: shell.spec.ts. A product's
+// structured data: app/content/products.test.ts; the datasheet's contents:
+// app/lib/datasheet.test.tsx; what a product's downloads are: app/content/documents.test.ts.
 
 const company = companyDetails();
 const studies = caseStudyFiles();
 const studiesCopy = caseStudiesPage();
 const faq = sitePage("faq", "faq");
 const products = siteProducts();
+const { productPage: copy, getInTouch, documents: documentsCopy } = shellFile();
+const { kinds } = documentsCopy;
+const documents = siteDocuments();
+const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
 const studiesUsing = (slug: string) => studies.filter((study) => study.products.includes(slug));
 const questionsAbout = (slug: string) =>
   faq.file.questions.filter((question) => question.products?.includes(slug));
@@ -84,20 +94,64 @@ test.describe("/faq, without JavaScript", () => {
 test.describe("a product page, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("shows the studies that used the product and its own questions, and no section for what it has none of", async ({
-    page,
-  }) => {
-    // The content has a product of each kind: one named by a question, and one no study used.
-    expect(products.some((product) => questionsAbout(product.slug).length > 0)).toBe(true);
-    expect(products.some((product) => studiesUsing(product.slug).length === 0)).toBe(true);
-    if (studies.length > 0)
-      expect(products.some((product) => studiesUsing(product.slug).length > 0)).toBe(true);
-    for (const product of products) {
+  for (const product of products) {
+    const name = product.page.title;
+    const specifications = product.specifications ?? [];
+
+    test(`${product.path} shows its claims, specifications, downloads, Get in Touch link, the studies that used it and its own questions; its trail and share card`, async ({
+      page,
+    }) => {
+      expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
       await page.goto(product.path);
       const main = page.getByRole("main");
+      await expect(main.getByRole("list").first().getByRole("listitem")).toHaveText(product.claims);
+      const about = getInTouch.about.replaceAll("{topic}", name);
+      await expect(main.getByRole("link", { name: `${getInTouch.label} ${about}` })).toBeVisible();
+
+      const table = main.getByRole("table");
+      await expect(table).toHaveCount(specifications.length > 0 ? 1 : 0);
+      if (specifications.length > 0) {
+        await expect(table).toHaveAccessibleName(
+          copy.specificationsCaption.replaceAll("{product}", name),
+        );
+        await expect(table.getByRole("columnheader")).toHaveText([
+          copy.nameHeader,
+          copy.valueHeader,
+        ]);
+        await expect(table.getByRole("rowheader")).toHaveText(
+          specifications.map((row) => row.name),
+        );
+        await expect(table.getByRole("cell")).toHaveText(
+          specifications.map((row) =>
+            [[row.value, row.unit].filter(Boolean).join(" "), row.note ?? ""].join(""),
+          ),
+        );
+      }
+
+      // Each download with its kind, format and size, the size that of the file served.
+      const built = {
+        href: product.datasheetPath,
+        title: copy.datasheet,
+        kind: "datasheet" as const,
+      };
+      const expected = productDownloads(product.slug, documents, () => ({ ...built, bytes: 0 }));
+      const links = main.getByRole("region", { name: copy.documentsHeading }).getByRole("link");
+      await expect(links).toHaveCount(expected.length);
+      for (const [index, download] of expected.entries()) {
+        const link = links.nth(index);
+        await expect(link).toHaveAttribute("href", download.href);
+        const kind = download.kind && kinds[download.kind];
+        const named = [download.title, kind !== download.title && kind, "PDF"].filter(Boolean);
+        await expect(link).toHaveText(new RegExp(`^${named.join(", ")}, \\d+ KB$`));
+        const body = await (await page.request.get(download.href)).body();
+        expect(body.subarray(0, 5).toString()).toBe("%PDF-");
+        const shown = Number((await link.textContent())?.match(/(\d+) KB/)?.[1]);
+        expect(shown).toBe(Math.max(1, Math.round(body.length / 1000)));
+      }
+
       const used = studiesUsing(product.slug);
       const section = page.getByRole("region", { name: studiesCopy.productSection.heading });
-      await expect(section, product.slug).toHaveCount(used.length > 0 ? 1 : 0);
+      await expect(section).toHaveCount(used.length > 0 ? 1 : 0);
       for (const study of used) {
         await seen(section.getByRole("link", { name: study.title }));
         await expect(section.getByRole("link", { name: study.title })).toHaveAttribute(
@@ -106,16 +160,76 @@ test.describe("a product page, without JavaScript", () => {
         );
       }
       const questions = questionsAbout(product.slug);
-      await expect(main.locator("details"), product.slug).toHaveCount(questions.length);
+      await expect(main.locator("details")).toHaveCount(questions.length);
       for (const question of questions) {
         await main.getByText(question.question, { exact: true }).click();
         await seen(main.getByText(question.answer[0] ?? "", { exact: true }));
       }
-      // The questions are /faq's structured data, not the product page's.
-      const types = (await jsonLdNodes(page)).map((node) => node["@type"]);
-      expect(types).not.toContain("FAQPage");
+
+      // Its trail; the questions are /faq's structured data, not the product page's.
+      const nodes = await jsonLdNodes(page);
+      expect(nodes.map((node) => node["@type"])).not.toContain("FAQPage");
+      const sectionPage = sitePage(product.section);
+      expect(nodes.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
+        itemListElement: [
+          { position: 1, item: `${SITE_URL}/` },
+          {
+            position: 2,
+            name: sectionPage.headerLabel ?? sectionPage.title,
+            item: `${SITE_URL}${sectionPage.path}`,
+          },
+          { position: 3, name, item: `${SITE_URL}${product.path}` },
+        ],
+      });
+      const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+      expect(image).toBe(`${SITE_URL}/social/product-${product.slug}.png`);
+      const card = await page.request.get(new URL(image ?? "").pathname);
+      expect(card.headers()["content-type"]).toBe("image/png");
+    });
+  }
+});
+
+test("each feature row about a product links to the product's page; the products meet each case above", async ({
+  page,
+}) => {
+  // A product named by a question, and one no study used (and one a study used, if any).
+  expect(products.some((product) => questionsAbout(product.slug).length > 0)).toBe(true);
+  expect(products.some((product) => studiesUsing(product.slug).length === 0)).toBe(true);
+  if (studies.length > 0)
+    expect(products.some((product) => studiesUsing(product.slug).length > 0)).toBe(true);
+  for (const id of ["hardware", "software"]) {
+    const { path, file } = sitePage(id, "product");
+    await page.goto(path);
+    for (const row of file.features.filter((candidate) => candidate.product)) {
+      const product = products.find((candidate) => candidate.slug === row.product);
+      const link = page.getByRole("link", {
+        name: copy.moreLink.replaceAll("{product}", product?.page.title ?? ""),
+      });
+      await expect(link).toHaveAttribute("href", product?.path ?? "");
     }
-  });
+  }
+});
+
+test("/documents lists every document by kind, or is not there with none", async ({ page }) => {
+  const response = await page.goto("/documents");
+  if (documents.length === 0) {
+    // Our server sends an unknown address home.
+    expect(new URL(page.url()).pathname).not.toBe("/documents");
+    return;
+  }
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(documentsCopy.heading);
+  const kindsShown = new Set(documents.map((document) => document.kind));
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(
+    Object.entries(kinds)
+      .filter(([kind]) => kindsShown.has(kind as (typeof documents)[number]["kind"]))
+      .map(([, name]) => name),
+  );
+  for (const document of documents) {
+    await expect(page.locator(`a[href="${document.href}"]`)).toContainText(document.title);
+  }
+  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(image).toBe(`${SITE_URL}/social/documents.png`);
 });
 
 test("the company's contacts show beside the form, in the footer, the privacy statement and the Organization, each only when given", async ({
