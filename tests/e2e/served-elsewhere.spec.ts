@@ -2,7 +2,6 @@ import { createServer } from "node:http";
 import { expect, test } from "@playwright/test";
 import { sitePage } from "../../app/content/site-content";
 import { sendEnquiryPath } from "../../contract/enquiry";
-import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { clientBuildDir } from "../support/client-build";
 import { fillForm, sendForm, typedEnquiry } from "../support/contact-form";
 import { type EnquiryPeers, keepToLoopback, startEnquiryPeers } from "../support/enquiry-peers";
@@ -30,14 +29,7 @@ test.afterAll(async () => {
   await peers?.close();
 });
 
-async function storedEnquiries() {
-  const store = await openEnquiryStore(`file:${peers.service.databasePath}`);
-  try {
-    return (await store.listEnquiries()).length;
-  } finally {
-    await store.close();
-  }
-}
+const storedEnquiries = async () => (await peers.service.store.listEnquiries()).length;
 
 test("an enquiry sent from a page another server serves is stored and mailed", async ({ page }) => {
   await keepToLoopback(page);
