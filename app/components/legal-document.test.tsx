@@ -38,22 +38,4 @@ describe("LegalDocument", () => {
       expect(target).toHaveTextContent(link.textContent ?? "");
     }
   });
-
-  it("shows the introduction, paragraphs and lists, and ends an email block with the mailbox", () => {
-    show();
-    expect(screen.getByText("Opening words.")).toBeInTheDocument();
-    const first = screen.getByRole("region", { name: "First section" });
-    expect(within(first).getByText("A paragraph.")).toBeInTheDocument();
-    expect(
-      within(first)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["one", "two"]);
-    const section = screen.getByRole("region", { name: "Contact" });
-    expect(within(section).getByRole("link", { name: "help@example.co.za" })).toHaveAttribute(
-      "href",
-      "mailto:help@example.co.za",
-    );
-    expect(section).toHaveTextContent("Write to help@example.co.za.");
-  });
 });
