@@ -160,23 +160,17 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
   });
 
   it.each([
-    ["whose build fails", () => buildFails],
-    ["whose health check fails", () => healthFails],
-  ])("leaves the previous release live after a release %s", async (_, input) => {
-    const { status, output } = release(["deploy", "bad"], input());
+    ["whose build fails", () => buildFails, undefined],
+    ["whose health check fails", () => healthFails, undefined],
+    ["whose restart fails", () => good, "exit 3"],
+  ])("leaves the previous release live after a release %s", async (_, input, restart) => {
+    const { status, output } = release(["deploy", "bad"], input(), restart);
     expect(status, output).not.toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
     expect(target("previous")).toBe(`releases/${older}`);
     expect(releases().sort()).toEqual([older, live]);
     expect(restarts()).toBe(0);
     expect(await answers()).toBe(false);
-  });
-
-  it("puts the previous release back when the restart fails", () => {
-    const { status, output } = release(["deploy", "abc123"], good, "exit 3");
-    expect(status, output).not.toBe(0);
-    expect(target("current")).toBe(`releases/${live}`);
-    expect(releases().sort()).toEqual([older, live]);
   });
 
   it("puts the previous release back when the live service does not answer after the switch", async () => {

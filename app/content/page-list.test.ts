@@ -52,7 +52,7 @@ const page = { ...valves, ...file.page };
 const site = [...sitePages(), page];
 
 describe("a product page added to the page list", () => {
-  it("is built at its path by the pages' route", () => {
+  it("is built at its path by the pages' route, and linked in the header in list order and in the footer by its rank", () => {
     expect(staticPathsOf(pages)).toContainEqual({
       params: { page: "valves" },
       props: { id: "valves" },
@@ -61,9 +61,6 @@ describe("a product page added to the page list", () => {
       params: { page: undefined },
       props: { id: "home" },
     });
-  });
-
-  it("is linked in the header in list order, and in the footer by its rank", () => {
     expect(headerLinksOf(site).at(-1)).toEqual({ label: file.page.headerLabel, href: "/valves" });
     const footer = footerLinksOf(site).map((link) => link.href);
     expect(footer.indexOf("/valves")).toBe(footer.indexOf("/hardware") + 1);

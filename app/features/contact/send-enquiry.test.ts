@@ -49,7 +49,6 @@ describe("XSRF header", () => {
   ])("is not sent to the absolute URL %s", async (url) => {
     setCookie("token-1");
     await postJson(url, {});
-    expect(calls[0]?.url).toBe(url);
     expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBeNull();
   });
 });
