@@ -29,9 +29,7 @@ describe("the form's field list", () => {
     expect(enquiryFormFields).toEqual(["name", "phone", "email", "enquiry", "message"]);
     expect(enquiryFormFields.filter(isRequiredField)).toEqual(enquiryFormFields);
     expect(enquiryTypeValues).toEqual(["consultation", "support", "feedback", "other"]);
-  });
-
-  it("lists the problems of exactly these fields, so the content has a message for each", () => {
+    // The problems of exactly these fields, so the content has a message for each.
     expect(Object.keys(enquiryProblems)).toEqual(enquiryFormFields);
   });
 });

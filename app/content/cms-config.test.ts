@@ -78,11 +78,8 @@ function unedited(value: unknown, fields: Field | Field[], path = ""): string[] 
     return value.flatMap((item, index) => (typeof item === "string" ? [] : [`${path}[${index}]`]));
   }
   if (fields.widget === "select") return fields.options?.includes(String(value)) ? [] : [path];
-  if (fields.widget === "number")
-    return typeof value === "number" ? [] : [`${path}: ${typeof value}`];
-  if (fields.widget === "boolean")
-    return typeof value === "boolean" ? [] : [`${path}: ${typeof value}`];
-  return typeof value === "string" ? [] : [`${path}: ${typeof value}`];
+  const type = fields.widget === "number" || fields.widget === "boolean" ? fields.widget : "string";
+  return typeof value === type ? [] : [`${path}: ${typeof value}`];
 }
 
 describe("the editor's configuration", () => {
