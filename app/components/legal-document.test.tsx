@@ -21,10 +21,8 @@ const content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections"
 };
 
 describe("LegalDocument", () => {
-  const show = () => render(<LegalDocument content={content} supportEmail="help@example.co.za" />);
-
   it("lists the sections in a contents list that links to each heading", () => {
-    show();
+    render(<LegalDocument content={content} supportEmail="help@example.co.za" />);
     const links = within(screen.getByRole("navigation", { name: "On this page" })).getAllByRole(
       "link",
     );

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import type { ComponentProps } from "react";
 import { describe, expect, it } from "vitest";
 import type { HeroFile } from "../../content/schemas";
 import { Hero } from "./hero";
@@ -14,15 +13,11 @@ const content: HeroFile = {
 };
 const getInTouch = { label: "Talk to us", about: "about {topic}", href: "/contact" };
 
-function renderHero(options: Omit<ComponentProps<typeof Hero>, "content"> = {}) {
-  return render(<Hero content={content} {...options} />);
-}
-
 describe("Hero", () => {
   it("is a region named by its heading, with the Get in Touch link only when given one", () => {
-    renderHero().unmount();
+    render(<Hero content={content} />).unmount();
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
-    renderHero({ getInTouch });
+    render(<Hero content={content} getInTouch={getInTouch} />);
     expect(screen.getByRole("region", { name: content.heading })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Talk to us" })).toHaveAttribute("href", "/contact");
   });
