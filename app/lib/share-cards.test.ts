@@ -1,5 +1,6 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
+import { pictureSource } from "../components/picture";
 import { placeholders, sitePage } from "../content/site-content";
 import { fitText, shareCardSvg } from "./share-cards";
 
@@ -28,12 +29,14 @@ describe("share card text", () => {
 });
 
 describe("share card", () => {
-  it("shows the company, the page title and the site's host, or no host when the site has none", () => {
+  it("shows the company, the page title, the page's picture and the site's host, or no host when the site has none", () => {
     const page = sitePage("hardware");
     const words = (svg: string) =>
       [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text).join(" ");
     const card = words(shareCardSvg({ ...page, title: "Meters" }, site));
     expect(card).toBe(`${site.companyName} Meters ${site.host}`);
+    const picture = Buffer.from(pictureSource(page.shareCard.picture)).toString("base64");
+    expect(shareCardSvg(page, site)).toContain(picture);
     expect(words(shareCardSvg({ ...page, title: "Meters" }, { ...site, host: "" }))).toBe(
       `${site.companyName} Meters`,
     );

@@ -219,16 +219,6 @@ describe("an error", () => {
 });
 
 describe("submit button", () => {
-  it("is unavailable until every field is valid", async () => {
-    const { user } = renderForm();
-    expectUnavailable();
-    const { message, ...allButMessage } = filledValues;
-    await fillValid(user, allButMessage);
-    expectUnavailable();
-    await fillValid(user, { message });
-    await waitFor(() => expectAvailable());
-  });
-
   it.each([
     ["pressed", (user: User) => user.click(submitButton())],
     ["Enter in a field", (user: User) => user.type(field.phone(), "{Enter}")],
