@@ -364,14 +364,6 @@ describe("bot check", () => {
     return calls;
   }
 
-  // Once per visit however often prepared: recaptcha.test.ts.
-  it("loads the provider's script on the first interaction with the form", async () => {
-    const { user } = renderForm(createBotCheck("test-site-key"));
-    expect(providerScripts()).toHaveLength(0);
-    await user.click(field.name());
-    expect(providerScripts()).toHaveLength(1);
-  });
-
   it("sends a fresh token with action contact on each submit; each notice replaces the last", async () => {
     answer = async () => new Response("{}", { status: 500 });
     const { user } = renderForm(createBotCheck("test-site-key"));
