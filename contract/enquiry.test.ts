@@ -81,6 +81,15 @@ describe("the payload", () => {
     expect(enquiryPayloadSchema.parse(body)).toEqual(body);
   });
 
+  it("refuses control characters in the fields the form does not show too", () => {
+    for (const field of ["compname", "token"] as const) {
+      const parsed = enquiryPayloadSchema.safeParse({ ...body, [field]: "a\u0000b" });
+      expect(parsed.success ? {} : z.flattenError(parsed.error).fieldErrors).toEqual({
+        [field]: ["notPrintable"],
+      });
+    }
+  });
+
   it("is stored with every field under its stored name, an absent optional one as null", () => {
     const { enquiry, compname, token: _, type: __, cell: ___, ...same } = body;
     expect(enquiryFromPayload(body)).toEqual({

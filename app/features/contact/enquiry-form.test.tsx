@@ -117,8 +117,6 @@ function expectNoErrorShown(input: HTMLElement) {
   expect(input).not.toHaveAttribute("aria-describedby");
 }
 
-const toasts = () => document.querySelectorAll("[data-notification]");
-
 describe("fields", () => {
   it("are labelled, required, with the content's placeholders, prompt and keyboards", () => {
     renderForm();
@@ -377,7 +375,7 @@ describe("bot check", () => {
     answer = async () => new Response("{}", { status: 200 });
     await user.click(submitButton());
     await screen.findByText(notifications.success);
-    await waitFor(() => expect(toasts()).toHaveLength(1));
+    await waitFor(() => expect(document.querySelectorAll("[data-notification]")).toHaveLength(1));
     expect(screen.queryByText(notifications.error)).not.toBeInTheDocument();
 
     const contact = { siteKey: "test-site-key", action: "contact" };

@@ -86,7 +86,6 @@ describe("postJson", () => {
     expect(outcome).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
     await pending;
-    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
     expect(String(outcome)).toContain("/api/thing gave no answer within 15000 ms");
   });
 });
