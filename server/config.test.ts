@@ -32,6 +32,8 @@ it.each([
       hsts: false,
       mail: undefined,
       delivery: { leaseMs: 60_000, pollMs: 2_000 },
+      // First within 10 s, doubling up to 10 minutes (delivery-worker.test.ts: the doubling).
+      retry: { baseMs: 5_000, capMs: 600_000 },
       botCheck: undefined,
       insights: { flushSeconds: 10 },
       insightsRetentionMonths: 25,

@@ -5,7 +5,6 @@ import { rawRequest } from "../../tests/support/raw-request";
 import { it } from "../../tests/support/server-test";
 import { validEnquiry } from "../../tests/support/test-service";
 import { readInsightsReport } from "../insights/insights-report";
-import { openEnquiryStore } from "../store/open-enquiry-store";
 
 // The service as docs/operations.md deploys it: a real nginx in front with the documented
 // `location` block, and TRUST_PROXY=127.0.0.1 (nginx's own address). Visitors connect to nginx
@@ -55,12 +54,9 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
   it("counts one visitor however many addresses or hosts they forge", async ({
     startService,
     closeAfter,
-    tempDir,
   }) => {
-    const databaseUrl = `file:${tempDir}/insights.db`;
     const service = await startService({
       TRUST_PROXY: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
       INSIGHTS_FLUSH_SECONDS: "3600",
     });
     const nginx = closeAfter(await startNginx(service.baseUrl));
@@ -72,10 +68,7 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
       await visit("127.0.0.2", { ...forged(n), "x-forwarded-host": `h${n}.example` });
     await visit("127.0.0.3", {});
     await service.app.close();
-    const store = await openEnquiryStore(databaseUrl);
-    const report = await readInsightsReport(store.insights, { days: 1 }).finally(() =>
-      store.close(),
-    );
+    const report = await readInsightsReport(service.store.insights, { days: 1 });
     expect(report).toMatchObject({ pageviews: 5, visitors: 2, visits: 2 });
   });
 

@@ -11,7 +11,6 @@ import {
   type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
-import type { openEnquiryStore } from "../store/open-enquiry-store";
 import { dayOf, readInsightsReport } from "./insights-report";
 
 // Distinctive, so a search of the store and the logs can only find them if they were kept.
@@ -20,13 +19,10 @@ const phone =
 const desktop =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ProbeUA/42";
 const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43"];
+const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43", "203.0.113.44"];
 
-type Parts = { databasePath: string; startService: typeof startTestService };
-
-const service = ({ databasePath, startService }: Parts, env: Record<string, string> = {}) =>
+const service = (startService: typeof startTestService, env: Record<string, string> = {}) =>
   startService({
-    DATABASE_URL: `file:${databasePath}`,
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
     TRUST_PROXY: "127.0.0.1",
     // Nothing is flushed on a timer during a test: closing the app writes it all.
@@ -51,20 +47,18 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
   ...more,
 });
 
-async function reportAfterClose(started: TestService, openStore: typeof openEnquiryStore) {
+/** What the service counted, once closing it has written it all. */
+async function reportAfterClose(started: TestService) {
   await started.app.close();
-  const store = await openStore(`file:${started.databasePath}`);
-  return readInsightsReport(store.insights, { days: 1 });
+  return readInsightsReport(started.store.insights, { days: 1 });
 }
 
-it("counts browsers' page views, visitors, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
-  databasePath,
+it("counts browsers' page views, visitors but those who opt out, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
   startService,
-  openStore,
   closeAfter,
 }) => {
-  const started = await service({ databasePath, startService }, { LOG_LEVEL: "debug" });
-  const [first, second, third] = addresses;
+  const started = await service(startService, { LOG_LEVEL: "debug" });
+  const [first, second, third, fourth] = addresses;
   const fromSearch = as(first, phone, { referer: "https://www.google.com/search?q=meters" });
   expect(
     await visit(
@@ -78,14 +72,18 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/", as(second, desktop))).toBe(200);
+  // Global Privacy Control and Do Not Track: a page view, never a visitor, and an enquiry with no
+  // visit.
+  const optingOut = as(fourth, desktop, { "sec-gpc": "1" });
+  expect(await visit(started, "/", optingOut)).toBe(200);
+  expect(await visit(started, "/hardware", as(fourth, phone, { dnt: "1" }))).toBe(200);
+  expect((await postEnquiry(started.baseUrl, validEnquiry(), optingOut)).status).toBe(201);
 
-  // No bot, prefetch, HEAD, file, editor, API call or redirect counts.
+  // No bot, HEAD, file, editor, API call or redirect counts. Which requests are a browser's (no
+  // program's or prefetch): page-view.test.ts.
   const browser = as(third, desktop);
   const statuses = [
     await visit(started, "/", as(third, bot)),
-    await visit(started, "/", as(third, "")),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch" }),
-    await visit(started, "/hardware", { ...browser, "sec-purpose": "prefetch;prerender" }),
     await visit(started, "/hardware", browser, "HEAD"),
     await visit(started, "/favicon.svg", browser),
     await visit(started, fixtureEditorAsset, browser),
@@ -93,7 +91,7 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
     await visit(started, "/hardware/", browser),
     await visit(started, "/no-such-page", browser),
   ];
-  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 301, 302]);
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 301, 302]);
 
   // A datasheet's download counts by file and by the page that linked it, but not a bot's or a
   // range's, and is no page view.
@@ -111,17 +109,17 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
   const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
   expect(sent.status).toBe(201);
 
-  const report = await reportAfterClose(started, openStore);
+  const report = await reportAfterClose(started);
   // openSession's own page view comes from Node's fetch, a program: not counted.
   expect(report).toMatchObject({
-    pageviews: 5,
+    pageviews: 7,
     visitors: 2,
     visits: 2,
-    enquiries: 1,
+    enquiries: 2,
     pages: [
-      { path: "/", pageviews: 2, visitors: 2, visits: 1, enquiries: 1 },
+      { path: "/", pageviews: 3, visitors: 2, visits: 1, enquiries: 1 },
+      { path: "/hardware", pageviews: 2, visitors: 1, visits: 1, enquiries: 0 },
       { path: "/contact", pageviews: 2, visitors: 1, visits: 0, enquiries: 0 },
-      { path: "/hardware", pageviews: 1, visitors: 1, visits: 1, enquiries: 0 },
     ],
     sources: [
       { source: "google.com", visits: 1, enquiries: 1 },
@@ -130,9 +128,9 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
     campaigns: [{ campaign: "spring", visits: 1, enquiries: 0 }],
     mediums: [{ medium: "email", visits: 1, enquiries: 0 }],
     devices: [
-      { device: "phone", pageviews: 3, visitors: 1 },
+      { device: "phone", pageviews: 4, visitors: 1 },
       { device: "tablet", pageviews: 0, visitors: 0 },
-      { device: "desktop", pageviews: 2, visitors: 1 },
+      { device: "desktop", pageviews: 3, visitors: 1 },
     ],
     downloadFiles: [{ path: datasheet, downloads: 2 }],
     downloadSources: [
@@ -140,7 +138,7 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
       { source: "direct", downloads: 1 },
     ],
   });
-  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 5 })]);
+  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 7 })]);
 
   // Every row of every table, and the file's bytes (freed pages included), as text.
   const db = closeAfter(new Database(started.databasePath, { readonly: true }));
@@ -166,32 +164,13 @@ it("counts browsers' page views, visitors, their sources and downloads, attribut
   expect(dump).toContain("google.com");
 });
 
-it("counts the page views of Global Privacy Control and Do Not Track, never a visitor", async ({
-  databasePath,
-  startService,
-  openStore,
-}) => {
-  const started = await service({ databasePath, startService });
-  expect(await visit(started, "/", as(addresses[0], desktop, { "sec-gpc": "1" }))).toBe(200);
-  expect(await visit(started, "/hardware", as(addresses[1], phone, { dnt: "1" }))).toBe(200);
-  const headers = as(addresses[0], desktop, { "sec-gpc": "1" });
-  expect((await postEnquiry(started.baseUrl, validEnquiry(), headers)).status).toBe(201);
-
-  const report = await reportAfterClose(started, openStore);
-  expect(report).toMatchObject({ pageviews: 2, visitors: 0, visits: 0, enquiries: 1, sources: [] });
-  expect(report.pages.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
-    { path: "/", visitors: 0 },
-    { path: "/hardware", visitors: 0 },
-  ]);
-});
-
-it("counts nothing with INSIGHTS=off", async ({ databasePath, startService, openStore }) => {
-  const started = await service({ databasePath, startService }, { INSIGHTS: "off" });
+it("counts nothing with INSIGHTS=off", async ({ startService }) => {
+  const started = await service(startService, { INSIGHTS: "off" });
   expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
   expect(
     (await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], desktop))).status,
   ).toBe(201);
-  const report = await reportAfterClose(started, openStore);
+  const report = await reportAfterClose(started);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
 
@@ -206,11 +185,9 @@ const tap = async ({ baseUrl }: TestService, path: string, userAgent = phone) =>
 };
 
 it("redirects a tap on the phone or WhatsApp link to the build's address and counts it per day and place", async ({
-  databasePath,
   startService,
-  openStore,
 }) => {
-  const started = await service({ databasePath, startService });
+  const started = await service(startService);
   expect(await tap(started, "/go/phone?from=footer")).toMatchObject({
     status: 302,
     location: fixtureTapTargets.phone,
@@ -224,9 +201,8 @@ it("redirects a tap on the phone or WhatsApp link to the build's address and cou
   expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
   await started.app.close();
 
-  const store = await openStore(`file:${databasePath}`);
   const today = dayOf(new Date());
-  expect(await store.insights.readTaps(today, today)).toEqual([
+  expect(await started.store.insights.readTaps(today, today)).toEqual([
     { day: today, channel: "phone", source: "footer", taps: 1 },
     { day: today, channel: "whatsapp", source: "contact", taps: 2 },
   ]);

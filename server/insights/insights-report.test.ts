@@ -1,50 +1,13 @@
 import { describe, expect } from "vitest";
-import { it } from "../../tests/support/server-test";
+import { dayBatch, it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { type DayBatch, emptyCount } from "../store/insights-store";
-import type { Visit } from "../store/schema";
+import type { DayBatch } from "../store/insights-store";
 import { readInsightsReport } from "./insights-report";
 
 const day = "2026-03-02";
 const today = new Date(`${day}T15:00:00.000Z`);
-const fromSearch: Visit = {
-  entry: "/",
-  source: "google.com",
-  medium: "",
-  campaign: "",
-  device: "phone",
-};
-const fromMail: Visit = {
-  entry: "/hardware",
-  source: "newsletter",
-  medium: "email",
-  campaign: "spring",
-  device: "desktop",
-};
-
-/** What one instance saw: visitor a on / then /contact, visitor b on /hardware. */
-const batch = (overrides: Partial<DayBatch> = {}, on = day): DayBatch => ({
-  day: on,
-  counts: [
-    { ...emptyCount(on, "total", ""), pageviews: 3 },
-    { ...emptyCount(on, "page", "/"), pageviews: 1 },
-    { ...emptyCount(on, "page", "/contact"), pageviews: 1 },
-    { ...emptyCount(on, "page", "/hardware"), pageviews: 1 },
-    { ...emptyCount(on, "device", "phone"), pageviews: 2 },
-    { ...emptyCount(on, "device", "desktop"), pageviews: 1 },
-  ],
-  visitors: [
-    { hash: "a", visit: fromSearch },
-    { hash: "b", visit: fromMail },
-  ],
-  visitorPages: [
-    { hash: "a", path: "/" },
-    { hash: "a", path: "/contact" },
-    { hash: "b", path: "/hardware" },
-  ],
-  enquiries: [],
-  ...overrides,
-});
+/** What one instance saw on the day. */
+const batch = (overrides: Partial<DayBatch> = {}, on = day) => dayBatch(on, overrides);
 
 describe.each(storeKinds)("insights on the $name store", (kind) => {
   it("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({

@@ -32,8 +32,8 @@ it("tells phones, tablets and desktops apart by the user agent", () => {
 
 it("counts browsers, not programs, bots or prefetches", () => {
   expect(countedDevice({ "user-agent": chrome })).toBe("desktop");
-  expect(countedDevice({ "user-agent": chrome, "sec-purpose": "prefetch" })).toBeUndefined();
-  expect(countedDevice({ "user-agent": chrome, purpose: "prefetch" })).toBeUndefined();
+  for (const purpose of [{ "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }])
+    expect(countedDevice({ "user-agent": chrome, ...purpose })).toBeUndefined();
   expect(countedDevice({})).toBeUndefined();
   expect(countedDevice({ "user-agent": "curl/8.14.1" })).toBeUndefined();
   expect(optsOut({ "sec-gpc": "1" })).toBe(true);

@@ -4,7 +4,7 @@ import { shellFile, siteDocuments, sitePage, siteProducts } from "../../app/cont
 
 // Each product's page (app/content/products/, or CONTENT_DIR's) against the production build,
 // checked against its content file as the build reads it. Axe and "no script" on these pages:
-// proof.spec.ts. A product's structured data: app/content/products.test.ts; the datasheet's
+// shell.spec.ts. A product's structured data: app/content/products.test.ts; the datasheet's
 // contents: app/lib/datasheet.test.tsx; what a product's downloads are: app/content/documents.test.ts.
 
 const products = siteProducts();

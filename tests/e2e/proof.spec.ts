@@ -3,14 +3,12 @@ import {
   caseStudiesPage,
   caseStudies as caseStudyFiles,
   companyDetails,
-  siteDocuments,
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
-import { expectNoAxeViolations } from "../support/axe";
 import { expectSeen } from "../support/seen";
-import { DESKTOP, MOBILE } from "../support/widths";
+import { MOBILE } from "../support/widths";
 
 // Issue 40 against the production build: the questions, the case studies and the company's
 // contacts, checked against the content the build was made from (app/content/, or CONTENT_DIR:
@@ -38,31 +36,6 @@ async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
     const data = JSON.parse(text);
     return data["@graph"] ?? [data];
   });
-}
-
-/** Scripts a page runs: none but its structured data. */
-const scriptsOf = (page: Page) => page.locator('script:not([type="application/ld+json"])');
-
-// The pages issues 39 and 40 added, each with what the content it is built from may hold.
-const newPages = [
-  "/faq",
-  ...(studies.length > 0 ? ["/case-studies", `/case-studies/${studies[0]?.slug}`] : []),
-  ...products.map((product) => product.path),
-  ...(siteDocuments().length > 0 ? ["/documents"] : []),
-];
-
-for (const path of newPages) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    test(`${path} has no axe violations at ${viewport.width} px and runs no script`, async ({
-      page,
-    }) => {
-      await page.setViewportSize(viewport);
-      await page.goto(path);
-      expect(new URL(page.url()).pathname).toBe(path);
-      await expect(scriptsOf(page)).toHaveCount(0);
-      await expectNoAxeViolations(page);
-    });
-  }
 }
 
 test.describe("/faq, without JavaScript", () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { type CDPSession, expect, type Page, type Request, test } from "@playwright/test";
 import { withDocumentsPage } from "../../app/content/documents";
 import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
@@ -19,7 +19,8 @@ import { readSettings } from "../../contract/settings-source";
 import { expectNoAxeViolations } from "../support/axe";
 import { clientBuildDir } from "../support/client-build";
 import { recordProblems } from "../support/page-problems";
-import { HYDRATED_PATHS, openReady, touchForm } from "../support/page-ready";
+import { HYDRATED_PATHS, startApp } from "../support/page-ready";
+import { expectSeen } from "../support/seen";
 import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 // What every page shares (header, menu, footer, skip link, head, routes), checked against the
@@ -27,14 +28,17 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 
 const pages = sitePages();
 // Every page the build writes: the page list's, each product's, and /documents with documents.
+// The case studies' pages are built, and linked from the footer, only when there is a study.
+const studies = caseStudyFiles();
 const ROUTES = [
   ...pages.map((page) => page.path),
   ...siteProducts().map((product) => product.path),
   ...(siteDocuments().length > 0 ? ["/documents"] : []),
+  ...(studies.length > 0
+    ? ["/case-studies", ...studies.map((study) => `/case-studies/${study.slug}`)]
+    : []),
 ];
 const headerLinks = headerLinksOf(pages);
-// The case studies' pages are built, and linked from the footer, only when there is a study.
-const studies = caseStudyFiles();
 const footerLinks = footerLinksOf(
   footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
     count: studies.length,
@@ -48,83 +52,62 @@ const caseStudyRoutes =
 
 const shell = shellFile();
 const { companyName } = placeholders;
-const label = (id: PageId) => sitePage(id).headerLabel ?? "";
-const footerLabel = (id: PageId) => sitePage(id).footerLabel ?? "";
-const pageTitle = (id: PageId) => `${sitePage(id).title} | ${companyName}`;
 const mainNav = (page: Page) =>
   page.getByRole("navigation", { name: shell.header.navigationLabel, exact: true });
 const menuButton = (page: Page) =>
   mainNav(page).getByRole("button", { name: shell.header.menuButtonLabel, exact: true });
 const footerLink = (page: Page, id: PageId) =>
-  page.getByRole("contentinfo").getByRole("link", { name: footerLabel(id), exact: true });
-
-const CONTENT_PAGES = ROUTES.filter((path) => !HYDRATED_PATHS.includes(path));
-
+  page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: sitePage(id).footerLabel ?? "", exact: true });
 for (const viewport of ALL_WIDTHS) {
-  const collapsed = viewport.width <= 768;
+  test(`at ${viewport.width} px the skip link is seen first and skips to the content; the fixed header above it shows the logo and every link, the current one marked; the footer its links`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(sitePage("software").path);
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: shell.skipLinkLabel, exact: true });
+    await expect(skipLink).toBeFocused();
+    await expectSeen(skipLink, "the skip link");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
 
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+    const header = page.getByRole("banner");
+    await expect(header).toHaveCSS("position", "fixed");
+    const [top, content] = [await header.boundingBox(), await page.getByRole("main").boundingBox()];
+    expect(top && content && content.y >= top.y + top.height - 1).toBe(true);
+    await expect(
+      header.getByRole("link", { name: shell.header.homeLinkLabel, exact: true }),
+    ).toHaveAttribute("href", "/");
+    if (viewport.width <= 768) {
+      await expect(mainNav(page).getByRole("link")).toHaveCount(0);
+      await menuButton(page).click();
+      await expectSeen(mainNav(page).getByRole("list"), "the open menu");
+    } else {
+      await expect(menuButton(page)).toBeHidden();
+    }
+    await expect(mainNav(page).getByRole("link")).toHaveCount(headerLinks.length);
+    for (const link of headerLinks) {
+      const shown = mainNav(page).getByRole("link", { name: link.label, exact: true });
+      await expect(shown).toHaveAttribute("href", link.href);
+      const current = link.href === sitePage("software").path ? "page" : null;
+      expect(await shown.getAttribute("aria-current"), link.label).toBe(current);
+    }
+    if (viewport !== DESKTOP) return;
 
-    test("header shows the logo and the four links, the current one marked", async ({ page }) => {
-      await page.goto(sitePage("software").path);
-      const header = page.getByRole("banner");
-      await expect(
-        header.getByRole("link", { name: shell.header.homeLinkLabel, exact: true }),
-      ).toHaveAttribute("href", "/");
-      if (collapsed) {
-        await expect(menuButton(page)).toBeVisible();
-        await expect(mainNav(page).getByRole("link")).toHaveCount(0);
-        await menuButton(page).click();
-      } else {
-        await expect(menuButton(page)).toBeHidden();
-      }
-      await expect(mainNav(page).getByRole("link")).toHaveCount(headerLinks.length);
-      for (const link of headerLinks) {
-        const shown = mainNav(page).getByRole("link", { name: link.label, exact: true });
-        await expect(shown).toHaveAttribute("href", link.href);
-        if (link.href === sitePage("software").path) {
-          await expect(shown).toHaveAttribute("aria-current", "page");
-        } else {
-          await expect(shown).not.toHaveAttribute("aria-current");
-        }
-      }
-      await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
-    });
-
-    test("footer links go where they say", async ({ page }) => {
-      await page.goto("/");
-      const footer = page.getByRole("contentinfo");
-      await expect(
-        footer.getByRole("navigation", { name: shell.footer.navigationLabel }).getByRole("link"),
-      ).toHaveCount(footerLinks.length);
-      for (const link of footerLinks) {
-        await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
-          "href",
-          link.href,
-        );
-      }
-      // The copyright line carries the year the site was built (requirements §3.3).
-      const built = statSync(join(clientBuildDir, "index.html")).mtime.getFullYear();
-      await expect(footer).toContainText(`© ${built} ${companyName}`);
-      await expect(footer).toContainText(shell.footer.tagline);
-    });
-
-    test("page content starts below the fixed header", async ({ page }) => {
-      await page.goto(sitePage("hardware").path);
-      const header = await page.getByRole("banner").boundingBox();
-      const main = await page.getByRole("main").boundingBox();
-      expect(header && main && main.y >= header.y + header.height - 1).toBe(true);
-    });
-
-    test("following a link loads the new page at its top", async ({ page }) => {
-      await page.goto(sitePage("privacy").path);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-      await footerLink(page, "hardware").click();
-      await expect(page).toHaveURL(/\/hardware$/);
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-    });
+    // The footer's links go where they say, above the build's year (requirements §3.3).
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByRole("navigation", { name: shell.footer.navigationLabel }).getByRole("link"),
+    ).toHaveCount(footerLinks.length);
+    for (const link of footerLinks) {
+      const shown = footer.getByRole("link", { name: link.label, exact: true });
+      await expect(shown).toHaveAttribute("href", link.href);
+    }
+    const built = statSync(join(clientBuildDir, "index.html")).mtime.getFullYear();
+    await expect(footer).toContainText(`© ${built} ${companyName}`);
+    await expect(footer).toContainText(shell.footer.tagline);
   });
 }
 
@@ -147,172 +130,141 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
 
     /** The list the menu button opens (its popover target), whether shown or not. */
     const menu = (page: Page) => mainNav(page).getByRole("list", { includeHidden: true });
-    const icon = (page: Page, name: "menu" | "close") =>
-      menuButton(page).locator(`[data-icon="${name}"]`);
+    const link = (page: Page, id: PageId) =>
+      mainNav(page).getByRole("link", {
+        name: sitePage(id).headerLabel,
+        exact: true,
+        includeHidden: true,
+      });
 
-    test("opens and closes with the button, the icons swap, assistive tech hears it", async ({
+    test("opens and closes with its button, a click outside or Escape, showing the right icon to all, and works by keyboard alone", async ({
       page,
     }) => {
       await page.goto("/");
       const cdp = await page.context().newCDPSession(page);
-      const button = menuButton(page);
-      // The button opens the list as its popover: the browser's own menu, with no script.
-      expect(await button.getAttribute("popovertarget")).toBe(await menu(page).getAttribute("id"));
-      await expect(menu(page)).toBeHidden();
-      await expect(icon(page, "menu")).toBeVisible();
-      await expect(icon(page, "close")).toBeHidden();
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
-
-      await button.click();
-      await expect(menu(page)).toBeVisible();
-      await expect(icon(page, "close")).toBeVisible();
-      await expect(icon(page, "menu")).toBeHidden();
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(true);
+      const expectOpen = async (open: boolean) => {
+        await expect(menu(page)).toBeVisible({ visible: open });
+        await expect(menuButton(page).locator('[data-icon="close"]')).toBeVisible({
+          visible: open,
+        });
+        await expect(menuButton(page).locator('[data-icon="menu"]')).toBeVisible({
+          visible: !open,
+        });
+        expect(await menuExpandedForAssistiveTech(cdp)).toBe(open);
+      };
+      await expectOpen(false);
+      await menuButton(page).click();
+      await expectOpen(true);
       // Open, it sits just under the fixed header, across the page.
       const header = await page.getByRole("banner").boundingBox();
       const list = await menu(page).boundingBox();
       expect(header && list && Math.abs(list.y - (header.y + header.height)) <= 1).toBe(true);
       expect(list?.width).toBe(viewport.width);
-
-      await button.click();
-      await expect(menu(page)).toBeHidden();
-      await expect(icon(page, "menu")).toBeVisible();
-      expect(await menuExpandedForAssistiveTech(cdp)).toBe(false);
-    });
-
-    test("Escape closes it and returns focus to the button", async ({ page }) => {
-      await page.goto("/");
       await menuButton(page).click();
-      await mainNav(page)
-        .getByRole("link", { name: label("hardware"), exact: true })
-        .focus();
-      await page.keyboard.press("Escape");
-      await expect(menu(page)).toBeHidden();
-      await expect(menuButton(page)).toBeFocused();
-    });
-
-    test("a click outside closes it", async ({ page }) => {
-      await page.goto("/");
+      await expectOpen(false);
       await menuButton(page).click();
-      await expect(menu(page)).toBeVisible();
       await page.mouse.click(viewport.width / 2, viewport.height - 10);
       await expect(menu(page)).toBeHidden();
-    });
 
-    test("following a link opens that page with the menu closed", async ({ page }) => {
-      await page.goto("/");
-      await menuButton(page).click();
-      await mainNav(page)
-        .getByRole("link", { name: label("software"), exact: true })
-        .click();
-      await expect(page).toHaveURL(/\/software$/);
-      await expect(menu(page)).toBeHidden();
-      await expect(
-        mainNav(page).getByRole("link", {
-          name: label("software"),
-          exact: true,
-          includeHidden: true,
-        }),
-      ).toHaveAttribute("aria-current", "page");
-    });
-
-    test("works by keyboard alone", async ({ page }) => {
-      await page.goto("/");
+      // By keyboard: Escape closes it and returns focus; a link opens its page, menu closed.
       await menuButton(page).focus();
-      await page.keyboard.press("Enter");
-      await expect(menu(page)).toBeVisible();
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Tab");
-      await expect(
-        mainNav(page).getByRole("link", { name: label("hardware"), exact: true }),
-      ).toBeFocused();
-      await page.keyboard.press("Enter");
+      for (const leave of ["Escape", "Enter"]) {
+        await page.keyboard.press("Enter");
+        await expect(menu(page)).toBeVisible();
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        await expect(link(page, "hardware")).toBeFocused();
+        await page.keyboard.press(leave);
+      }
       await expect(page).toHaveURL(/\/hardware$/);
+      await expect(menu(page)).toBeHidden();
+      await expect(link(page, "hardware")).toHaveAttribute("aria-current", "page");
     });
   });
 }
 
-test.describe("routes", () => {
-  test("every route is prerendered with its title and content, no JavaScript needed", async ({
-    request,
-  }) => {
-    const titles = new Set<string>();
-    for (const path of ROUTES) {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(200);
-      const html = await response.text();
-      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
-      expect(title, path).toMatch(
-        new RegExp(`\\| ${companyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
-      );
-      titles.add(title ?? "");
-      expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
-      expect(html).toContain('<html lang="en-ZA"');
-      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-    }
-    expect(titles.size).toBe(ROUTES.length);
-  });
+/** The cut faces of the font, which the home page preloads (every page must, the same). */
+const PRELOADED_FONTS = [
+  ...readFileSync(join(clientBuildDir, "index.html"), "utf8").matchAll(
+    /<link rel="preload" href="([^"]+)" as="font"/g,
+  ),
+].map(([, href]) => href ?? "");
+/** The 404 page a static host serves, stopped before it sends the visitor home. */
+const notFound = readFileSync(join(clientBuildDir, "404.html"), "utf8");
+const notFoundShown = notFound.replace(/<meta http-equiv="refresh"[^>]*>/, "");
 
-  test("absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
-    request,
-  }) => {
-    const siteUrl = readSettings().VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
-    const robots = await request.get("/robots.txt", { maxRedirects: 0 });
-    expect(robots.status()).toBe(200);
-    expect(robots.headers()["content-type"]).toContain("text/plain");
-    const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
-    expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap-index.xml`] : []);
-    expect(existsSync(join(clientBuildDir, "sitemap-index.xml"))).toBe(!!siteUrl);
-    const locations = async (path: string) => {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(200);
-      expect(response.headers()["content-type"], path).toMatch(/xml/);
-      const xml = await response.text();
-      return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    };
-    if (siteUrl) {
-      // The index names the one sitemap, which lists every page of the list (and the case
-      // studies' pages) and nothing else.
-      const sitemaps = await locations("/sitemap-index.xml");
-      expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
-      const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
-      expect(listed.sort()).toEqual(
-        [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
-      );
-    }
-    for (const path of ROUTES) {
-      const html = await (await request.get(path)).text();
-      const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
-      const ogUrl = html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
-      expect(canonical, path).toBe(siteUrl ? `${siteUrl}${path}` : undefined);
-      expect(ogUrl, path).toBe(siteUrl ? `${siteUrl}${path}` : undefined);
-    }
-    // No file a crawler or visitor reads names an origin the settings did not give.
-    const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
-      (name) => /\.(html|txt|xml|json|webmanifest|yml)$/.test(name),
-    );
-    expect(written.length).toBeGreaterThan(ROUTES.length);
-    for (const name of written) {
-      const text = readFileSync(join(clientBuildDir, name), "utf8");
-      const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
-      expect(
-        loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
-        name,
-      ).toEqual([]);
-    }
-  });
+/**
+ * The page's first paint waits for no stylesheet, and its text for the preloaded cut faces of
+ * the font alone: latin always, latin-ext when the copy has a letter only that file of Inter
+ * holds; Inter's whole files are for characters the copy does not use.
+ */
+async function expectOwnStylesAndFonts(page: Page, requests: Request[]) {
+  expect(PRELOADED_FONTS.length).toBeGreaterThan(0);
+  for (const font of PRELOADED_FONTS) {
+    expect(font).toMatch(/^\/assets\/fonts\/inter-latin(-ext)?-cut-[\w-]+\.woff2$/);
+  }
+  const head = await page.evaluate(() => ({
+    stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+    inlineCss: [...document.querySelectorAll("head style")].reduce(
+      (length, style) => length + (style.textContent?.length ?? 0),
+      0,
+    ),
+    fontPreloads: [
+      ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'),
+    ].map((link) => new URL(link.href).pathname),
+  }));
+  expect(head.stylesheets).toBe(0);
+  expect(head.inlineCss).toBeGreaterThan(5000);
+  expect(head.fontPreloads).toEqual(PRELOADED_FONTS);
+  const fetched = (type: string) =>
+    requests
+      .filter((request) => request.resourceType() === type)
+      .map((request) => new URL(request.url()).pathname);
+  expect(fetched("stylesheet")).toEqual([]);
+  expect(fetched("font").toSorted()).toEqual(PRELOADED_FONTS.toSorted());
+}
 
-  test("the content pages carry no executable script and load none; the contact form is the one island", async ({
-    page,
-  }) => {
-    expect(CONTENT_PAGES.length).toBeGreaterThan(0);
-    const scriptRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scriptRequests.push(request.url());
-    });
-    for (const path of CONTENT_PAGES) {
-      await page.goto(path);
-      await page.waitForLoadState("load");
+for (const viewport of [MOBILE, DESKTOP]) {
+  for (const path of ROUTES) {
+    const island = HYDRATED_PATHS.includes(path);
+    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      const problems = recordProblems(page);
+      await page.addInitScript(() => {
+        addEventListener("securitypolicyviolation", (event) =>
+          console.error(`Content Security Policy: ${event.effectiveDirective} blocked`),
+        );
+      });
+      const requests: Request[] = [];
+      page.on("request", (request) => requests.push(request));
+      // Only the contact form asks for the bot check, once used: a stand-in answers here.
+      await page.route("https://www.google.com/recaptcha/**", (route) =>
+        route.fulfill({
+          contentType: "text/javascript",
+          body: "window.grecaptcha={ready:(f)=>f(),execute:()=>Promise.resolve('t')};",
+        }),
+      );
+      const response = await page.goto(path);
+      if (island) await startApp(page);
+      await page.waitForLoadState("networkidle");
+
+      // Inline scripts and styles run by their hashes, never by 'unsafe-inline'.
+      const policy = (response?.headers()["content-security-policy"] ?? "").split(";");
+      const sources = (name: string) =>
+        policy.map((part) => part.trim().split(/\s+/)).find(([key]) => key === name) ?? [];
+      expect(sources("script-src")[1]).toBe("'self'");
+      expect([...sources("script-src"), ...sources("style-src")]).not.toContain("'unsafe-inline'");
+      const offSite = requests
+        .map((request) => new URL(request.url()))
+        .filter((url) => url.origin !== new URL(baseURL ?? "").origin && url.protocol !== "data:")
+        .filter((url) => !(island && url.href.startsWith("https://www.google.com/recaptcha/")));
+      expect(offSite).toEqual([]);
+      expect(problems).toEqual([]);
+      await expectOwnStylesAndFonts(page, requests);
+
       const shipped = await page.evaluate(() => ({
         // JSON-LD and other data blocks are not run, so they are allowed.
         scripts: [...document.scripts]
@@ -322,244 +274,140 @@ test.describe("routes", () => {
         inlineHandlers: [...document.querySelectorAll("*")].flatMap((element) =>
           element.getAttributeNames().filter((name) => name.startsWith("on")),
         ),
-        islands: document.querySelectorAll("astro-island").length,
+        islandForms: [...document.querySelectorAll("astro-island")].map(
+          (element) => element.querySelectorAll("form").length,
+        ),
+        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       }));
-      expect(shipped, path).toEqual({
-        scripts: [],
+      expect(shipped).toMatchObject({
         modulePreloads: 0,
         inlineHandlers: [],
-        islands: 0,
+        islandForms: island ? [1] : [],
+        sideways: 0,
       });
-    }
-    expect(scriptRequests).toEqual([]);
-    // The contact form is the one island.
-    for (const path of HYDRATED_PATHS) {
-      await page.goto(path);
-      await expect(page.locator("astro-island")).toHaveCount(1);
-      await expect(page.locator("astro-island").getByRole("form")).toHaveCount(1);
-    }
-  });
-
-  test("every page's first paint waits for no stylesheet, and its text for the cut font faces alone", async ({
-    page,
-  }) => {
-    const fonts: string[] = [];
-    const stylesheets: string[] = [];
-    page.on("request", (request) => {
-      const path = new URL(request.url()).pathname;
-      if (request.resourceType() === "font") fonts.push(path);
-      if (request.resourceType() === "stylesheet") stylesheets.push(path);
-    });
-    // Every page, the 404 page a static host serves included (stopped before it sends the
-    // visitor home).
-    const notFound = readFileSync(join(clientBuildDir, "404.html"), "utf8").replace(
-      /<meta http-equiv="refresh"[^>]*>/,
-      "",
-    );
-    await page.route("**/no/such/page", (route) =>
-      route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
-    );
-    let preloaded: string[] | undefined;
-    for (const path of [...ROUTES, "/no/such/page"]) {
-      fonts.length = 0;
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      const head = await page.evaluate(() => ({
-        stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
-        inlineCss: [...document.querySelectorAll("head style")].reduce(
-          (length, style) => length + (style.textContent?.length ?? 0),
-          0,
-        ),
-        fontPreloads: [
-          ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'),
-        ].map((link) => new URL(link.href).pathname),
-      }));
-      expect(head.stylesheets, path).toBe(0);
-      expect(head.inlineCss, path).toBeGreaterThan(5000);
-      // The faces cut for the copy's characters: latin always, latin-ext when the copy has a
-      // letter only that file of Inter holds. The same on every page.
-      expect(head.fontPreloads.length, path).toBeGreaterThan(0);
-      for (const preload of head.fontPreloads) {
-        expect(preload, path).toMatch(/^\/assets\/fonts\/inter-latin(-ext)?-cut-[\w-]+\.woff2$/);
+      if (!island) {
+        expect(shipped.scripts).toEqual([]);
+        expect(requests.filter((request) => request.resourceType() === "script")).toEqual([]);
       }
-      preloaded ??= head.fontPreloads;
-      expect(head.fontPreloads, path).toEqual(preloaded);
-      // Inter's whole files are for characters the copy does not use.
-      expect(fonts.toSorted(), path).toEqual(head.fontPreloads.toSorted());
-    }
-    expect(stylesheets).toEqual([]);
-  });
-
-  test("no page logs an error or warning (CSP, hydration, scripts)", async ({ page }) => {
-    const problems = recordProblems(page);
-    // The provider is unreachable here; a stand-in keeps the contact page's script load quiet.
-    await page.route("https://www.google.com/recaptcha/**", (route) =>
-      route.fulfill({
-        contentType: "text/javascript",
-        body: "window.grecaptcha={ready:(f)=>f(),execute:()=>Promise.resolve('t')};",
-      }),
-    );
-    for (const path of ROUTES) {
-      await openReady(page, path);
-      await page.waitForLoadState("load");
-    }
-    expect(problems).toEqual([]);
-  });
-
-  test("trailing-slash variants of real routes work", async ({ page }) => {
-    await page.goto(`${sitePage("hardware").path}/`);
-    await expect(page).toHaveURL(/\/hardware$/);
-    await expect(page).toHaveTitle(pageTitle("hardware"));
-  });
-
-  test("an unknown path loaded directly redirects home", async ({ page, request }) => {
-    const response = await request.get("/no/such/page", { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toBe("/");
-    await page.goto("/no/such/page");
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test.describe("on a static host, without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("the 404 page sends an unknown path home", async ({ page }) => {
-      const notFound = readFileSync(join(clientBuildDir, "404.html"), "utf8");
-      expect(notFound).not.toMatch(/<script/i);
-      expect(notFound).toMatch(/<meta http-equiv="refresh" content="0; url=\/">/);
-      expect(notFound).toMatch(/<meta name="robots" content="noindex">/);
-      // What a visitor sees while it does, or where a browser does not follow the refresh.
-      await page.route("**/not/followed", (route) =>
-        route.fulfill({
-          status: 404,
-          contentType: "text/html",
-          body: notFound.replace(/<meta http-equiv="refresh"[^>]*>/, ""),
-        }),
-      );
-      await page.goto("/not/followed");
-      const copy = shell.notFoundPage;
-      await expect(page).toHaveTitle(`${copy.title} | ${companyName}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
-      await expect(page.getByRole("main")).toContainText(copy.paragraph);
-      await expect(
-        page.getByRole("main").getByRole("link", { name: copy.homeLink, exact: true }),
-      ).toHaveAttribute("href", "/");
-
-      // What a static host does: answer an unknown path with its 404.html.
-      await page.route("**/no/such/page", (route) =>
-        route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
-      );
-      await page.goto("/no/such/page");
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        pageFile(sitePage("home")).hero.heading,
-      );
-    });
-  });
-
-  test("jumping to an anchor keeps its heading clear of the fixed header", async ({ page }) => {
-    const privacy = sitePage("privacy", "legal");
-    const section = privacy.file.sections.at(-1);
-    await page.goto(`${privacy.path}#${section?.id}`);
-    const target = page
-      .getByRole("main")
-      .getByRole("heading", { level: 2, name: section?.heading, exact: true });
-    await expect(target).toBeInViewport();
-    const header = await page.getByRole("banner").boundingBox();
-    const box = await target.boundingBox();
-    expect(header && box && box.y >= header.y + header.height).toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  });
-
-  for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    const animates = reducedMotion === "no-preference";
-    test.describe(`with prefers-reduced-motion: ${reducedMotion}`, () => {
-      test.use({ reducedMotion });
-
-      test(`moving between pages ${animates ? "cross-fades" : "does not animate"}`, async ({
-        page,
-      }) => {
-        // Runs in every new document before it is shown: records whether the browser started
-        // a cross-document view transition into it.
-        await page.addInitScript(() => {
-          window.addEventListener("pagereveal", (event) => {
-            const reveal = event as Event & { viewTransition: unknown };
-            sessionStorage.setItem("viewTransition", String(reveal.viewTransition !== null));
-          });
-        });
-        await page.goto(sitePage("privacy").path);
-        await footerLink(page, "hardware").click();
-        await expect(page).toHaveURL(/\/hardware$/);
-        await expect
-          .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
-          .toBe(String(animates));
-      });
+      await expectNoAxeViolations(page);
     });
   }
+}
 
-  test("skip link is the first stop and moves focus to the main content", async ({ page }) => {
-    await page.goto(sitePage("hardware").path);
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: shell.skipLinkLabel, exact: true });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeInViewport();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("main")).toBeFocused();
-    await expect(page.getByRole("main")).toHaveCount(1);
-  });
+test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
+  request,
+}) => {
+  const siteUrl = readSettings().VITE_SITE_URL?.trim().replace(/\/+$/, "") || undefined;
+  const titles = new Set<string>();
+  for (const path of ROUTES) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1] ?? "";
+    expect(title.endsWith(`| ${companyName}`), `${path}: ${title}`).toBe(true);
+    titles.add(title);
+    expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+    expect(html).toContain('<html lang="en-ZA"');
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+    const ogUrl = html.match(/<meta property="og:url" content="([^"]*)"/)?.[1];
+    expect([canonical, ogUrl], path).toEqual(Array(2).fill(siteUrl && `${siteUrl}${path}`));
+  }
+  expect(titles.size).toBe(ROUTES.length);
 
-  test("a hydration failure on the contact page is logged and the page stays readable", async ({
-    page,
-  }) => {
-    const errors = recordProblems(page, ["error"]);
-    // Served HTML that no longer matches what the island renders makes hydration fail.
-    const contact = sitePage("contact", "contact");
-    const send = contact.file.enquiryForm.submit.idle;
-    await page.route(`**${contact.path}`, async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      expect(html).toContain(`${send}</button>`);
-      await route.fulfill({
-        response,
-        body: html.replace(`${send}</button>`, "Send (stale copy)</button>"),
-      });
-    });
-    await page.goto(contact.path);
-    await touchForm(page);
-    // React reports the mismatch (minified in production: error #418) and renders afresh.
-    await expect.poll(() => errors.some((text) => /hydrat|#418/i.test(text))).toBe(true);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(footerLink(page, "terms")).toBeVisible();
-  });
-
-  test("if the contact page's app cannot start, the page stays readable and its links work", async ({
-    page,
-  }) => {
-    const errors = recordProblems(page, ["error"]);
-    const blocked: string[] = [];
-    await page.route(/\/assets\/enquiry-island\.[\w-]+\.js/, (route) => {
-      blocked.push(route.request().url());
-      return route.abort();
-    });
-    await page.goto(sitePage("contact").path);
-    await touchForm(page);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect.poll(() => errors.length).toBeGreaterThan(0);
-    expect(blocked.length).toBeGreaterThan(0);
-    await footerLink(page, "terms").click();
-    await expect(page).toHaveURL(/\/terms$/);
-    await expect(page).toHaveTitle(pageTitle("terms"));
-  });
+  const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  const sitemapLines = (await robots.text()).match(/^Sitemap: .*$/gm) ?? [];
+  expect(sitemapLines).toEqual(siteUrl ? [`Sitemap: ${siteUrl}/sitemap-index.xml`] : []);
+  expect(existsSync(join(clientBuildDir, "sitemap-index.xml"))).toBe(!!siteUrl);
+  const locations = async (path: string) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["content-type"], path).toMatch(/xml/);
+    return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  };
+  if (siteUrl) {
+    // The index names the one sitemap, which lists every page of the list (and the case
+    // studies' pages) and nothing else.
+    const sitemaps = await locations("/sitemap-index.xml");
+    expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`]);
+    const listed = await locations(new URL(sitemaps[0] ?? "").pathname);
+    expect(listed.sort()).toEqual(
+      [...ROUTES, ...caseStudyRoutes].map((path) => `${siteUrl}${path}`).sort(),
+    );
+  }
+  // No file a crawler or visitor reads names an origin the settings did not give.
+  const written = readdirSync(clientBuildDir, { recursive: true, encoding: "utf8" }).filter(
+    (name) => /\.(html|txt|xml|json|webmanifest|yml)$/.test(name),
+  );
+  expect(written.length).toBeGreaterThan(ROUTES.length);
+  for (const name of written) {
+    const text = readFileSync(join(clientBuildDir, name), "utf8");
+    const loopback = text.match(/https?:\/\/(localhost|127\.0\.0\.1)[^"\s<]*/g) ?? [];
+    expect(
+      loopback.filter((url) => !siteUrl || !url.startsWith(siteUrl)),
+      name,
+    ).toEqual([]);
+  }
 });
 
-for (const viewport of [MOBILE, DESKTOP]) {
-  test.describe(`accessibility at ${viewport.width} px`, () => {
-    test.use({ viewport });
-    for (const path of ROUTES) {
-      test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
-        await openReady(page, path);
-        await expectNoAxeViolations(page);
+test("on a static host without JavaScript, the 404 page sends an unknown path home", async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  expect(notFound).not.toMatch(/<script/i);
+  expect(notFound).toMatch(/<meta http-equiv="refresh" content="0; url=\/">/);
+  expect(notFound).toMatch(/<meta name="robots" content="noindex">/);
+  // What a visitor sees while it does, or where a browser does not follow the refresh.
+  await page.route("**/not/followed", (route) =>
+    route.fulfill({ status: 404, contentType: "text/html", body: notFoundShown }),
+  );
+  await page.goto("/not/followed");
+  await page.waitForLoadState("networkidle");
+  await expectOwnStylesAndFonts(page, requests);
+  const copy = shell.notFoundPage;
+  await expect(page).toHaveTitle(`${copy.title} | ${companyName}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
+  await expect(page.getByRole("main")).toContainText(copy.paragraph);
+  await expect(
+    page.getByRole("main").getByRole("link", { name: copy.homeLink, exact: true }),
+  ).toHaveAttribute("href", "/");
+
+  // What a static host does: answer an unknown path with its 404.html.
+  await page.route("**/no/such/page", (route) =>
+    route.fulfill({ status: 404, contentType: "text/html", body: notFound }),
+  );
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    pageFile(sitePage("home")).hero.heading,
+  );
+  await page.close();
+});
+
+for (const reducedMotion of ["no-preference", "reduce"] as const) {
+  const animates = reducedMotion === "no-preference";
+  test(`with prefers-reduced-motion: ${reducedMotion}, a followed link ${animates ? "cross-fades to" : "opens without animation"} the new page, at its top`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion });
+    // Runs in every new document before it is shown: records whether the browser started
+    // a cross-document view transition into it.
+    await page.addInitScript(() => {
+      window.addEventListener("pagereveal", (event) => {
+        const reveal = event as Event & { viewTransition: unknown };
+        sessionStorage.setItem("viewTransition", String(reveal.viewTransition !== null));
       });
-    }
+    });
+    await page.goto(sitePage("privacy").path);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footerLink(page, "hardware").click();
+    await expect(page).toHaveURL(/\/hardware$/);
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("viewTransition")))
+      .toBe(String(animates));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 }

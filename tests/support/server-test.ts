@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as baseTest } from "vitest";
+import { type DayBatch, emptyCount } from "../../server/store/insights-store";
 import { openEnquiryStore, openSqliteEnquiryStore } from "../../server/store/open-enquiry-store";
+import type { Visit } from "../../server/store/schema";
 import { type ServerProcess, spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
 import { mailTo, startTestService } from "./test-service";
-import { startVerifierStandIn } from "./verifier-stand-in";
 import { startWebhookReceiver } from "./webhook-receiver";
 
 type Cleanup = { onCleanup(cleanup: () => unknown): void };
@@ -75,7 +76,6 @@ export const test = baseTest
   )
   .extend("startSmtpPeer", opener(startSmtpPeer, close))
   .extend("startWebhookReceiver", opener(startWebhookReceiver, close))
-  .extend("startVerifier", opener(startVerifierStandIn, close))
   .extend("openStore", opener(openEnquiryStore, close))
   .extend("openSqliteStore", opener(openSqliteEnquiryStore, close))
   .extend("databasePath", ({ tempDir }) => join(tempDir, "enquiries.db"))
@@ -98,3 +98,45 @@ export const test = baseTest
   });
 
 export const it = test;
+
+const fromSearch: Visit = {
+  entry: "/",
+  source: "google.com",
+  medium: "",
+  campaign: "",
+  device: "phone",
+};
+const fromMail: Visit = {
+  entry: "/hardware",
+  source: "newsletter",
+  medium: "email",
+  campaign: "spring",
+  device: "desktop",
+};
+
+/**
+ * One day's counts as an instance's counter hands them to the store: visitor a from a search on
+ * a phone, on / then /contact; visitor b from a mailing on a desktop, on /hardware.
+ */
+export const dayBatch = (day: string, overrides: Partial<DayBatch> = {}): DayBatch => ({
+  day,
+  counts: [
+    { ...emptyCount(day, "total", ""), pageviews: 3 },
+    { ...emptyCount(day, "page", "/"), pageviews: 1 },
+    { ...emptyCount(day, "page", "/contact"), pageviews: 1 },
+    { ...emptyCount(day, "page", "/hardware"), pageviews: 1 },
+    { ...emptyCount(day, "device", "phone"), pageviews: 2 },
+    { ...emptyCount(day, "device", "desktop"), pageviews: 1 },
+  ],
+  visitors: [
+    { hash: "a", visit: fromSearch },
+    { hash: "b", visit: fromMail },
+  ],
+  visitorPages: [
+    { hash: "a", path: "/" },
+    { hash: "a", path: "/contact" },
+    { hash: "b", path: "/hardware" },
+  ],
+  enquiries: [],
+  ...overrides,
+});

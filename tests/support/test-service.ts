@@ -38,6 +38,8 @@ export async function startTestService(env: Record<string, string> = {}) {
   return {
     baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
+    /** The store the service writes, to read what it stored (open until `close`). */
+    store,
     dir,
     databasePath,
     /** Every log line the service wrote, for checking what logs may not hold. */
