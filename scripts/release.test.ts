@@ -138,7 +138,7 @@ const answers = (base = `http://127.0.0.1:${port}`) =>
   );
 
 describe("scripts/release.sh", { timeout: 120_000 }, () => {
-  it("puts a healthy release live, keeps the one before, and stops its check", async () => {
+  it("puts a healthy release live, keeps the one before, stops its check, and rolls back", async () => {
     const { status, output } = release(["deploy", "abc123"], good);
     expect(status, output).toBe(0);
     const id = target("current").replace("releases/", "");
@@ -155,28 +155,33 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     // The oldest goes once more than KEEP are there; the one live before stays.
     const next = release(["deploy", "def456"], good);
     expect(next.status, next.output).toBe(0);
-    expect(releases()).toHaveLength(3);
-    expect(releases()).not.toContain(older);
+    expect(releases().sort()).toEqual([live, id, target("current").replace("releases/", "")]);
+
+    // A rollback goes to the release live before, a second undoes the first, or to one named.
+    const deployed = target("current");
+    expect(release(["rollback"]).status).toBe(0);
+    expect([target("current"), target("previous")]).toEqual([`releases/${id}`, deployed]);
+    expect(release(["rollback"]).status).toBe(0);
+    expect(target("current")).toBe(deployed);
+    expect(release(["rollback", live]).status).toBe(0);
+    expect(target("current")).toBe(`releases/${live}`);
+    expect(restarts()).toBe(5);
+    expect(release(["rollback", "no-such-release"]).status).not.toBe(0);
+    expect(target("current")).toBe(`releases/${live}`);
   });
 
   it.each([
-    ["whose build fails", () => buildFails],
-    ["whose health check fails", () => healthFails],
-  ])("leaves the previous release live after a release %s", async (_, input) => {
-    const { status, output } = release(["deploy", "bad"], input());
+    ["whose build fails", () => buildFails, undefined],
+    ["whose health check fails", () => healthFails, undefined],
+    ["whose restart fails", () => good, "exit 3"],
+  ])("leaves the previous release live after a release %s", async (_, input, restart) => {
+    const { status, output } = release(["deploy", "bad"], input(), restart);
     expect(status, output).not.toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
     expect(target("previous")).toBe(`releases/${older}`);
     expect(releases().sort()).toEqual([older, live]);
     expect(restarts()).toBe(0);
     expect(await answers()).toBe(false);
-  });
-
-  it("puts the previous release back when the restart fails", () => {
-    const { status, output } = release(["deploy", "abc123"], good, "exit 3");
-    expect(status, output).not.toBe(0);
-    expect(target("current")).toBe(`releases/${live}`);
-    expect(releases().sort()).toEqual([older, live]);
   });
 
   it("puts the previous release back when the live service does not answer after the switch", async () => {
@@ -219,22 +224,5 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
       if (existsSync(pidFile))
         spawnSync("sh", ["-c", `kill -s TERM -- -$(cat ${pidFile}) 2>/dev/null`]);
     }
-  });
-
-  it("rolls back to the release live before, and a second rollback undoes the first", () => {
-    expect(release(["deploy", "abc123"], good).status).toBe(0);
-    const deployed = target("current");
-
-    expect(release(["rollback"]).status).toBe(0);
-    expect(target("current")).toBe(`releases/${live}`);
-    expect(target("previous")).toBe(deployed);
-    expect(release(["rollback"]).status).toBe(0);
-    expect(target("current")).toBe(deployed);
-
-    expect(release(["rollback", older]).status).toBe(0);
-    expect(target("current")).toBe(`releases/${older}`);
-    expect(restarts()).toBe(4);
-    expect(release(["rollback", "no-such-release"]).status).not.toBe(0);
-    expect(target("current")).toBe(`releases/${older}`);
   });
 });

@@ -11,11 +11,7 @@ import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
 import { pluginOptions } from "./plugin-options";
 import { retentionService } from "./retention/retention-plugin";
-import {
-  clientErrorAnswer,
-  securityHeaders,
-  securityHeadersPlugin,
-} from "./site/security-headers";
+import { clientErrorAnswer, securityHeaders, securityHeadersPlugin } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
 import type { EnquiryStore } from "./store/enquiry-store";
 

@@ -21,10 +21,8 @@ const content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections"
 };
 
 describe("LegalDocument", () => {
-  const show = () => render(<LegalDocument content={content} supportEmail="help@example.co.za" />);
-
   it("lists the sections in a contents list that links to each heading", () => {
-    show();
+    render(<LegalDocument content={content} supportEmail="help@example.co.za" />);
     const links = within(screen.getByRole("navigation", { name: "On this page" })).getAllByRole(
       "link",
     );
@@ -37,23 +35,5 @@ describe("LegalDocument", () => {
       expect(target).toHaveRole("heading");
       expect(target).toHaveTextContent(link.textContent ?? "");
     }
-  });
-
-  it("shows the introduction, paragraphs and lists, and ends an email block with the mailbox", () => {
-    show();
-    expect(screen.getByText("Opening words.")).toBeInTheDocument();
-    const first = screen.getByRole("region", { name: "First section" });
-    expect(within(first).getByText("A paragraph.")).toBeInTheDocument();
-    expect(
-      within(first)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["one", "two"]);
-    const section = screen.getByRole("region", { name: "Contact" });
-    expect(within(section).getByRole("link", { name: "help@example.co.za" })).toHaveAttribute(
-      "href",
-      "mailto:help@example.co.za",
-    );
-    expect(section).toHaveTextContent("Write to help@example.co.za.");
   });
 });

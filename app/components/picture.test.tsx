@@ -1,28 +1,12 @@
-// @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { pictureNames } from "../content/picture-list";
-import { inlineSvg, Picture, pictureSource } from "./picture";
+import { inlineSvg, pictureSource } from "./picture";
 
 describe("pictures drawn in the page", () => {
   it.each(pictureNames)("%s can go into a page as it is, sized by its viewBox", (name) => {
     const { attributes, markup, width, height } = inlineSvg(pictureSource(name), name);
     expect(attributes.viewBox).toBe(`0 0 ${width} ${height}`);
     expect(markup).not.toMatch(/<\/?svg\b/);
-  });
-
-  it("is an image named by its description, or hidden when it is decoration", () => {
-    const { container } = render(
-      <>
-        <Picture name="icon-leak" alt="A leak" />
-        <Picture name="icon-meter" alt="" />
-      </>,
-    );
-    const described = screen.getByRole("img", { name: "A leak" });
-    expect(described.tagName).toBe("svg");
-    expect(described).toHaveAttribute("width", "64");
-    expect(screen.getAllByRole("img")).toHaveLength(1);
-    expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(1);
   });
 
   it("takes the root's attributes as React props, leaving the size to the picture list", () => {

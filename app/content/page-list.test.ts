@@ -2,9 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { pictureSource } from "../components/picture";
-import { pageHead } from "../lib/page-head";
-import { shareCardSvg } from "../lib/share-cards";
 import { cmsConfig } from "./cms-config";
 import { footerLinksOf, headerLinksOf } from "./navigation";
 import { type PageEntry, pageList, staticPathsOf } from "./page-list";
@@ -52,7 +49,7 @@ const page = { ...valves, ...file.page };
 const site = [...sitePages(), page];
 
 describe("a product page added to the page list", () => {
-  it("is built at its path by the pages' route", () => {
+  it("is built at its path by the pages' route, and linked in the header in list order and in the footer by its rank", () => {
     expect(staticPathsOf(pages)).toContainEqual({
       params: { page: "valves" },
       props: { id: "valves" },
@@ -61,30 +58,9 @@ describe("a product page added to the page list", () => {
       params: { page: undefined },
       props: { id: "home" },
     });
-  });
-
-  it("is linked in the header in list order, and in the footer by its rank", () => {
     expect(headerLinksOf(site).at(-1)).toEqual({ label: file.page.headerLabel, href: "/valves" });
     const footer = footerLinksOf(site).map((link) => link.href);
     expect(footer.indexOf("/valves")).toBe(footer.indexOf("/hardware") + 1);
-  });
-
-  it("has a share card with its title and picture, named in its link preview", () => {
-    const home = site[0] as (typeof site)[number];
-    const { meta } = pageHead(page, home, {
-      companyName: "Metsi Works",
-      supportEmail: "help@metsi.example",
-      siteUrl: "https://x.example",
-    });
-    expect(meta).toContainEqual({
-      property: "og:image",
-      content: "https://x.example/social/valves.png",
-    });
-    const svg = shareCardSvg(page, { companyName: "Metsi Works", host: "x.example" });
-    expect(svg).toContain(file.page.title);
-    expect(svg).toContain(
-      Buffer.from(pictureSource(file.page.shareCard.picture)).toString("base64"),
-    );
   });
 
   it("has an entry in the editor, with its kind's form", () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { checkProductLinks, checkProductsNamed, productOf, productPageOf } from "./products";
+import { checkProductLinks, checkProductsNamed, productOf } from "./products";
 import { productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
 
@@ -15,18 +15,6 @@ const fixture = productFile.parse(
 const valve = productOf("remote-valve", fixture);
 
 describe("a product file", () => {
-  it("is a page under its section, named by its file, with a datasheet and a share card", () => {
-    expect(valve).toMatchObject({
-      path: "/hardware/remote-valve",
-      datasheetPath: "/datasheets/remote-valve.pdf",
-    });
-    expect(productPageOf(valve)).toMatchObject({
-      id: "product-remote-valve",
-      path: "/hardware/remote-valve",
-      title: "Remote valve",
-    });
-  });
-
   it("may leave out its specifications, and refuses a row without a value or an unknown section", () => {
     const { specifications: _, ...bare } = fixture;
     expect(productFile.parse(bare).specifications).toBeUndefined();

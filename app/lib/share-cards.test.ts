@@ -1,8 +1,8 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { icoImages, pngSize } from "../../tests/support/image-size";
+import { pictureSource } from "../components/picture";
 import { placeholders, sitePage } from "../content/site-content";
-import { fitText, icoFile, iconSvg, renderPng, shareCardSvg } from "./share-cards";
+import { fitText, shareCardSvg } from "./share-cards";
 
 const site = { companyName: placeholders.companyName, host: "www.example.co.za" };
 
@@ -29,18 +29,14 @@ describe("share card text", () => {
 });
 
 describe("share card", () => {
-  it("is a 1200 x 630 PNG well under 300 KB", () => {
-    const png = renderPng(shareCardSvg(sitePage("hardware"), site), 1200);
-    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
-    expect(png.length).toBeLessThan(300 * 1024);
-  });
-
-  it("shows the company, the page title and the site's host, or no host when the site has none", () => {
+  it("shows the company, the page title, the page's picture and the site's host, or no host when the site has none", () => {
     const page = sitePage("hardware");
     const words = (svg: string) =>
       [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text).join(" ");
     const card = words(shareCardSvg({ ...page, title: "Meters" }, site));
     expect(card).toBe(`${site.companyName} Meters ${site.host}`);
+    const picture = Buffer.from(pictureSource(page.shareCard.picture)).toString("base64");
+    expect(shareCardSvg(page, site)).toContain(picture);
     expect(words(shareCardSvg({ ...page, title: "Meters" }, { ...site, host: "" }))).toBe(
       `${site.companyName} Meters`,
     );
@@ -51,18 +47,5 @@ describe("share card", () => {
     for (const word of ["&amp;", "&lt;valves&gt;", "&quot;quoted&quot;"])
       expect(svg).toContain(word);
     expect(() => new Resvg(svg)).not.toThrow();
-  });
-});
-
-describe("favicon.ico", () => {
-  it("holds each PNG at the size its directory entry states", () => {
-    const ico = icoFile(
-      [16, 32, 48].map((size) => ({ size, png: renderPng(iconSvg("any"), size) })),
-    );
-    expect(icoImages(ico).map(({ stated, actual }) => [stated.width, actual.width])).toEqual([
-      [16, 16],
-      [32, 32],
-      [48, 48],
-    ]);
   });
 });

@@ -22,17 +22,6 @@ const rowOf = (heading: string) => {
 };
 
 describe("InfoBlock", () => {
-  it("shows each row's feature name, heading, paragraph and described picture", () => {
-    render(<InfoBlock items={[item(1), item(2)]} getInTouch={getInTouch} />);
-    for (const n of [1, 2]) {
-      const row = rowOf(`Heading ${n}`);
-      expect(within(row).getByText(`Feature ${n}`)).toBeInTheDocument();
-      expect(within(row).getByText(`Paragraph ${n}.`)).toBeInTheDocument();
-      expect(within(row).getByRole("img", { name: `Picture ${n}` })).toBeInTheDocument();
-    }
-    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(2);
-  });
-
   it("lists bullet points only for rows that have them", () => {
     render(
       <InfoBlock
@@ -48,14 +37,5 @@ describe("InfoBlock", () => {
     ).toEqual(["First", "Second"]);
     expect(within(rowOf("Heading 2")).queryByRole("list")).not.toBeInTheDocument();
     expect(within(rowOf("Heading 3")).queryByRole("list")).not.toBeInTheDocument();
-  });
-
-  it("gives every row a Get in Touch link that names the row's feature", () => {
-    render(<InfoBlock items={[item(1), item(2)]} getInTouch={getInTouch} />);
-    const links = screen.getAllByRole("link");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/contact", "/contact"]);
-    links.forEach((link, index) => {
-      expect(link).toHaveAccessibleName(`Talk to us about Feature ${index + 1}`);
-    });
   });
 });

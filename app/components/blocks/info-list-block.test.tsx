@@ -28,11 +28,4 @@ describe("InfoListBlock", () => {
       expect(column).toHaveTextContent(`Column paragraph ${index + 1}.`);
     });
   });
-
-  it("shows the column icons as decoration, with no style attribute for the page's policy to refuse", () => {
-    const { container } = render(<InfoListBlock content={content} />);
-    expect(screen.queryAllByRole("img")).toHaveLength(0);
-    expect(container.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(3);
-    expect(container.querySelector("[style]")).toBeNull();
-  });
 });

@@ -15,11 +15,6 @@ const full: CompanyFile = {
 };
 
 describe("ContactDetails", () => {
-  it("is not there at all when the company has given no detail", () => {
-    const { container } = render(<ContactDetails company={{ labels }} source="footer" />);
-    expect(container.innerHTML).toBe("");
-  });
-
   it("links the phone and WhatsApp through the counted redirect, naming where they were tapped", () => {
     render(<ContactDetails company={full} source="contact" />);
     expect(screen.getByRole("link", { name: "021 555 0123" }).getAttribute("href")).toBe(
@@ -32,7 +27,9 @@ describe("ContactDetails", () => {
     expect(screen.getByText(full.officeHours?.[0] ?? "")).toBeTruthy();
   });
 
-  it("shows only the details given: an address alone has no phone or WhatsApp link", () => {
+  it("shows only the details given: an address alone has no phone or WhatsApp link; none, nothing", () => {
+    const { container } = render(<ContactDetails company={{ labels }} source="footer" />);
+    expect(container.innerHTML).toBe("");
     render(<ContactDetails company={{ labels, address: full.address }} source="footer" />);
     expect(screen.queryAllByRole("link")).toEqual([]);
     expect(screen.queryByText(labels.phone)).toBeNull();

@@ -49,7 +49,6 @@ describe("XSRF header", () => {
   ])("is not sent to the absolute URL %s", async (url) => {
     setCookie("token-1");
     await postJson(url, {});
-    expect(calls[0]?.url).toBe(url);
     expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBeNull();
   });
 });
@@ -87,7 +86,6 @@ describe("postJson", () => {
     expect(outcome).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
     await pending;
-    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
     expect(String(outcome)).toContain("/api/thing gave no answer within 15000 ms");
   });
 });
