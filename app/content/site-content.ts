@@ -168,9 +168,10 @@ function contentOf<Photo>(source: Source) {
         ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
         { file: companyFileName, data: companyDetails() },
         { file: caseStudiesPageFileName, data: caseStudiesPage() },
-        ...source
-          .list("caseStudies")
-          .map(({ id, data }) => ({ file: `${caseStudiesFolder}/${id}.yaml`, data })),
+        ...caseStudies().map(({ slug, ...data }) => ({
+          file: `${caseStudiesFolder}/${slug}.yaml`,
+          data,
+        })),
       ];
       return files.flatMap(({ file, data }) =>
         [...textsOf(data)].map((found) => ({ file, ...found })),

@@ -1,8 +1,8 @@
 import { type TapTargets, telAddress, whatsappAddress } from "../../contract/contact-taps";
 import { builtContent } from "../content/site-content";
 
-// contract/contact-taps.ts's tapTargetsFile. Where the server's /go/phone and /go/whatsapp redirects lead (contract/contact-taps.ts): from
-// the company's contacts as this build has them, never from a request.
+// contract/contact-taps.ts's tap targets: where the server's /go/phone and /go/whatsapp redirects
+// lead, from the company's contacts as this build has them, never from a request.
 
 export async function GET() {
   const { phone, whatsapp } = (await builtContent()).companyDetails();
