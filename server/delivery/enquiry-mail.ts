@@ -1,5 +1,5 @@
 import { enquiryFields } from "../../contract/enquiry";
-import type { StoredEnquiry } from "../store/schema";
+import type { ReceivedEnquiry } from "../store/schema";
 
 type Addresses = { from: string; to: string };
 
@@ -20,7 +20,7 @@ const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u20
 
 const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
-export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses) {
+export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);
   // The message goes below the table; an optional field left empty is left out; the type as
   // its code ("support"): the site's label for it is copy the server never reads.
@@ -51,7 +51,7 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses)
 
 /** Repeats nothing the visitor typed: the form must not carry chosen text to a stranger's inbox. */
 export function composeAcknowledgementMail(
-  enquiry: StoredEnquiry,
+  enquiry: ReceivedEnquiry,
   settings: Addresses & { answerWithin: string },
 ): EnquiryMail {
   const paragraphs = [
