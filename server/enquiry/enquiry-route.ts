@@ -83,6 +83,8 @@ async function checkBotToken(
     if (!response.ok) return { verdict: "held", reason: `verifier_error http ${response.status}` };
     body = await response.json();
   } catch (error) {
+    if (error instanceof SyntaxError)
+      return { verdict: "held", reason: "verifier_error malformed answer" };
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     return { verdict: "held", reason: `verifier_unreachable${timedOut ? " timeout" : ""}` };
   }
