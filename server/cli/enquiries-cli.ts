@@ -106,7 +106,8 @@ function chooseCommand(argv: string[]): Command {
     Object.keys(values).some((o) => !allowed.includes(o))
   )
     fail(usage);
-  const id = extra[0]?.trim() ?? "";
+  // Ids are stored in lower case; one copied from a mail client may not be.
+  const id = extra[0]?.trim().toLowerCase() ?? "";
   if (decides && !id)
     fail(`${name} needs the enquiry's ID (npm run enquiries -- held)\n\n${usage}`);
   const email = values.email?.trim() ?? "";

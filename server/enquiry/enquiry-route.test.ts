@@ -1,12 +1,6 @@
 import { describe, expect } from "vitest";
-import { freePort } from "../../tests/support/free-port";
 import { close, part, test } from "../../tests/support/server-test";
-import {
-  postEnquiry,
-  postValidEnquiry,
-  startTestService,
-  validEnquiry,
-} from "../../tests/support/test-service";
+import { postEnquiry, startTestService, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
