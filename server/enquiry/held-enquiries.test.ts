@@ -5,6 +5,7 @@ import { storeKinds } from "../../tests/support/store-kinds";
 import { postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { waitFor } from "../../tests/support/wait-for";
+import { readInsightsReport } from "../insights/insights-report";
 import type { DeliveryPlan } from "../store/enquiry-store";
 
 // Held, not refused (decision 0039), end to end: the real service on each store, the bot-check
@@ -81,6 +82,11 @@ describe.each(storeKinds)("on the $name store", (kind) => {
     // The outbox has no job for any of them: nothing can mail, post or acknowledge it.
     for (const e of heldOnes) expect(e.delivery).toEqual({ status: "held", channels: [] });
     expect((await service.store.listHeld()).map((e) => e.id)).toEqual(heldIds);
+    // Insights count them apart: held, never enquiries (conversion).
+    const report = () => readInsightsReport(service.store.insights, { days: 1 });
+    await waitFor("the held sends counted", async () =>
+      (await report()).held === doubts.length ? true : undefined,
+    );
 
     // Released twice at once (two staff, two instances): it goes out once, and acknowledged.
     const [released, ...notReleased] = heldIds;
