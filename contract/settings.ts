@@ -123,6 +123,7 @@ export const settingsSchema = z.object({
     .min(0, "use 0 (keep until delivered) or more days")
     .max(maxRetentionDays, `use at most ${maxRetentionDays} days`)
     .default(defaultRetentionDays),
+  HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(30),
   DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
   INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
   INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),

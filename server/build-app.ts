@@ -89,6 +89,7 @@ export async function buildApp(
   await app.register(enquiryRoutePlugin, {
     ...plugin,
     countEnquiry: insights.countEnquiry,
+    countHeld: insights.countHeld,
     wakeDelivery: delivery.wake,
     prefix: "/api",
   });

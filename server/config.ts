@@ -104,6 +104,7 @@ const envSchema = settingsSchema
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
+    heldRetentionDays: e.HELD_RETENTION_DAYS,
     delivery: { leaseMs: e.DELIVERY_LEASE_MS, pollMs: e.DELIVERY_POLL_MS },
     insights: e.INSIGHTS === "on" ? { flushSeconds: e.INSIGHTS_FLUSH_SECONDS } : undefined,
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,

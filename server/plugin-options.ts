@@ -18,16 +18,21 @@ export type PluginOptions = {
   metrics: ServiceMetrics;
 };
 
-export function pluginOptions(config: Config, store: EnquiryStore): PluginOptions {
-  const { channels } = config;
+/** The jobs an accepted (or released) enquiry gets under these settings. */
+export function deliveryPlan({ channels }: Config): DeliveryPlan {
   // Mail is the company's channel unless only a webhook is set: with neither, enquiries wait
   // for mail to be set up.
-  const plan: DeliveryPlan = {
+  return {
     channels: [
       ...(channels.mail || !channels.webhook ? ["mail" as const] : []),
       ...(channels.webhook ? ["webhook" as const] : []),
     ],
     acknowledge: channels.acknowledgement,
   };
+}
+
+export function pluginOptions(config: Config, store: EnquiryStore): PluginOptions {
+  const { channels } = config;
+  const plan = deliveryPlan(config);
   return { config, store, channels, plan, metrics: createServiceMetrics(store) };
 }

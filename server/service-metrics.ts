@@ -58,7 +58,12 @@ export function createServiceMetrics(store: EnquiryStore) {
     deliveries,
     enquiriesAccepted: counter(
       "enquiries_accepted_total",
-      "Enquiries stored and acknowledged to the visitor (201).",
+      "Enquiries stored for delivery and acknowledged to the visitor (201); held ones are enquiries_held_total.",
+    ),
+    enquiriesHeld: counter(
+      "enquiries_held_total",
+      "Enquiries stored held for a person because the bot check was in doubt or could not be made, by reason (low_score, action_mismatch, hostname_mismatch, verifier_unreachable, verifier_error); the visitor got the same 201.",
+      ["reason"],
     ),
     enquiriesRefused: counter(
       "enquiries_refused_total",

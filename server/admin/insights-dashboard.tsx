@@ -163,6 +163,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
     ["Page views", number(report.pageviews)],
     ["Visits", number(report.visits)],
     ["Enquiries", number(report.enquiries)],
+    ["Held by the bot check", number(report.held)],
     ...taps.totals.map(([name, value]) => [name, number(value)]),
     ["Conversion", conversion(report.visitEnquiries, report.visits)],
   ];

@@ -33,7 +33,7 @@ async function storedEmails(openStore: typeof openEnquiryStore) {
 }
 
 it("explains a command it does not know, or one without what it needs, before touching any store", () => {
-  for (const args of [["drop"], ["erase"], ["purge", "--yes"], ["copy", "--to"]]) {
+  for (const args of [["drop"], ["erase"], ["purge", "--yes"], ["copy", "--to"], ["release"]]) {
     const result = cli(args);
     expect(result.status, args.join(" ")).toBe(2);
     expect(result.stderr, args.join(" ")).toMatch(/Usage: npm run enquiries/);
@@ -112,6 +112,48 @@ describe("on a store", () => {
     expect(result.stdout).toMatch(/^Deleted 1 delivered enquiry received over 30 days ago/);
     expect(await storedEmails(openStore)).toEqual(["thandi@example.co.za", "sipho@example.co.za"]);
   });
+});
+
+it("lists the held enquiries with their reasons, releases one into delivery once, and marks one spam", async ({
+  openStore,
+  tempDir,
+}) => {
+  databaseUrl = `file:${tempDir}/enquiries.db`;
+  const store = await openStore(databaseUrl);
+  const hold = (email: string, reason: string) =>
+    store.saveEnquiry(enquiry(email), daysAgo(1), mailOnly, { reason });
+  const first = await hold("thandi@example.co.za", "low_score 0.3");
+  const second = await hold("eve@example.co.za", "verifier_unreachable");
+
+  const listed = cli(["held"]);
+  expect(listed.stdout).toMatch(
+    new RegExp(`${first.id}\\s+low_score 0\\.3\\s+support\\s+Thandi Nkosi\\s+thandi@`),
+  );
+  expect(listed.stdout).toMatch(new RegExp(`${second.id}\\s+verifier_unreachable\\s`));
+  expect(listed.stdout).toContain("2 enquiries held.");
+
+  expect(cli(["release", first.id])).toMatchObject({
+    status: 0,
+    stdout: expect.stringMatching(/^Released /),
+  });
+  expect(cli(["release", first.id])).toMatchObject({
+    status: 1,
+    stdout: expect.stringMatching(/is not held/),
+  });
+  expect(cli(["spam", second.id])).toMatchObject({
+    status: 0,
+    stdout: expect.stringMatching(/^Marked .* as spam/),
+  });
+  expect(cli(["held"]).stdout).toBe("No enquiries held.\n");
+  const after = await store.listEnquiries();
+  expect(
+    after.map((e) => [e.email, e.status, e.delivery.channels.map((job) => job.channel)]),
+  ).toEqual(
+    expect.arrayContaining([
+      ["thandi@example.co.za", "accepted", ["mail"]],
+      ["eve@example.co.za", "spam", []],
+    ]),
+  );
 });
 
 /** What a terminal obeys rather than shows, a line break and a tab apart. */

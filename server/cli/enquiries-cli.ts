@@ -1,6 +1,7 @@
 import { type Config, loadConfigOrExit } from "../config";
+import { deliveryPlan } from "../plugin-options";
 import { describePurge, retentionCutoff } from "../retention/retention-plugin";
-import type { EnquiryStore } from "../store/enquiry-store";
+import type { EnquiryStore, HeldDecision } from "../store/enquiry-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import {
   asJson,
@@ -8,6 +9,7 @@ import {
   enquiriesAsRecords,
   enquiriesAsTable,
   fail,
+  heldAsTable,
   parseOrExit,
   visible,
 } from "./listing";
@@ -16,8 +18,12 @@ import {
 // server (SQLite's WAL allows that) or without it.
 const usage = `Usage: npm run enquiries -- <command>
   list [--json]                 every stored enquiry and its delivery state
+  held [--json]                 the enquiries the bot check held, each with its reason
+  release ID                    deliver a held enquiry (once, through the usual channels)
+  spam ID                       mark a held enquiry spam: never delivered, purged as held ones
   export --csv                  every stored enquiry as CSV
-  purge [--dry-run]             delete delivered enquiries older than ENQUIRY_RETENTION_DAYS
+  purge [--dry-run]             delete delivered enquiries older than ENQUIRY_RETENTION_DAYS,
+                                and held and spam ones older than HELD_RETENTION_DAYS
   find --email ADDRESS [--json] everything held about an address (an access request)
   erase --email ADDRESS --yes   delete everything held about an address (a deletion request)
   copy --to DATABASE_URL        copy every enquiry and its delivery state into another store
@@ -34,6 +40,9 @@ const options = {
 
 const allowedOptions: Record<string, string[]> = {
   list: ["json"],
+  held: ["json"],
+  release: [],
+  spam: [],
   export: ["csv"],
   purge: ["dry-run"],
   find: ["email", "json"],
@@ -74,6 +83,15 @@ async function copyEnquiries(enquiries: Listed, into: EnquiryStore) {
   return { added, updated, refused };
 }
 
+/** What a release or spam did, in words (`done` when it did it); nothing done exits 1. */
+function decided(id: string, outcome: HeldDecision, done: string) {
+  if (outcome === "done") return done;
+  process.exitCode = 1;
+  return outcome === "not_held"
+    ? `${id} is not held (released or marked spam already): nothing done.`
+    : `No enquiry ${id}: nothing done.`;
+}
+
 function chooseCommand(argv: string[]): Command {
   const { positionals, values } = parseOrExit(
     { args: argv, options, allowPositionals: true },
@@ -81,8 +99,17 @@ function chooseCommand(argv: string[]): Command {
   );
   const [name = "", ...extra] = positionals;
   const allowed = allowedOptions[name];
-  if (!allowed || extra.length > 0 || Object.keys(values).some((o) => !allowed.includes(o)))
+  const decides = name === "release" || name === "spam";
+  if (
+    !allowed ||
+    extra.length > (decides ? 1 : 0) ||
+    Object.keys(values).some((o) => !allowed.includes(o))
+  )
     fail(usage);
+  // Ids are stored in lower case; one copied from a mail client may not be.
+  const id = extra[0]?.trim().toLowerCase() ?? "";
+  if (decides && !id)
+    fail(`${name} needs the enquiry's ID (npm run enquiries -- held)\n\n${usage}`);
   const email = values.email?.trim() ?? "";
   if ((name === "find" || name === "erase") && !email)
     fail(`${name} needs --email ADDRESS\n\n${usage}`);
@@ -102,13 +129,29 @@ function chooseCommand(argv: string[]): Command {
       const enquiries = await store.listEnquiries();
       return values.json ? asJson(enquiries) : enquiriesAsTable(enquiries);
     },
+    held: async (store) => {
+      const enquiries = await store.listHeld();
+      return values.json ? asJson(enquiries) : heldAsTable(enquiries);
+    },
+    release: async (store, config) =>
+      decided(
+        id,
+        await store.releaseHeld(id, new Date(), deliveryPlan(config)),
+        `Released ${id}: the service delivers it once, through the usual channels, within DELIVERY_POLL_MS.`,
+      ),
+    spam: async (store) =>
+      decided(
+        id,
+        await store.markSpam(id),
+        `Marked ${id} as spam: never delivered, deleted after HELD_RETENTION_DAYS.`,
+      ),
     export: async (store) => enquiriesAsCsv(await store.listEnquiries()),
-    purge: async (store, { retentionDays }) => {
+    purge: async (store, { retentionDays, heldRetentionDays }) => {
       const dryRun = values["dry-run"] === true;
-      const outcome = await store.purgeDelivered(retentionCutoff(new Date(), retentionDays), {
-        dryRun,
-      });
-      return describePurge(outcome, { retentionDays, dryRun });
+      const now = new Date();
+      const outcome = await store.purgeDelivered(retentionCutoff(now, retentionDays), { dryRun });
+      const held = await store.purgeHeld(retentionCutoff(now, heldRetentionDays), { dryRun });
+      return describePurge({ ...outcome, held }, { retentionDays, heldRetentionDays, dryRun });
     },
     find: async (store) => {
       const enquiries = await store.findByEmail(email);

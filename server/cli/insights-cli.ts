@@ -40,7 +40,7 @@ const insightsAsText = (report: InsightsReport) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
-      `(conversion ${conversion(report.visitEnquiries, report.visits)})`,
+      `(conversion ${conversion(report.visitEnquiries, report.visits)}), ${report.held} held by the bot check`,
     conversionNote,
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]

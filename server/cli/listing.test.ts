@@ -13,6 +13,8 @@ const job = {
 const enquiry: EnquiryWithDelivery = {
   id: "id-1",
   receivedAt: "2026-11-22T00:00:00.000Z",
+  status: "accepted",
+  heldReason: null,
   ...sampleEnquiry({
     name: '=HYPERLINK("http://evil.example")',
     phone: "0123456789",
@@ -39,7 +41,7 @@ const enquiry: EnquiryWithDelivery = {
 it("quotes CSV cells and keeps visitor text from turning into spreadsheet formulas", () => {
   const [header, row] = enquiriesAsCsv([enquiry]).split("\r\n");
   expect(header).toBe(
-    "id,received_at,name,phone,email,enquiry_type,message,company_name,delivery_status," +
+    "id,received_at,name,phone,email,enquiry_type,message,company_name,delivery_status,held_reason," +
       ["mail", "webhook", "acknowledgement"]
         .map(
           (c) => `${c}_status,${c}_attempts,${c}_delivered_at,${c}_next_attempt_at,${c}_last_error`,
@@ -47,7 +49,7 @@ it("quotes CSV cells and keeps visitor text from turning into spreadsheet formul
         .join(","),
   );
   expect(row).toBe(
-    `id-1,2026-11-22T00:00:00.000Z,"'=HYPERLINK(""http://evil.example"")",0123456789,a@example.com,other,"Two lines,\nand ""quotes""",,pending,` +
+    `id-1,2026-11-22T00:00:00.000Z,"'=HYPERLINK(""http://evil.example"")",0123456789,a@example.com,other,"Two lines,\nand ""quotes""",,pending,,` +
       "delivered,1,2026-11-22T00:01:00.000Z,,,pending,2,,,,,,,,",
   );
 });

@@ -34,13 +34,14 @@ export const asJson = (value: unknown) => visible(JSON.stringify(value, null, 2)
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-// The enquiry's own columns as the store names them, then its state and each channel's job
-// (empty where the enquiry has none for that channel).
+// The enquiry's own columns as the store names them, then its state (held and spam ones are
+// not delivered, decision 0039) and each channel's job (empty where it has none for that channel).
 const columns: Column[] = [
   ...(["id", "receivedAt", ...enquiryFields.map((field) => field.key)] as const).map(
     (key): Column => [snakeCase(key), (e) => e[key]],
   ),
   ["delivery_status", (e) => e.delivery.status],
+  ["held_reason", (e) => e.heldReason],
   ...deliveryChannels.flatMap((channel): Column[] => {
     const job = (e: EnquiryWithDelivery) => e.delivery.channels.find((j) => j.channel === channel);
     return (["status", "attempts", "deliveredAt", "nextAttemptAt", "lastError"] as const).map(
@@ -79,6 +80,7 @@ export function textTable(rows: string[][], numbersRight = false): string[] {
 export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
   if (enquiries.length === 0) return "No enquiries stored.";
   const pending = enquiries.filter((e) => e.delivery.status === "pending").length;
+  const held = enquiries.filter((e) => e.delivery.status === "held").length;
   return [
     ...textTable([
       ["received", "id", "type", "delivery", "channels (attempts)", "name", "email"],
@@ -97,7 +99,29 @@ export function enquiriesAsTable(enquiries: EnquiryWithDelivery[]): string {
       ),
     ]),
     "",
-    `${plural(enquiries.length, "enquiry", "enquiries")}, ${pending} awaiting delivery.`,
+    `${plural(enquiries.length, "enquiry", "enquiries")}, ${pending} awaiting delivery${held ? `, ${held} held` : ""}.`,
+  ].join("\n");
+}
+
+/** The held enquiries, each with why the bot check held it and what releases it. */
+export function heldAsTable(enquiries: EnquiryWithDelivery[]): string {
+  if (enquiries.length === 0) return "No enquiries held.";
+  return [
+    ...textTable([
+      ["received", "id", "reason", "type", "name", "email"],
+      ...enquiries.map((e) =>
+        [
+          e.receivedAt,
+          e.id,
+          e.heldReason ?? "",
+          e.enquiryType,
+          e.name.replace(/[ \n]+/g, " ").slice(0, 40),
+          e.email,
+        ].map((cell) => visible(cell)),
+      ),
+    ]),
+    "",
+    `${plural(enquiries.length, "enquiry", "enquiries")} held. Read one with find --email; then release ID (delivered once) or spam ID (never delivered).`,
   ].join("\n");
 }
 

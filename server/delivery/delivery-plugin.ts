@@ -7,9 +7,11 @@ import { startDeliveryAlerts } from "./delivery-alert";
 import { startDeliveryWorker } from "./delivery-worker";
 import { composeAcknowledgementMail, composeEnquiryMail } from "./enquiry-mail";
 import { createWebhookSender } from "./enquiry-webhook";
+import { startHeldDigest } from "./held-digest";
 
 /**
- * A delivery worker per configured channel while the app runs, and the stuck-delivery alerts.
+ * A delivery worker per configured channel while the app runs, the stuck-delivery alerts, and
+ * with mail the daily digest of held enquiries.
  * `wake` tells the workers an enquiry was stored, so they need not wait for their next round;
  * `afterDelivery` is told of each delivery.
  */
@@ -40,12 +42,22 @@ export function deliveryService(
     }
     const log = app.log.child({ component: "delivery" });
     let alerts: { stop(): Promise<void> } | undefined;
+    let digest: { stop(): Promise<void> } | undefined;
     app.addHook("onReady", async () => {
       alerts = startDeliveryAlerts({
         store,
         alertAfterMinutes: config.deliveryAlertAfterMinutes,
         log,
       });
+      if (mail && smtp) {
+        digest = startHeldDigest({
+          store,
+          send: (message) => smtp.sendMail(message),
+          addresses: mail,
+          leaseMs: config.delivery.leaseMs,
+          log,
+        });
+      }
       for (const channel of deliveryChannels) {
         const deliver = senders[channel];
         if (!deliver) continue;
@@ -60,7 +72,11 @@ export function deliveryService(
       }
     });
     app.addHook("onClose", async () => {
-      await Promise.all([alerts?.stop(), ...workers.map((worker) => worker.stop())]);
+      await Promise.all([
+        alerts?.stop(),
+        digest?.stop(),
+        ...workers.map((worker) => worker.stop()),
+      ]);
       if (smtp) smtp.close();
     });
   });

@@ -1,5 +1,5 @@
 import { enquiryFields } from "../../contract/enquiry";
-import type { StoredEnquiry } from "../store/schema";
+import type { ReceivedEnquiry, StoredEnquiry } from "../store/schema";
 
 type Addresses = { from: string; to: string };
 
@@ -20,7 +20,7 @@ const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u20
 
 const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
-export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses) {
+export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);
   // The message goes below the table; an optional field left empty is left out; the type as
   // its code ("support"): the site's label for it is copy the server never reads.
@@ -51,7 +51,7 @@ export function composeEnquiryMail(enquiry: StoredEnquiry, addresses: Addresses)
 
 /** Repeats nothing the visitor typed: the form must not carry chosen text to a stranger's inbox. */
 export function composeAcknowledgementMail(
-  enquiry: StoredEnquiry,
+  enquiry: ReceivedEnquiry,
   settings: Addresses & { answerWithin: string },
 ): EnquiryMail {
   const paragraphs = [
@@ -70,5 +70,34 @@ export function composeAcknowledgementMail(
     text: `${paragraphs.join("\n\n")}\n`,
     html: `<!doctype html><html><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}</body></html>`,
     date: new Date(enquiry.receivedAt),
+  };
+}
+
+/**
+ * The team's daily word on held enquiries (decision 0039): how many, and from whom, so that
+ * nobody has to remember to look. A staff mail, like the enquiry mail; never the message itself.
+ */
+export function composeHeldDigestMail(
+  held: StoredEnquiry[],
+  day: string,
+  addresses: Addresses,
+): EnquiryMail {
+  const count = `${held.length} ${held.length === 1 ? "enquiry" : "enquiries"}`;
+  const lines = held.map(
+    (e) =>
+      `${oneLine(e.name).slice(0, 200)} <${oneLine(e.email)}>, ${e.enquiryType}, received ${e.receivedAt}, held for ${e.heldReason ?? "?"} (ID ${e.id})`,
+  );
+  const intro = `The bot check held ${count} since the last digest. Nothing is sent on, to you or to the visitor, until a person releases it:`;
+  const howTo =
+    "To read them: npm run enquiries -- held (and find --email ADDRESS). Then release ID delivers one as usual, once; spam ID keeps it from ever being delivered. Held and spam enquiries are deleted after HELD_RETENTION_DAYS.";
+  return {
+    messageId: `<held-digest-${day}@${domainOf(addresses.from)}>`,
+    from: { name: "Website enquiries", address: addresses.from },
+    to: addresses.to,
+    replyTo: { name: "Website enquiries", address: addresses.to },
+    subject: `Held enquiries: ${count} waiting for a person`,
+    text: `${intro}\n\n${lines.map((line) => `- ${line}`).join("\n")}\n\n${howTo}\n`,
+    html: `<!doctype html><html><body><p>${escapeHtml(intro)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul><p>${escapeHtml(howTo)}</p></body></html>`,
+    date: new Date(),
   };
 }

@@ -1,12 +1,6 @@
 import { describe, expect } from "vitest";
-import { freePort } from "../../tests/support/free-port";
 import { close, part, test } from "../../tests/support/server-test";
-import {
-  postEnquiry,
-  postValidEnquiry,
-  startTestService,
-  validEnquiry,
-} from "../../tests/support/test-service";
+import { postEnquiry, startTestService, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
@@ -63,64 +57,13 @@ describe("a valid enquiry", () => {
 });
 
 describe("the bot check", () => {
-  it.for([
-    ["a low score", { success: true, score: 0.3, action: "contact", hostname: "127.0.0.1" }, 403],
-    [
-      "the wrong action",
-      { success: true, score: 0.9, action: "login", hostname: "127.0.0.1" },
-      403,
-    ],
-    ["the provider's no", { success: false, "error-codes": ["invalid-input-response"] }, 403],
-    [
-      "an unlisted hostname",
-      { success: true, score: 0.9, action: "contact", hostname: "evil.example" },
-      403,
-    ],
-    ["a garbage answer", "<html>teapot</html>", 503],
-    ["a malformed answer", { success: "yes" }, 503],
-    ["an error status", { success: true }, 503, 500],
-  ] as const)(
-    "refuses on %s, storing nothing",
-    async ([_label, body, status, providerStatus], { verifier, service, reader }) => {
-      verifier.answerWith(() => ({ body, status: providerStatus }));
-      const storedBefore = (await reader.listEnquiries()).length;
-      const result = await postEnquiry(service.baseUrl, validEnquiry());
-      expect(result.status).toBe(status);
-      expect(result.json?.error).toBe(
-        status === 403 ? "bot_check_failed" : "bot_check_unavailable",
-      );
-      expect((await reader.listEnquiries()).length).toBe(storedBefore);
-    },
-  );
-
+  // What it holds rather than refuses (a low score, an unreachable provider…), and the tokens
+  // it still refuses: held-enquiries.test.ts.
   it("refuses an empty token without asking the provider", async ({ verifier, service }) => {
     const before = verifier.requests.length;
     const result = await postEnquiry(service.baseUrl, validEnquiry({ token: "" }));
     expect(result.status).toBe(403);
     expect(verifier.requests.length).toBe(before);
-  });
-
-  it("fails closed with 503 when the provider does not answer in time or cannot be reached", async ({
-    verifier,
-    startService,
-  }) => {
-    const slow = await startService({
-      RECAPTCHA_SECRET: secret,
-      RECAPTCHA_VERIFY_URL: verifier.url,
-      RECAPTCHA_TIMEOUT_MS: "300",
-    });
-    verifier.answerWith(() => ({ ...humanAnswer(), delayMs: 2_000 }));
-    const started = Date.now();
-    expect((await postValidEnquiry(slow.baseUrl)).status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(1_500);
-
-    const cut = await startService({
-      RECAPTCHA_SECRET: secret,
-      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`,
-    });
-    const result = await postValidEnquiry(cut.baseUrl);
-    expect(result).toMatchObject({ status: 503, json: { error: "bot_check_unavailable" } });
-    expect(await cut.store.listEnquiries()).toEqual([]);
   });
 });
 

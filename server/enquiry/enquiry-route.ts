@@ -51,7 +51,19 @@ const siteverifyAnswer = z.object({
   "error-codes": z.array(z.string()).optional(),
 });
 
-type Verdict = { verdict: "accepted" | "refused" | "unavailable"; reason?: string };
+/**
+ * Accepted, refused (no token, or one the provider calls invalid), or held: stored for a person
+ * to judge when the check is in doubt or could not be made (decision 0039). A held reason's first
+ * word is its kind, the metrics' label.
+ */
+type Verdict = { verdict: "accepted" } | { verdict: "refused" | "held"; reason: string };
+
+/** The provider's errors that are ours (the secret, the request), not the visitor's token's. */
+const ourErrors = new Set(["missing-input-secret", "invalid-input-secret", "bad-request"]);
+
+/** A word the visitor's browser chose (action, hostname), fit to store and print. */
+const word = (value: string | undefined) =>
+  (value ?? "none").replace(/[^\w.:/-]/g, "?").slice(0, 60);
 
 /** Asks the bot-check provider about one token. Never throws. */
 async function checkBotToken(
@@ -68,23 +80,28 @@ async function checkBotToken(
       body: new URLSearchParams({ secret: settings.secret, response: token, remoteip: remoteIp }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
-    if (!response.ok) return { verdict: "unavailable", reason: `http-${response.status}` };
+    if (!response.ok) return { verdict: "held", reason: `verifier_error http ${response.status}` };
     body = await response.json();
   } catch (error) {
+    if (error instanceof SyntaxError)
+      return { verdict: "held", reason: "verifier_error malformed answer" };
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    return { verdict: "unavailable", reason: timedOut ? "timeout" : "unreachable" };
+    return { verdict: "held", reason: `verifier_unreachable${timedOut ? " timeout" : ""}` };
   }
   const answer = siteverifyAnswer.safeParse(body);
-  if (!answer.success) return { verdict: "unavailable", reason: "malformed-answer" };
+  if (!answer.success) return { verdict: "held", reason: "verifier_error malformed answer" };
   const { success, score, action, hostname } = answer.data;
-  if (!success)
-    return { verdict: "refused", reason: answer.data["error-codes"]?.join(",") || "unsuccessful" };
-  if (action !== botCheckAction) return { verdict: "refused", reason: "wrong-action" };
+  const errors = answer.data["error-codes"] ?? [];
+  if (!success && errors.some((code) => ourErrors.has(code)))
+    return { verdict: "held", reason: `verifier_error ${errors.map(word).join(",")}` };
+  if (!success) return { verdict: "refused", reason: errors.join(",") || "unsuccessful" };
+  if (action !== botCheckAction)
+    return { verdict: "held", reason: `action_mismatch ${word(action)}` };
   if (score === undefined || score < settings.minScore)
-    return { verdict: "refused", reason: "low-score" };
+    return { verdict: "held", reason: `low_score ${score ?? "none"}` };
   const allowed = settings.allowedHostnames;
   if (allowed && !allowed.includes(hostname?.toLowerCase() ?? "")) {
-    return { verdict: "refused", reason: "wrong-hostname" };
+    return { verdict: "held", reason: `hostname_mismatch ${word(hostname)}` };
   }
   return { verdict: "accepted" };
 }
@@ -93,20 +110,30 @@ async function checkBotToken(
 const errorName = (payload: unknown) =>
   /^\{"error":"([a-z_]{1,40})"/.exec(String(payload))?.[1] ?? "other";
 
-/** What the send call tells other parts once an enquiry is stored. */
-type Stored = { countEnquiry(request: FastifyRequest): void; wakeDelivery(): void };
+/** What the send call tells other parts once an enquiry is stored, or held. */
+type Stored = {
+  countEnquiry(request: FastifyRequest): void;
+  countHeld(): void;
+  wakeDelivery(): void;
+};
 
-/** The form's send call (requirements §7): verify, store, then answer; JSON only, with limits. */
+/**
+ * The form's send call (requirements §7): verify, store (held when the check is in doubt), then
+ * answer; JSON only, with limits.
+ */
 export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = async (
   app,
-  { config, store, plan, metrics, countEnquiry, wakeDelivery },
+  { config, store, plan, metrics, countEnquiry, countHeld, wakeDelivery },
 ) => {
   const { botCheck, enquiryRateLimitPerMinute: perMinute } = config;
   if (!botCheck)
     app.log.warn("RECAPTCHA_SECRET is not set: the bot check is SKIPPED for every enquiry");
   await app.register(fastifyRateLimit, { global: false });
+  // Answered as any stored enquiry is, but counted apart.
+  const heldSends = new WeakSet<FastifyRequest>();
   // Every answer of this scope, the error handler's and the rate limiter's included.
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (heldSends.has(request)) return payload;
     if (reply.statusCode === 201) metrics.enquiriesAccepted.inc();
     else if (reply.statusCode >= 400) metrics.enquiriesRefused.inc({ reason: errorName(payload) });
     return payload;
@@ -131,22 +158,32 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = as
         return reply.code(400).send({ error: "invalid_enquiry", fields: read.fields });
       }
       const { payload } = read;
-      if (botCheck) {
-        const { verdict, reason } = await checkBotToken(botCheck, payload.token, request.ip);
-        if (verdict !== "accepted") {
-          request.log.warn({ reason }, `enquiry refused: bot check ${verdict}`);
-          return verdict === "refused"
-            ? reply.code(403).send({ error: "bot_check_failed" })
-            : reply.code(503).send({ error: "bot_check_unavailable" });
-        }
+      const check = botCheck
+        ? await checkBotToken(botCheck, payload.token, request.ip)
+        : ({ verdict: "accepted" } as const);
+      if (check.verdict === "refused") {
+        request.log.warn({ reason: check.reason }, "enquiry refused: bot check refused");
+        return reply.code(403).send({ error: "bot_check_failed" });
       }
+      const held = check.verdict === "held" ? { reason: check.reason } : undefined;
       const stored = await store
-        .saveEnquiry(enquiryFromPayload(payload), new Date(), plan)
+        .saveEnquiry(enquiryFromPayload(payload), new Date(), plan, held)
         .catch((error: unknown) =>
           request.log.error({ err: error }, "enquiry could not be stored"),
         );
       if (!stored) return reply.code(503).send({ error: "store_unavailable" });
       const { id } = stored;
+      if (held) {
+        // Stored for a person to release; the visitor is answered as for any stored enquiry.
+        request.log.warn(
+          { enquiryId: id, reason: held.reason },
+          "enquiry stored held: bot check in doubt",
+        );
+        heldSends.add(request);
+        metrics.enquiriesHeld.inc({ reason: held.reason.split(" ")[0] });
+        countHeld();
+        return reply.code(201).send({ id });
+      }
       request.log.info({ enquiryId: id }, "enquiry stored");
       countEnquiry(request);
       wakeDelivery();

@@ -3,6 +3,7 @@ import fastifyPlugin from "fastify-plugin";
 import type { PluginOptions } from "../plugin-options";
 import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
+import { dayOf } from "./insights-report";
 import {
   countedDevice,
   downloadSourceOf,
@@ -78,6 +79,13 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
     /** Counts a stored enquiry for its visitor's visit (nothing with INSIGHTS=off). */
     countEnquiry(request: FastifyRequest) {
       if (counter) counter.enquiry(identityOf(request));
+    },
+    /** Counts a held send for its day, apart from enquiries and their visits (decision 0039). */
+    countHeld() {
+      if (!counter) return;
+      store.insights.countHeld(dayOf(new Date())).catch((error: unknown) => {
+        log.error({ err: error }, "insights: could not count a held enquiry");
+      });
     },
   };
 }

@@ -21,6 +21,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       from: "2026-02-28",
       to: day,
       ...zeros,
+      held: 0,
       downloads: 0,
       pages: [],
       sources: [],
@@ -37,11 +38,20 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
 
+    // Held sends count apart: neither enquiries nor conversion.
+    for (const on of ["2026-02-27", "2026-03-01", day, day]) await store.insights.countHeld(on);
+    expect(await readInsightsReport(store.insights, { days: 3, today })).toMatchObject({
+      held: 3,
+      enquiries: 0,
+      visitEnquiries: 0,
+    });
+
     // Retention deletes the daily counts of days before a cutoff.
     await store.insights.record([batch(), batch({}, "2026-03-01")]);
     expect(await store.insights.purgeCounts(day)).toBeGreaterThan(0);
     const kept = await readInsightsReport(store.insights, { days: 2, today });
     expect(kept.days.map((d) => d.pageviews)).toEqual([0, 3]);
+    expect(kept.held).toBe(2);
   });
 
   it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({

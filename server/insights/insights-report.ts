@@ -64,10 +64,13 @@ export async function readInsightsReport(
         ({ [key]: value, visits, enquiries }) as Record<Key, string> & VisitRow,
     );
   const devicesSeen = sums.get("device");
+  const heldDays = await store.readHeld(from, to);
   return {
     from,
     to,
     ...(sums.get("total")?.get("") ?? zero),
+    /** Sends the bot check held (decision 0039): stored, but neither enquiries nor conversion. */
+    held: heldDays.reduce((sum, { held }) => sum + held, 0),
     visitEnquiries: [...visitEnquiriesByDay.values()].reduce((sum, n) => sum + n, 0),
     pages: rows("page")
       .sort((a, b) => b[1].pageviews - a[1].pageviews || byVisits(a, b))

@@ -9,6 +9,7 @@ import type { EnquiryStore, PurgeOutcome } from "../store/enquiry-store";
 
 // POPIA: personal information is kept no longer than needed. A delivered enquiry is kept for
 // ENQUIRY_RETENTION_DAYS; one never delivered is never deleted here: nobody has read it yet.
+// A held or spam one (decision 0039) is kept for HELD_RETENTION_DAYS, released or not.
 
 export const dayMs = 86_400_000;
 
@@ -21,29 +22,52 @@ const enquiries = (count: number, what = "") =>
 
 /** What a purge did (or, dry, would do), in words for an operator. */
 export function describePurge(
-  { deleted, keptUndelivered }: PurgeOutcome,
-  { retentionDays, dryRun }: { retentionDays: number; dryRun: boolean },
+  { deleted, keptUndelivered, held }: PurgeOutcome & { held: number },
+  {
+    retentionDays,
+    heldRetentionDays,
+    dryRun,
+  }: { retentionDays: number; heldRetentionDays: number; dryRun: boolean },
 ): string {
   const age = retentionDays === 0 ? "" : ` received over ${retentionDays} days ago`;
-  const done = `${dryRun ? "Would delete" : "Deleted"} ${enquiries(deleted, " delivered")}${age} (ENQUIRY_RETENTION_DAYS=${retentionDays}).`;
+  const verb = dryRun ? "Would delete" : "Deleted";
+  const done = [
+    `${verb} ${enquiries(deleted, " delivered")}${age} (ENQUIRY_RETENTION_DAYS=${retentionDays}).`,
+    ...(held > 0
+      ? [
+          `${verb} ${enquiries(held, " held or spam")} received over ${heldRetentionDays} days ago (HELD_RETENTION_DAYS=${heldRetentionDays}).`,
+        ]
+      : []),
+  ].join("\n");
   if (keptUndelivered === 0) return done;
   return `${done}\nKept ${enquiries(keptUndelivered)}${age} ${age ? "and " : ""}not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.`;
 }
 
-/** Purges at once, then daily; also the insights counts older than `insightsRetentionMonths`. */
+/**
+ * Purges at once, then daily: delivered enquiries, held and spam ones, and the insights counts
+ * older than `insightsRetentionMonths`.
+ */
 export function startRetentionSchedule(options: {
   store: EnquiryStore;
   retentionDays: number;
+  heldRetentionDays: number;
   insightsRetentionMonths?: number;
   log: Record<"info" | "error", (fields: object, message: string) => void>;
 }) {
-  const { store, retentionDays, insightsRetentionMonths, log } = options;
+  const { store, retentionDays, heldRetentionDays, insightsRetentionMonths, log } = options;
   const { run, stop } = repeat(async () => {
     try {
       const outcome = await store.purgeDelivered(retentionCutoff(new Date(), retentionDays));
       // Counts only: which enquiries went is nobody's business in a log.
       if (outcome.deleted > 0 || outcome.keptUndelivered > 0) {
         log.info({ ...outcome, retentionDays }, "retention: old delivered enquiries deleted");
+      }
+      const held = await store.purgeHeld(retentionCutoff(new Date(), heldRetentionDays));
+      if (held > 0) {
+        log.info(
+          { deleted: held, heldRetentionDays },
+          "retention: old held and spam enquiries deleted",
+        );
       }
       if (insightsRetentionMonths === undefined) return;
       const cutoff = new Date();
@@ -94,14 +118,20 @@ export function privacyStatementMismatch(
  * enquiry while any job is pending).
  */
 export function retentionService({ config, store, channels }: PluginOptions) {
-  const { retentionDays, insightsRetentionMonths, siteRoot } = config;
+  const { retentionDays, heldRetentionDays, insightsRetentionMonths, siteRoot } = config;
   let retention: ReturnType<typeof startRetentionSchedule> | undefined;
   const plugin = fastifyPlugin(async (app) => {
     const mismatch = privacyStatementMismatch(siteRoot, retentionDays, channels);
     if (mismatch) app.log.warn(mismatch);
     app.addHook("onReady", async () => {
       const log = app.log.child({ component: "retention" });
-      retention = startRetentionSchedule({ store, retentionDays, insightsRetentionMonths, log });
+      retention = startRetentionSchedule({
+        store,
+        retentionDays,
+        heldRetentionDays,
+        insightsRetentionMonths,
+        log,
+      });
     });
     app.addHook("onClose", async () => retention?.stop());
   });

@@ -24,9 +24,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const emails = async () => (await store.listEnquiries()).map((e) => e.email);
+const emails = async () => (await store.listEnquiries()).map((e) => e.email).sort();
 
-it("purges at startup and then daily, never touching undelivered enquiries", async () => {
+it("purges at startup and then daily, never touching undelivered enquiries, and held and spam ones after HELD_RETENTION_DAYS", async () => {
   const delivered = await store.saveEnquiry(
     enquiry("delivered@example.co.za"),
     new Date(),
@@ -34,22 +34,37 @@ it("purges at startup and then daily, never touching undelivered enquiries", asy
   );
   await store.markDelivered(delivered.id, "mail", new Date());
   await store.saveEnquiry(enquiry("waiting@example.co.za"), new Date(), mailOnly);
+  // No job, yet not delivered: the delivered enquiries' purge leaves them.
+  const hold = { reason: "low_score 0.1" };
+  await store.saveEnquiry(enquiry("held@example.co.za"), new Date(), mailOnly, hold);
+  const spam = await store.saveEnquiry(enquiry("spam@example.co.za"), new Date(), mailOnly, hold);
+  await store.markSpam(spam.id);
 
-  const schedule = startRetentionSchedule({ store, retentionDays: 2, log });
+  const schedule = startRetentionSchedule({ store, retentionDays: 2, heldRetentionDays: 5, log });
   await vi.advanceTimersByTimeAsync(0);
-  expect(await emails()).toHaveLength(2);
+  expect(await emails()).toHaveLength(4);
 
   await vi.advanceTimersByTimeAsync(2 * dayMs); // exactly 2 days old: still kept
-  expect(await emails()).toHaveLength(2);
+  expect(await emails()).toHaveLength(4);
 
   await vi.advanceTimersByTimeAsync(dayMs);
-  expect(await emails()).toEqual(["waiting@example.co.za"]);
+  const waitingAndHeld = ["held@example.co.za", "spam@example.co.za", "waiting@example.co.za"];
+  expect(await emails()).toEqual(waitingAndHeld);
   expect(logs.at(-1)).toEqual({
     fields: { deleted: 1, keptUndelivered: 1, retentionDays: 2 },
     message: "retention: old delivered enquiries deleted",
   });
   // Counts only: no address, name or message in what was logged.
   expect(JSON.stringify(logs)).not.toMatch(/example\.co\.za|Thandi/);
+
+  await vi.advanceTimersByTimeAsync(2 * dayMs); // 5 days old: still kept
+  expect(await emails()).toEqual(waitingAndHeld);
+  await vi.advanceTimersByTimeAsync(dayMs);
+  expect(await emails()).toEqual(["waiting@example.co.za"]);
+  expect(logs.at(-1)).toEqual({
+    fields: { deleted: 2, heldRetentionDays: 5 },
+    message: "retention: old held and spam enquiries deleted",
+  });
 
   await vi.advanceTimersByTimeAsync(400 * dayMs);
   expect(await emails()).toEqual(["waiting@example.co.za"]);
@@ -72,6 +87,7 @@ it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquir
   const schedule = startRetentionSchedule({
     store,
     retentionDays: 365,
+    heldRetentionDays: 30,
     insightsRetentionMonths: 25,
     log,
   });
@@ -86,14 +102,18 @@ it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquir
 });
 
 it("describes a purge for the operator, saying why undelivered ones stay", () => {
-  const yearly = { retentionDays: 365, dryRun: false };
-  expect(describePurge({ deleted: 3, keptUndelivered: 0 }, yearly)).toBe(
+  const yearly = { retentionDays: 365, heldRetentionDays: 30, dryRun: false };
+  expect(describePurge({ deleted: 3, keptUndelivered: 0, held: 0 }, yearly)).toBe(
     "Deleted 3 delivered enquiries received over 365 days ago (ENQUIRY_RETENTION_DAYS=365).",
   );
   expect(
-    describePurge({ deleted: 1, keptUndelivered: 2 }, { retentionDays: 0, dryRun: true }),
+    describePurge(
+      { deleted: 1, keptUndelivered: 2, held: 1 },
+      { retentionDays: 0, heldRetentionDays: 30, dryRun: true },
+    ),
   ).toBe(
     "Would delete 1 delivered enquiry (ENQUIRY_RETENTION_DAYS=0).\n" +
+      "Would delete 1 held or spam enquiry received over 30 days ago (HELD_RETENTION_DAYS=30).\n" +
       "Kept 2 enquiries not yet delivered: retention never deletes an enquiry before it reaches the company mailbox.",
   );
 });

@@ -348,6 +348,41 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.purgeDelivered(cutoff)).toEqual({ deleted: 0, keptUndelivered: 1 });
   });
 
+  it("keeps held and spam enquiries out of delivery and the delivered purge, releases a held one once, and purges the rest after their own cutoff", async ({
+    open,
+  }) => {
+    const store = await open();
+    const hold = { reason: "low_score 0.1" };
+    const held = await store.saveEnquiry(from("held@example.co.za"), onDay(0), mailOnly, hold);
+    const spam = await store.saveEnquiry(from("spam@example.co.za"), onDay(0), mailOnly, hold);
+    const released = await store.saveEnquiry(from("ok@example.co.za"), onDay(0), mailOnly, hold);
+    expect(held).toMatchObject({ status: "held", heldReason: "low_score 0.1" });
+    expect(await store.claimDueDelivery("mail", onDay(1), lease)).toBeUndefined();
+    expect(await store.markSpam(spam.id)).toBe("done");
+    expect(await store.releaseHeld(spam.id, onDay(1), mailOnly)).toBe("not_held");
+    expect(await store.releaseHeld(released.id, onDay(1), mailOnly)).toBe("done");
+    expect(await store.releaseHeld(released.id, onDay(1), mailOnly)).toBe("not_held");
+    expect(await store.markSpam("not-an-id")).toBe("not_found");
+    expect(await store.markSpam(crypto.randomUUID())).toBe("not_found");
+    // Released: one job, due at its release; the reason stays to be read.
+    const claim = await store.claimDueDelivery("mail", onDay(1), lease);
+    expect(claim?.enquiry).toMatchObject({
+      id: released.id,
+      status: "accepted",
+      heldReason: "low_score 0.1",
+    });
+    expect(await store.claimDueDelivery("mail", onDay(1), lease)).toBeUndefined();
+    await store.markDelivered(released.id, "mail", onDay(1));
+    expect((await store.listHeld()).map((e) => e.id)).toEqual([held.id]);
+
+    // A purge at once (ENQUIRY_RETENTION_DAYS=0) takes the delivered one, never a held one.
+    expect(await store.purgeDelivered(onDay(2))).toEqual({ deleted: 1, keptUndelivered: 0 });
+    expect(await store.purgeHeld(onDay(0))).toBe(0);
+    expect(await store.purgeHeld(onDay(2), { dryRun: true })).toBe(2);
+    expect(await store.purgeHeld(onDay(2))).toBe(2);
+    expect(await store.listEnquiries()).toEqual([]);
+  });
+
   it("claims, fails and delivers each channel's job on its own", async ({ open }) => {
     const store = await open();
     const saved = await store.saveEnquiry(enquiry("Thandi"), t0, everyChannel);

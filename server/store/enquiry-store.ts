@@ -5,11 +5,18 @@ import {
   type Selectable,
   type SqlBool,
   sql,
+  type Transaction,
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import type { InsightsStore } from "./insights-store";
-import { type DeliveryChannel, deliveryChannels, type StoredEnquiry, type Tables } from "./schema";
+import {
+  type DeliveryChannel,
+  deliveryChannels,
+  type EnquiryStatus,
+  type StoredEnquiry,
+  type Tables,
+} from "./schema";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
@@ -25,6 +32,8 @@ export type EnquiryWithDelivery = Awaited<ReturnType<EnquiryStore["listEnquiries
 export type ClaimedDelivery = NonNullable<Awaited<ReturnType<EnquiryStore["claimDueDelivery"]>>>;
 export type PurgeOutcome = Awaited<ReturnType<EnquiryStore["purgeDelivered"]>>;
 export type DeliveryBacklog = Awaited<ReturnType<EnquiryStore["deliveryBacklog"]>>;
+/** What a person's decision on a held enquiry did: `done`, or why nothing changed. */
+export type HeldDecision = "done" | "not_held" | "not_found";
 
 type Claim = { enquiry: StoredEnquiry; channel: DeliveryChannel; lease: string };
 type EnquiryRow = Selectable<Tables["enquiries"]>;
@@ -34,9 +43,15 @@ type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
 const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-const asStored = (row: EnquiryRow): StoredEnquiry => ({ ...row, receivedAt: iso(row.receivedAt) });
+const asStored = ({ heldDigestDay, ...row }: EnquiryRow): StoredEnquiry => ({
+  ...row,
+  receivedAt: iso(row.receivedAt),
+});
 
-/** Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is. */
+/**
+ * Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is.
+ * A held or spam enquiry has none: its delivery status is its own.
+ */
 function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
   const jobsOf = new Map<string, JobRow[]>();
   for (const job of jobs) jobsOf.set(job.enquiryId, [...(jobsOf.get(job.enquiryId) ?? []), job]);
@@ -50,7 +65,8 @@ function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
         deliveredAt: isoOrNull(job.deliveredAt),
       }));
     const delivered = channels.every((job) => job.status === "delivered");
-    const status = delivered ? ("delivered" as const) : ("pending" as const);
+    const sent = delivered ? ("delivered" as const) : ("pending" as const);
+    const status = row.status === "accepted" ? sent : row.status;
     return { ...asStored(row), delivery: { status, channels } };
   });
 }
@@ -59,6 +75,9 @@ function withDeliveries(enquiries: EnquiryRow[], jobs: JobRow[]) {
 const lower = (email: string) => sql<string>`lower(${email})`;
 const fromAddress = (email: string) => (eb: Where<"enquiries">) =>
   eb(eb.fn("lower", ["email"]), "=", lower(email));
+
+const isAccepted = (eb: Where<"enquiries">) => eb("status", "=", "accepted");
+const notAccepted = (eb: Where<"enquiries">) => eb("status", "in", ["held", "spam"]);
 
 /** An enquiry is undelivered while any of its jobs is pending. */
 const hasPendingJob = (eb: Where<"enquiries">) =>
@@ -93,52 +112,129 @@ export function enquiryStore(
     return withDeliveries(enquiries, jobs);
   }
 
+  /** The enquiry's pending jobs, all due `now`. */
+  const jobs = (enquiryId: string, channels: DeliveryChannel[], now: Date) =>
+    channels.map((channel) => ({
+      enquiryId,
+      channel,
+      status: "pending" as const,
+      attempts: 0,
+      nextAttemptAt: clockTime(now),
+    }));
+
+  /** The jobs `plan` gives an accepted enquiry, the acknowledgement at most once a day per address. */
+  async function addJobs(
+    trx: Transaction<Tables>,
+    enquiry: StoredEnquiry,
+    now: Date,
+    plan: DeliveryPlan,
+  ) {
+    // The upsert returns a row only when the address had no acknowledgement in the interval; on
+    // PostgreSQL a concurrent enquiry from it waits on the row, then sees this one.
+    const acknowledged =
+      plan.acknowledge &&
+      (await trx
+        .insertInto("acknowledgements")
+        .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
+        .onConflict((oc) =>
+          oc
+            .column("address")
+            .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
+            .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
+        )
+        .returning("address")
+        .executeTakeFirst());
+    const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
+    if (channels.length)
+      await trx
+        .insertInto("deliveries")
+        .values(jobs(enquiry.id, channels, now))
+        .execute();
+  }
+
+  /** Moves a held enquiry to `status`, doing `then` in the same transaction; else says why not. */
+  async function decideHeld(
+    id: string,
+    status: Exclude<EnquiryStatus, "held">,
+    then: (trx: Transaction<Tables>, enquiry: StoredEnquiry) => Promise<void>,
+  ): Promise<HeldDecision> {
+    // PostgreSQL's uuid column refuses anything else, where the answer is simply "no such one".
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+      return "not_found";
+    return db.transaction().execute(async (trx) => {
+      const decided = await trx
+        .updateTable("enquiries")
+        .set({ status })
+        .where((eb) => eb.and({ id, status: "held" }))
+        .returningAll()
+        .executeTakeFirst();
+      if (decided) {
+        await then(trx, asStored(decided));
+        return "done";
+      }
+      const known = await trx
+        .selectFrom("enquiries")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return known ? "not_held" : "not_found";
+    });
+  }
+
   return {
     insights,
     close,
 
-    /** Stores the enquiry and its pending jobs, as `plan` says, in one transaction. */
-    async saveEnquiry(enquiry: Enquiry, now: Date, plan: DeliveryPlan): Promise<StoredEnquiry> {
-      const stored = { id: randomUUID(), receivedAt: now.toISOString(), ...enquiry };
-      const jobs = (channels: DeliveryChannel[]) =>
-        channels.map((channel) => ({
-          enquiryId: stored.id,
-          channel,
-          status: "pending" as const,
-          attempts: 0,
-          nextAttemptAt: clockTime(now),
-        }));
+    /**
+     * Stores the enquiry and its pending jobs, as `plan` says, in one transaction; one `held`
+     * (decision 0039) gets no job until a person releases it.
+     */
+    async saveEnquiry(
+      enquiry: Enquiry,
+      now: Date,
+      plan: DeliveryPlan,
+      held?: { reason: string },
+    ): Promise<StoredEnquiry> {
+      const stored: StoredEnquiry = {
+        id: randomUUID(),
+        receivedAt: now.toISOString(),
+        ...enquiry,
+        status: held ? "held" : "accepted",
+        heldReason: held ? held.reason.slice(0, 200) : null,
+      };
+      if (held) {
+        await db.insertInto("enquiries").values(stored).execute();
+        return stored;
+      }
       if (!plan.acknowledge && engine === "postgres") {
         // One statement, one round trip, where a transaction takes four (decision 0027).
         await db
           .with("enquiry", (db) => db.insertInto("enquiries").values(stored))
           .insertInto("deliveries")
-          .values(jobs(plan.channels))
+          .values(jobs(stored.id, plan.channels, now))
           .execute();
         return stored;
       }
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("enquiries").values(stored).execute();
-        // The upsert returns a row only when the address had no acknowledgement in the
-        // interval; on PostgreSQL a concurrent enquiry from it waits on the row, then sees this one.
-        const acknowledged =
-          plan.acknowledge &&
-          (await trx
-            .insertInto("acknowledgements")
-            .values({ address: lower(enquiry.email), acknowledgedAt: clockTime(now) })
-            .onConflict((oc) =>
-              oc
-                .column("address")
-                .doUpdateSet((eb) => ({ acknowledgedAt: eb.ref("excluded.acknowledgedAt") }))
-                .where("acknowledgements.acknowledgedAt", "<=", ackCutoff(now)),
-            )
-            .returning("address")
-            .executeTakeFirst());
-        const channels = [...plan.channels, ...(acknowledged ? ["acknowledgement" as const] : [])];
-        if (channels.length) await trx.insertInto("deliveries").values(jobs(channels)).execute();
+        await addJobs(trx, stored, now, plan);
       });
       return stored;
     },
+
+    /**
+     * A person's release of a held enquiry: it becomes accepted and gets its jobs, as `plan`
+     * says, in one transaction. Only the first of several releases finds it held, so the
+     * enquiry goes out once.
+     */
+    releaseHeld: (id: string, now: Date, plan: DeliveryPlan) =>
+      decideHeld(id, "accepted", (trx, stored) => addJobs(trx, stored, now, plan)),
+
+    /** A person's judgement that a held enquiry is spam: never delivered, purged as held ones are. */
+    markSpam: (id: string) => decideHeld(id, "spam", async () => {}),
+
+    /** The enquiries waiting for a person, oldest first. */
+    listHeld: () => enquiriesWhere((eb) => eb("status", "=", "held")),
 
     /**
      * Claims the channel's job due soonest by moving its next attempt to the lease's end: nobody
@@ -254,12 +350,16 @@ export function enquiryStore(
       return Number(erased.numDeletedRows);
     },
 
-    /** Deletes delivered enquiries received before `cutoff`, and old acknowledgements; dryRun counts. */
+    /**
+     * Deletes delivered enquiries received before `cutoff`, and old acknowledgements; dryRun
+     * counts. Held and spam enquiries have no jobs, but are not delivered: purgeHeld's.
+     */
     async purgeDelivered(
       cutoff: Date,
       { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
     ) {
-      const old = (eb: Where<"enquiries">) => eb("receivedAt", "<", cutoff.toISOString());
+      const old = (eb: Where<"enquiries">) =>
+        eb.and([eb("receivedAt", "<", cutoff.toISOString()), isAccepted(eb)]);
       const counts = await db
         .selectFrom("enquiries")
         .where(old)
@@ -288,6 +388,84 @@ export function enquiryStore(
       });
       await forgetDeleted();
       return { deleted: Number(purged.numDeletedRows), keptUndelivered };
+    },
+
+    /** Deletes held and spam enquiries received before `cutoff`; resolves to how many (dryRun: would). */
+    async purgeHeld(cutoff: Date, { dryRun = false }: { dryRun?: boolean } = {}) {
+      const old = (eb: Where<"enquiries">) =>
+        eb.and([eb("receivedAt", "<", cutoff.toISOString()), notAccepted(eb)]);
+      if (dryRun) {
+        const { count } = await db
+          .selectFrom("enquiries")
+          .select((eb) => eb.fn.countAll().as("count"))
+          .where(old)
+          .executeTakeFirstOrThrow();
+        return Number(count);
+      }
+      const purged = await db.deleteFrom("enquiries").where(old).executeTakeFirstOrThrow();
+      const deleted = Number(purged.numDeletedRows);
+      if (deleted > 0) await forgetDeleted();
+      return deleted;
+    },
+
+    /** Held enquiries no digest has told of yet, oldest first. */
+    newlyHeld: () =>
+      enquiriesWhere((eb) => eb.and([eb("status", "=", "held"), eb("heldDigestDay", "is", null)])),
+
+    /**
+     * Claims `day`'s digest of held enquiries until `now` + `leaseMs`: undefined when it was sent
+     * already or another instance holds the claim. The row is the claim, as a job is for delivery.
+     */
+    async claimHeldDigest(day: string, now: Date, leaseMs: number) {
+      const lease = randomUUID();
+      const claimed = await db
+        .insertInto("heldDigests")
+        .values({
+          day,
+          leaseToken: lease,
+          leaseUntil: clockTime(new Date(now.getTime() + leaseMs)),
+        })
+        .onConflict((oc) =>
+          oc
+            .column("day")
+            .doUpdateSet((eb) => ({
+              leaseToken: eb.ref("excluded.leaseToken"),
+              leaseUntil: eb.ref("excluded.leaseUntil"),
+            }))
+            .where("heldDigests.sentAt", "is", null)
+            .where("heldDigests.leaseUntil", "<=", clockTime(now)),
+        )
+        .returning("day")
+        .executeTakeFirst();
+      return claimed && { day, lease };
+    },
+
+    /** Records the claimed digest sent, telling of `ids`; false if the claim was lost meanwhile. */
+    async heldDigestSent({ day, lease }: { day: string; lease: string }, ids: string[], now: Date) {
+      return db.transaction().execute(async (trx) => {
+        const sent = await trx
+          .updateTable("heldDigests")
+          .set({ sentAt: now.toISOString(), leaseToken: null, leaseUntil: null })
+          .where((eb) => eb.and({ day, leaseToken: lease }))
+          .executeTakeFirstOrThrow();
+        if (sent.numUpdatedRows !== 1n) return false;
+        for (const chunk of chunks(ids))
+          await trx
+            .updateTable("enquiries")
+            .set({ heldDigestDay: day })
+            .where("id", "in", chunk)
+            .execute();
+        return true;
+      });
+    },
+
+    /** Gives up a digest claim, so the next look may try again at once. */
+    async dropHeldDigestClaim({ day, lease }: { day: string; lease: string }) {
+      await db
+        .deleteFrom("heldDigests")
+        .where((eb) => eb.and({ day, leaseToken: lease }))
+        .where("sentAt", "is", null)
+        .execute();
     },
 
     /** Each channel's pending jobs, and when the oldest enquiry among them was received. */

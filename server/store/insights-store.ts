@@ -185,11 +185,30 @@ export function insightsStore({ db }: Database) {
         .orderBy("source")
         .execute(),
 
-    /** Deletes the daily counts and taps of days before `day`; resolves to how many rows went. */
+    /** One send the bot check held (decision 0039), counted apart from the day's enquiries. */
+    async countHeld(day: string) {
+      await db
+        .insertInto("insightsHeld")
+        .values({ day, held: 1 })
+        .onConflict((oc) => oc.column("day").doUpdateSet({ held: sql`insights_held.held + 1` }))
+        .execute();
+    },
+
+    /** Held sends of the days from `from` to `to`, both included. */
+    readHeld: (from: string, to: string) =>
+      db
+        .selectFrom("insightsHeld")
+        .select(["day", "held"])
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .orderBy("day")
+        .execute(),
+
+    /** Deletes the daily counts, taps and held counts of days before `day`; resolves to how many rows went. */
     async purgeCounts(day: string) {
       return db.transaction().execute(async (trx) => {
         let rows = 0;
-        for (const table of ["insightsDaily", "insightsTaps"] as const) {
+        for (const table of ["insightsDaily", "insightsTaps", "insightsHeld"] as const) {
           const purge = trx.deleteFrom(table).where("day", "<", day);
           rows += Number((await purge.executeTakeFirstOrThrow()).numDeletedRows);
         }

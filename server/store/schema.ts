@@ -10,7 +10,21 @@ type Moment = Date | string | number;
 export const deliveryChannels = ["mail", "webhook", "acknowledgement"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
-export type StoredEnquiry = Enquiry & { id: string; receivedAt: string };
+/**
+ * Accepted: delivered through the outbox. Held: the bot check doubted it (decision 0039); it
+ * waits, undelivered, for a person to release it (accepted) or call it spam (never delivered).
+ */
+export const enquiryStatuses = ["accepted", "held", "spam"] as const;
+export type EnquiryStatus = (typeof enquiryStatuses)[number];
+
+/** An enquiry as the service received it: what the mails tell of it. */
+export type ReceivedEnquiry = Enquiry & { id: string; receivedAt: string };
+
+export type StoredEnquiry = ReceivedEnquiry & {
+  status: EnquiryStatus;
+  /** Why the bot check held it, such as "low_score 0.3"; kept once it is released. */
+  heldReason: string | null;
+};
 
 export const devices = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof devices)[number];
@@ -39,7 +53,18 @@ export type VisitSource = { source: string; medium: string; campaign: string };
 export type Visit = VisitSource & { entry: string; device: Device };
 
 export type Tables = {
-  enquiries: Omit<StoredEnquiry, "receivedAt"> & { receivedAt: Moment };
+  enquiries: Omit<StoredEnquiry, "receivedAt"> & {
+    receivedAt: Moment;
+    /** The UTC day of the staff digest that told of it while held. */
+    heldDigestDay: string | null;
+  };
+  /** A day's digest of held enquiries, claimed under a lease by one instance, once sent. */
+  heldDigests: {
+    day: string;
+    leaseToken: string | null;
+    leaseUntil: Moment | null;
+    sentAt: Moment | null;
+  };
   deliveries: {
     enquiryId: string;
     channel: DeliveryChannel;
@@ -56,4 +81,5 @@ export type Tables = {
   insightsVisitors: Visit & { day: string; hash: string };
   insightsVisitorPages: { day: string; hash: string; path: string };
   insightsTaps: TapCount;
+  insightsHeld: { day: string; held: number };
 };
