@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { pictureSource } from "../components/picture";
 import { placeholders, sitePage } from "../content/site-content";
+import { pictureSource } from "./picture-source";
 import { fitText, shareCardSvg } from "./share-cards";
 
 const site = { companyName: placeholders.companyName, host: "www.example.co.za" };
