@@ -4,7 +4,7 @@ import { placeholders, sitePage } from "../content/site-content";
 import { pictureSource } from "./picture-source";
 import { fitText, shareCardSvg } from "./share-cards";
 
-const site = { companyName: placeholders.companyName, host: "www.example.co.za" };
+const site = { companyName: placeholders().companyName, host: "www.example.co.za" };
 
 const titleBox = { maxWidth: 560, maxLines: 3, sizes: [68, 60, 52, 44], fontWeight: 700 };
 
