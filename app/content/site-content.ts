@@ -11,7 +11,7 @@ import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { checkProductsNamed, productFolder, productOf } from "./products.ts";
-import { pageSchemas, siteShellFileName } from "./schemas.ts";
+import { siteShellFileName } from "./schemas.ts";
 
 // The one reader of the site's copy, for pages, tests and tools alike: each content file as
 // content-files.ts reads it and its collection's schema checks it, the settings' placeholders
@@ -39,7 +39,11 @@ function once<Value>(make: () => Value) {
 }
 
 /** The collections of one file per entry, in their own folders. */
-type Listed = "products" | "documents" | "caseStudies";
+type Listed = {
+  [C in CollectionName]: (typeof siteCollections)[C] extends { folder: string } ? C : never;
+}[CollectionName];
+const collectionNames = Object.keys(siteCollections) as CollectionName[];
+const isListed = (name: CollectionName): name is Listed => "folder" in siteCollections[name];
 type DataOf<C extends CollectionName> = z.infer<(typeof siteCollections)[C]["schema"]>;
 /** Each file's data as its schema checked it, with its id (the file's name) and its folder. */
 type Entry<C extends CollectionName> = { id: string; data: DataOf<C>; folder: string };
@@ -201,14 +205,13 @@ const lists = new Map<string, Promise<Entry<Listed>[]>>();
 export async function builtContent() {
   const { getCollection } = await import("astro:content");
   const entries = new Map<string, unknown>();
-  const single = ["shell", "company", "caseStudiesPage"];
-  for (const collection of Object.keys(pageSchemas).concat(single) as CollectionName[]) {
+  for (const collection of collectionNames.filter((name) => !isListed(name))) {
     for (const entry of await getCollection(collection)) {
       entries.set(`${collection}/${entry.id}`, entry.data);
     }
   }
   const listed = new Map<string, Entry<Listed>[]>();
-  for (const collection of ["products", "documents", "caseStudies"] as const) {
+  for (const collection of collectionNames.filter(isListed)) {
     if (collection === "products" || !lists.has(collection)) {
       lists.set(
         collection,
