@@ -26,7 +26,7 @@ const siteFiles = (name: CollectionName): Loader => ({
       const entries = await Promise.all(
         contentEntries(name, base).map(async ({ id, data, filePath }) => ({
           id,
-          // The entry's file, beside which a study's photos are found.
+          // Given the file, Astro's image() finds a study's photos beside it.
           data: await parseData({ id, data, filePath }),
           filePath: relative(root, filePath),
         })),
