@@ -1,67 +1,63 @@
 import { defineCollection } from "astro:content";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { glob } from "astro/loaders";
-import { z } from "zod";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Loader } from "astro/loaders";
+import { caseStudyFile } from "./content/case-study-schema.ts";
 import {
-  caseStudiesFolder,
-  caseStudiesPageFile,
-  caseStudiesPageFileName,
-  caseStudyFile,
-} from "./content/case-study-schema.ts";
-import { companyFile, companyFileName } from "./content/company-schema.ts";
-import { documentFolder } from "./content/documents.ts";
-import { contentFileOf, type PageKind, pageList } from "./content/page-list.ts";
-import { productFolder } from "./content/products.ts";
-import {
-  documentFile,
-  pageSchemas,
-  productFile,
-  siteShellFile,
-  siteShellFileName,
-} from "./content/schemas.ts";
-import { contentDir, contentFileNames } from "./content/site-content.ts";
+  type CollectionName,
+  contentDir,
+  contentEntries,
+  isEntryOf,
+  refuseStrays,
+  siteCollections,
+} from "./content/content-files.ts";
 
-// One collection per kind of page, each file checked against its kind's schema, the shell, the
-// company's contacts, and the case studies (one file each in case-studies/).
+// One collection of each of app/content/content-files.ts: its files, found and read there as
+// tests and tools read them, each checked here against the same schema before a page sees it.
 const base = contentDir();
-// A misspelt or unlisted file would otherwise be ignored without a word.
-const strays = readdirSync(base).filter(
-  (name) => /\.ya?ml$/.test(name) && !contentFileNames.includes(name),
-);
-if (strays.length > 0) throw new Error(`${strays} in ${base}: not a content file the site reads`);
+refuseStrays(base);
 
-const collection = <Schema extends z.ZodType>(pattern: string | string[], schema: Schema) =>
-  defineCollection({ loader: glob({ base, pattern }), schema });
-const filesOf = (kind: PageKind) =>
-  pageList.filter((page) => page.kind === kind).map(contentFileOf);
+/** A collection's files, read again as `astro dev` sees one change. */
+const siteFiles = (name: CollectionName): Loader => ({
+  name: "site-content",
+  async load({ store, parseData, watcher, logger, config }) {
+    const root = fileURLToPath(config.root);
+    const read = async () => {
+      const entries = await Promise.all(
+        contentEntries(name, base).map(async ({ id, data, filePath }) => ({
+          id,
+          // Given the file, Astro's image() finds a study's photos beside it.
+          data: await parseData({ id, data, filePath }),
+          filePath: relative(root, filePath),
+        })),
+      );
+      store.clear();
+      for (const entry of entries) store.set(entry);
+    };
+    await read();
+    watcher?.add(base);
+    watcher?.on("all", (_, path) => {
+      if (isEntryOf(name, base, path)) read().catch((error) => logger.error(String(error)));
+    });
+  },
+});
+
+const collectionOf = (name: CollectionName) =>
+  defineCollection({ loader: siteFiles(name), schema: siteCollections[name].schema });
 
 export const collections = {
-  product: collection(filesOf("product"), pageSchemas.product),
-  legal: collection(filesOf("legal"), pageSchemas.legal),
-  contact: collection(filesOf("contact"), pageSchemas.contact),
-  faq: collection(filesOf("faq"), pageSchemas.faq),
-  shell: collection(siteShellFileName, siteShellFile),
-  company: collection(companyFileName, companyFile),
-  caseStudiesPage: collection(caseStudiesPageFileName, caseStudiesPageFile),
-  // Photos are resolved beside each study and sized by Astro's image tools; YAML's unquoted
-  // dates arrive as dates, which the page writes back as YYYY-MM-DD.
+  product: collectionOf("product"),
+  legal: collectionOf("legal"),
+  contact: collectionOf("contact"),
+  faq: collectionOf("faq"),
+  shell: collectionOf("shell"),
+  company: collectionOf("company"),
+  caseStudiesPage: collectionOf("caseStudiesPage"),
+  // A study's photos are resolved beside it and sized by Astro's image tools.
   caseStudies: defineCollection({
-    loader: glob({ base: join(base, caseStudiesFolder), pattern: "*.yaml" }),
-    schema: ({ image }) =>
-      caseStudyFile(
-        image(),
-        z.union([z.iso.date(), z.date().transform((day) => day.toISOString().slice(0, 10))]),
-      ),
+    loader: siteFiles("caseStudies"),
+    schema: ({ image }) => caseStudyFile(image()),
   }),
-  // One file per product, named by its address: adding a product adds no code.
-  products: defineCollection({
-    loader: glob({ base: join(base, productFolder), pattern: "*.yaml" }),
-    schema: productFile,
-  }),
-  // One file per document the company publishes; the launch content has none.
-  documents: defineCollection({
-    loader: glob({ base: join(base, documentFolder), pattern: "*.yaml" }),
-    schema: documentFile,
-  }),
+  products: collectionOf("products"),
+  documents: collectionOf("documents"),
 };

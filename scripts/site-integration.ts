@@ -59,7 +59,7 @@ export function site(): AstroIntegration {
         const client = fileURLToPath(dir);
         await buildEditor(join(client, "admin"), root, css);
         const count = await precompress(client);
-        await writeFile(buildManifestFile(client), JSON.stringify(buildManifest, null, 2));
+        await writeFile(buildManifestFile(client), JSON.stringify(buildManifest(), null, 2));
         logger.info(
           `wrote the editor at /admin and ${buildManifestFile(client)}; precompressed ${count} files (brotli, gzip)`,
         );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pictureNames } from "../content/picture-list";
-import { inlineSvg, pictureSource } from "./picture";
+import { pictureSource } from "../lib/picture-source";
+import { inlineSvg } from "./picture";
 
 describe("pictures drawn in the page", () => {
   it.each(pictureNames)("%s can go into a page as it is, sized by its viewBox", (name) => {

@@ -1,12 +1,8 @@
 import type { PictureName } from "../content/picture-list";
+import { pictureSource } from "../lib/picture-source";
 
 // Pictures go into the page as <svg> markup, not as images: Chromium builds a document of its
 // own for every SVG image, which a slow phone pays for on its main thread (decision 0023).
-const sources = import.meta.glob<string>("../assets/illustrations/*.svg", {
-  eager: true,
-  import: "default",
-  query: "?raw",
-});
 
 // What a picture may not hold once it is part of the page: scripts and handlers (the pages run
 // none), styles (the CSP allows only the page's own hashed ones), ids (two pictures on one page
@@ -37,13 +33,6 @@ type PictureProps = {
   alt: string;
   className?: string;
 };
-
-/** A picture's SVG file, as text. */
-export function pictureSource(name: PictureName): string {
-  const source = sources[`../assets/illustrations/${name}.svg`];
-  if (source === undefined) throw new Error(`no picture ${name} in app/assets/illustrations/`);
-  return source;
-}
 
 /** A picture of app/assets/illustrations/, at its intrinsic size so its space is reserved. */
 export function Picture({ name, alt, className }: PictureProps) {

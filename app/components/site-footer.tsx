@@ -1,9 +1,9 @@
 import type { CompanyFile } from "../content/company-schema";
+import type { NavLink } from "../content/navigation";
 import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
 import { ContactDetails } from "./proof/contact-details";
 import styles from "./site-footer.module.css";
-import type { NavLink } from "./site-header";
 
 type SiteFooterProps = {
   copy: SiteShellFile["footer"];

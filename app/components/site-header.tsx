@@ -1,9 +1,8 @@
 import { Menu, X } from "lucide-react";
+import type { NavLink } from "../content/navigation";
 import type { SiteShellFile } from "../content/schemas";
 import { Logo } from "./logo";
 import styles from "./site-header.module.css";
-
-export type NavLink = { label: string; href: string };
 
 type SiteHeaderProps = {
   copy: SiteShellFile["header"];

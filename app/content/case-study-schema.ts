@@ -17,21 +17,15 @@ const customerKindTitles = {
   business: "Business",
 } as const;
 
-/** The study's date as the build reads it (YAML's own dates) and as the editor writes it. */
-const isoDate = z.iso.date().meta({ title: "Date", widget: "date" });
-
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
- * study and gives its size, and a date that accepts YAML's dates; the editor and tests see text.
+ * study and gives its size; the editor and tests see text.
  */
-export const caseStudyFile = <Photo extends z.ZodType, Day extends z.ZodType = typeof isoDate>(
-  photo: Photo,
-  date: Day = isoDate as unknown as Day,
-) =>
+export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
   z
     .object({
       title: shortText("Title"),
-      date,
+      date: z.iso.date().meta({ title: "Date", widget: "date" }),
       summary: longText("Summary", "Shown in lists and link previews"),
       customer: group("Customer", {
         kind: z.enum(customerKinds).meta({

@@ -6,10 +6,11 @@ import { z } from "zod";
 import { caseStudiesPageFileName, caseStudyFile } from "./case-study-schema";
 import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
 import { companyFileName } from "./company-schema";
+import { contentDir } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
 import { pageSchemas, siteShellFileName } from "./schemas";
-import { caseStudiesPage, contentDir, pageFile, shellFile, sitePage } from "./site-content";
+import { caseStudiesPage, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
 const fixtures = join(import.meta.dirname, "fixtures");

@@ -130,14 +130,9 @@ function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
     .map(([name, property]) => editorField(name, property, required.has(name)));
 }
 
-/**
- * A content file's form. The schema's input side: a field with a default may be absent. A
- * date YAML reads as a date has no JSON Schema, but its field names its widget.
- */
+/** A content file's form. The schema's input side: a field with a default may be absent. */
 export function editorFields(schema: z.ZodType): EditorField[] {
-  return objectFields(
-    z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema,
-  );
+  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
 }
 
 /** Every content file the editor has a form for: the pages', the shell, and issue 40's. */

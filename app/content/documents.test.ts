@@ -59,8 +59,8 @@ describe("a document", () => {
     );
   });
 
-  it("reads an issue date as the editor and YAML write it", () => {
-    const written = { ...guide, issued: new Date("2026-11-01T00:00:00Z") };
+  it("reads an issue date as the editor writes it, unquoted, and as content-files.ts parses it", () => {
+    const written = { ...guide, ...parse("issued: 2026-11-01") };
     expect(documentFile.parse(written).issued).toBe("2026-11-01");
     expect(documentFile.safeParse({ ...guide, issued: "1 November" }).success).toBe(false);
   });

@@ -1,5 +1,7 @@
-import type { NavLink } from "../components/site-header";
 import type { SitePage } from "./site-content";
+
+/** A link of the header or the footer. */
+export type NavLink = { label: string; href: string };
 
 type NavPage = Pick<SitePage, "path" | "footerRank" | "headerLabel" | "footerLabel">;
 

@@ -1,3 +1,4 @@
+import { contentFileOf, type PageEntry } from "./page-list.ts";
 import type { ProductFile } from "./schemas.ts";
 
 // Products are a folder of content files, one per product (app/content/products/<name>.yaml):
@@ -53,5 +54,21 @@ export function checkProductLinks(
         );
       }
     }
+  }
+}
+
+/** A page's feature rows and /faq's questions name only products there are. */
+export function checkPageProducts(
+  page: PageEntry,
+  content: {
+    features?: readonly { product?: string }[];
+    questions?: readonly { id: string; products?: readonly string[] }[];
+  },
+  products: readonly Pick<Product, "slug">[],
+) {
+  checkProductLinks([{ path: page.path, ...content }], products);
+  for (const question of content.questions ?? []) {
+    const entry = `${contentFileOf(page)}: the question "${question.id}"`;
+    checkProductsNamed(entry, question.products, products);
   }
 }

@@ -399,13 +399,7 @@ export const documentFile = z.object({
   kind: z.enum(documentKinds).meta({ title: "Kind" }),
   products: list("Products it belongs to", productRef()).optional(),
   version: shortText("Version", "Such as 1.2"),
-  // YAML reads an unquoted date as a date; the editor writes one.
-  issued: z
-    .union([
-      z.iso.date().meta({ patternMessage: dateRule }),
-      z.date().transform((date) => date.toISOString().slice(0, 10)),
-    ])
-    .meta({ title: "Issue date", widget: "date" }),
+  issued: z.iso.date().meta({ patternMessage: dateRule, title: "Issue date", widget: "date" }),
   file: z.string().min(1, "must not be empty").meta({
     title: "PDF file",
     hint: "A PDF of at most 20 MB",

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { telAddress, whatsappAddress } from "../../contract/contact-taps";
 import { companyFile, phonePattern } from "./company-schema";
 import { pageList } from "./page-list";
@@ -49,5 +49,18 @@ describe("the company's phone numbers", () => {
     expect(whatsappAddress("082 555 0199", "Hello, a question")).toBe(
       "https://wa.me/27825550199?text=Hello%2C%20a%20question",
     );
+  });
+});
+
+describe("the reader", () => {
+  it("reads no setting as it is imported: a bad one stops only what uses it", async () => {
+    vi.stubEnv("VITE_SUPPORT_EMAIL", "not-an-address");
+    try {
+      vi.resetModules();
+      const reader = await import("./site-content");
+      expect(() => reader.siteSettings()).toThrow(/VITE_SUPPORT_EMAIL/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

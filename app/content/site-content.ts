@@ -1,78 +1,52 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { ImageMetadata } from "astro";
-import { parse } from "yaml";
-import { z } from "zod";
+import type { z } from "zod";
 import { buildSettings } from "../../contract/settings.ts";
 import { readSettings } from "../../contract/settings-source.ts";
 import { buildManifestOf } from "../../contract/site-build.ts";
-import {
-  caseStudiesFolder,
-  caseStudiesPageFile,
-  caseStudiesPageFileName,
-  caseStudyFile,
-} from "./case-study-schema.ts";
-import { companyFile, companyFileName } from "./company-schema.ts";
+import { caseStudiesFolder, caseStudiesPageFileName } from "./case-study-schema.ts";
+import { companyFileName } from "./company-schema.ts";
+import { type CollectionName, contentEntries, siteCollections } from "./content-files.ts";
 import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 import { checkProductsNamed, productFolder, productOf } from "./products.ts";
-import {
-  documentFile,
-  pageSchemas,
-  productFile,
-  siteShellFile,
-  siteShellFileName,
-} from "./schemas.ts";
+import { siteShellFileName } from "./schemas.ts";
 
-// The one reader of the site's copy, for pages, tests and tools alike: each content file checked
-// by its schema, the settings' placeholders filled, joined with the page list. Pages read the
-// files through Astro's content collections (app/content.config.ts), which check them as the
-// build starts; tests and tools read the same files from disk, so a test compares a page with
-// the words it should show.
+// The one reader of the site's copy, for pages, tests and tools alike: each content file as
+// content-files.ts reads it and its collection's schema checks it, the settings' placeholders
+// filled, joined with the page list. Pages take the files from Astro's content collections
+// (app/content.config.ts), which the build fills from content-files.ts; tests and tools take them
+// from content-files.ts itself, so a test compares a page with the words it should show.
 
-/** app/content/, or CONTENT_DIR (tests build and check edited copies), as it is set now. */
-export const contentDir = () => resolve(readSettings().CONTENT_DIR || import.meta.dirname);
-
-/** Every content file the site reads: one per page of the list, the shell's, the company's and the case studies' page. */
-export const contentFileNames = [
-  ...pageList.map(contentFileOf),
-  siteShellFileName,
-  companyFileName,
-  caseStudiesPageFileName,
-];
-
-/** The build's settings, checked (contract/settings.ts): the environment, then `.env`. */
-export const siteSettings = buildSettings(readSettings());
+/** The build's settings, checked (contract/settings.ts): the environment, then `.env`, read at the first call. */
+export const siteSettings = once(() => buildSettings(readSettings()));
 
 /** What the build is made with, beyond the words: the build writes it beside the site. */
-export const buildManifest = buildManifestOf(siteSettings);
+export const buildManifest = once(() => buildManifestOf(siteSettings()));
 
 /** What {companyName} and {retentionStatement} stand for in this build's copy. */
-export const placeholders = placeholderValues(siteSettings.VITE_COMPANY_NAME, buildManifest);
+export const placeholders = once(() =>
+  placeholderValues(siteSettings().VITE_COMPANY_NAME, buildManifest()),
+);
 
-/** Each collection's schema: app/content.config.ts defines a collection of each over the files. */
-const collectionSchemas = {
-  ...pageSchemas,
-  shell: siteShellFile,
-  company: companyFile,
-  caseStudiesPage: caseStudiesPageFile,
-  products: productFile,
-  documents: documentFile,
-  // The build reads a photo as Astro's image and a YAML date as a date; tests and tools as text.
-  caseStudies: caseStudyFile(z.string()),
-};
-type Collection = keyof typeof collectionSchemas;
+function once<Value>(make: () => Value) {
+  let made: { value: Value } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /** The collections of one file per entry, in their own folders. */
-type Listed = "products" | "documents" | "caseStudies";
-const folderOf = {
-  products: productFolder,
-  documents: documentFolder,
-  caseStudies: caseStudiesFolder,
-};
-type DataOf<C extends Collection> = z.infer<(typeof collectionSchemas)[C]>;
+type Listed = {
+  [C in CollectionName]: (typeof siteCollections)[C] extends { folder: string } ? C : never;
+}[CollectionName];
+const collectionNames = Object.keys(siteCollections) as CollectionName[];
+const isListed = (name: CollectionName): name is Listed => "folder" in siteCollections[name];
+type DataOf<C extends CollectionName> = z.infer<(typeof siteCollections)[C]["schema"]>;
 /** Each file's data as its schema checked it, with its id (the file's name) and its folder. */
-type Entry<C extends Collection> = { id: string; data: DataOf<C>; folder: string };
+type Entry<C extends CollectionName> = { id: string; data: DataOf<C>; folder: string };
 /** A study with its slug (its file's name); a photo is Astro's image in the build, a path elsewhere. */
 type Study<Photo> = Omit<DataOf<"caseStudies">, "photos"> & {
   slug: string;
@@ -80,7 +54,7 @@ type Study<Photo> = Omit<DataOf<"caseStudies">, "photos"> & {
 };
 /** One entry of a collection by its id, or every entry of one (the products, the documents). */
 type Source = {
-  read<C extends Collection>(collection: C, id: string): DataOf<C>;
+  read<C extends CollectionName>(collection: C, id: string): DataOf<C>;
   list<C extends Listed>(collection: C): Entry<C>[];
 };
 
@@ -88,10 +62,10 @@ const idOf = (fileName: string) => fileName.replace(/\.yaml$/, "");
 
 function contentOf<Photo>(source: Source) {
   const pageFile = <Kind extends PageKind>(page: { id: string; kind: Kind }): DataOf<Kind> =>
-    fillPlaceholders(source.read(page.kind, page.id), placeholders);
+    fillPlaceholders(source.read(page.kind, page.id), placeholders());
   /** The parts every page shares: skip link, header, footer, Get in Touch, the 404 page. */
   const shellFile = () =>
-    fillPlaceholders(source.read("shell", idOf(siteShellFileName)), placeholders);
+    fillPlaceholders(source.read("shell", idOf(siteShellFileName)), placeholders());
   /** The page list, each page with its `page` block: title, description, link texts, share card. */
   const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
 
@@ -99,7 +73,7 @@ function contentOf<Photo>(source: Source) {
   const siteProducts = () =>
     source
       .list("products")
-      .map(({ id, data }) => productOf(id, fillPlaceholders(data, placeholders)))
+      .map(({ id, data }) => productOf(id, fillPlaceholders(data, placeholders())))
       .toSorted((a, b) => a.slug.localeCompare(b.slug));
   /** The company's documents (app/content/documents/), newest first; each names real products. */
   const siteDocuments = () => {
@@ -108,16 +82,16 @@ function contentOf<Photo>(source: Source) {
       .list("documents")
       .map(({ id, data, folder }) => {
         checkProductsNamed(`${documentFolder}/${id}.yaml`, data.products, products);
-        return siteDocumentOf(id, fillPlaceholders(data, placeholders), folder);
+        return siteDocumentOf(id, fillPlaceholders(data, placeholders()), folder);
       })
       .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
   };
   /** The company's contacts and labels (company.yaml). */
   const companyDetails = () =>
-    fillPlaceholders(source.read("company", idOf(companyFileName)), placeholders);
+    fillPlaceholders(source.read("company", idOf(companyFileName)), placeholders());
   /** The words of the case studies' pages and sections (case-studies.yaml). */
   const caseStudiesPage = () =>
-    fillPlaceholders(source.read("caseStudiesPage", idOf(caseStudiesPageFileName)), placeholders);
+    fillPlaceholders(source.read("caseStudiesPage", idOf(caseStudiesPageFileName)), placeholders());
   /** Every study, newest first, each naming real products; none at launch, and then no page,
    * section or link shows them. */
   const caseStudies = (): Study<Photo>[] => {
@@ -129,7 +103,7 @@ function contentOf<Photo>(source: Source) {
         checkProductsNamed(`case study "${data.title}" (${file})`, data.products, products);
         // The photos as read: an image's size and path are not copy to fill.
         const photos = (data.photos ?? []) as Study<Photo>["photos"];
-        return { ...fillPlaceholders(data, placeholders), photos, slug: id };
+        return { ...fillPlaceholders(data, placeholders()), photos, slug: id };
       })
       .toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   };
@@ -193,10 +167,13 @@ function* textsOf(value: unknown, field = ""): Generator<{ field: string; text: 
   }
 }
 
-const parseFile = <C extends Collection>(collection: C, file: string) =>
-  (collectionSchemas[collection] as z.ZodType).parse(
-    parse(readFileSync(resolve(contentDir(), file), "utf8")),
-  ) as DataOf<C>;
+/** A collection's files as tests and tools read them: in contentDir(), now, each checked. */
+const checkedEntries = <C extends CollectionName>(collection: C) =>
+  contentEntries(collection).map(({ id, data, filePath }) => ({
+    id,
+    data: siteCollections[collection].schema.parse(data) as DataOf<C>,
+    folder: dirname(filePath),
+  }));
 
 /** The copy as tests and tools read it: the files in contentDir(), now. */
 export const {
@@ -212,18 +189,12 @@ export const {
   getInTouch,
   copyTexts,
 } = contentOf<string>({
-  read: (collection, id) => parseFile(collection, `${id}.yaml`),
-  list(collection) {
-    const folder = join(contentDir(), folderOf[collection]);
-    if (!existsSync(folder)) return [];
-    return readdirSync(folder)
-      .filter((name) => name.endsWith(".yaml"))
-      .map((name) => ({
-        id: name.slice(0, -5),
-        data: parseFile(collection, join(folder, name)),
-        folder,
-      }));
+  read(collection, id) {
+    const entry = checkedEntries(collection).find((candidate) => candidate.id === id);
+    if (!entry) throw new Error(`no ${collection} content ${id}`);
+    return entry.data;
   },
+  list: checkedEntries,
 });
 
 // Astro warns at each read of an empty collection (the launch content has no documents): the
@@ -234,14 +205,13 @@ const lists = new Map<string, Promise<Entry<Listed>[]>>();
 export async function builtContent() {
   const { getCollection } = await import("astro:content");
   const entries = new Map<string, unknown>();
-  const single = ["shell", "company", "caseStudiesPage"];
-  for (const collection of Object.keys(pageSchemas).concat(single) as Collection[]) {
+  for (const collection of collectionNames.filter((name) => !isListed(name))) {
     for (const entry of await getCollection(collection)) {
       entries.set(`${collection}/${entry.id}`, entry.data);
     }
   }
   const listed = new Map<string, Entry<Listed>[]>();
-  for (const collection of ["products", "documents", "caseStudies"] as const) {
+  for (const collection of collectionNames.filter(isListed)) {
     if (collection === "products" || !lists.has(collection)) {
       lists.set(
         collection,

@@ -38,6 +38,19 @@ export function organizationContact(company: CompanyFile | undefined): {
   };
 }
 
+/** What a page of the list is about beside its breadcrumb trail: /faq's questions. */
+export const listPageAbout = (
+  page: { kind: string; path: string },
+  content: { questions?: readonly FaqQuestion[] },
+) =>
+  page.kind === "faq" && content.questions
+    ? {
+        trail: [],
+        about: (siteUrl: string) =>
+          faqPageJsonLd(content.questions ?? [], `${siteUrl}${page.path}`),
+      }
+    : undefined;
+
 export function faqPageJsonLd(questions: readonly FaqQuestion[], pageUrl: string): FAQPage {
   return {
     "@type": "FAQPage",

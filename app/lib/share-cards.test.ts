@@ -1,10 +1,10 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { pictureSource } from "../components/picture";
 import { placeholders, sitePage } from "../content/site-content";
+import { pictureSource } from "./picture-source";
 import { fitText, shareCardSvg } from "./share-cards";
 
-const site = { companyName: placeholders.companyName, host: "www.example.co.za" };
+const site = { companyName: placeholders().companyName, host: "www.example.co.za" };
 
 const titleBox = { maxWidth: 560, maxLines: 3, sizes: [68, 60, 52, 44], fontWeight: 700 };
 

@@ -2,11 +2,11 @@
 // the app icons (served by app/pages/social/[id].png.ts and the icon routes beside it).
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
-import { pictureSource } from "../components/picture";
 import type { PageBlockFile } from "../content/schemas";
 import { colourToken } from "../styles/colour-tokens";
 import { brandMarkColours, logoMarkShapes, logoMarkSvg } from "./logo-mark";
 import { shareCardSize } from "./page-head";
+import { pictureSource } from "./picture-source";
 import { themeColour } from "./site-icons";
 
 // resvg draws text only with the font files it is given (TTF, not the site's woff2): Inter, from

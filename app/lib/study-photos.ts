@@ -1,6 +1,17 @@
 import { getImage } from "astro:assets";
 import type { ImageMetadata } from "astro";
-import type { PhotoProps } from "../components/proof/case-studies";
+
+/** A photo as Astro's image tools made it: sizes and formats (app/components/proof/case-studies.tsx). */
+export type PhotoProps = {
+  src: string;
+  /** The JPEG's widths, for browsers without AVIF or WebP. */
+  srcset: string;
+  width: number;
+  height: number;
+  alt: string;
+  sizes: string;
+  sources: { type: string; srcset: string }[];
+};
 
 // A photo is drawn at most 48rem (768 px) wide, the article's column, and the full width of a
 // phone less its margins: widths for one, two and three device pixels per CSS pixel.

@@ -17,7 +17,7 @@ import { DESKTOP, MOBILE } from "../support/widths";
 const contact = sitePage("contact", "contact");
 const { formBlock, enquiryForm: form } = contact.file;
 const { errors, notifications } = form;
-const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
+const SUPPORT_EMAIL = siteSettings().VITE_SUPPORT_EMAIL;
 /** The island's own module (its component-url), also when Astro's retry asks for it afresh. */
 const ISLAND_MODULE = /\/assets\/enquiry-island\.[\w-]+\.js(\?|$)/;
 const PROVIDER_URL = "https://www.google.com/recaptcha/api.js";
@@ -366,7 +366,7 @@ test("without JavaScript, the contact page says plainly how to reach us instead,
   const link = page.getByRole("link", { name: SUPPORT_EMAIL, exact: true });
   const statement = page.getByRole("paragraph").filter({ has: link });
   await expect(statement).toBeVisible();
-  for (const part of [form.noScript.before, placeholders.companyName, form.noScript.between]) {
+  for (const part of [form.noScript.before, placeholders().companyName, form.noScript.between]) {
     await expect(statement).toContainText(part);
   }
   await expect(link).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);

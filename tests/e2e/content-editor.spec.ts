@@ -133,8 +133,8 @@ test.describe("the built editor at /admin", () => {
     // What the preview needs beside the entry: the placeholders' values as the build fills them.
     const preview = await request.get("/admin/preview.json");
     expect(await preview.json()).toEqual({
-      placeholders,
-      supportEmail: siteSettings.VITE_SUPPORT_EMAIL,
+      placeholders: placeholders(),
+      supportEmail: siteSettings().VITE_SUPPORT_EMAIL,
       getInTouch: getInTouch(),
     });
   });
@@ -145,7 +145,7 @@ test.describe("the built editor at /admin", () => {
     await openLocalRepository(page);
     await openEntry(page, "Home page");
     await field(page, "Heading").fill("{companyName} counts every drop");
-    const heading = `${placeholders.companyName} counts every drop`;
+    const heading = `${placeholders().companyName} counts every drop`;
     const home = sitePage("home", "product");
     const pane = page.frameLocator("iframe").first();
     for (const [frameTitle, width, narrow] of [

@@ -7,7 +7,7 @@ import { icoImages, type PixelSize, pngSize } from "../support/image-size";
 // the bytes it answers with are read.
 
 const SITE_URL = process.env.VITE_SITE_URL?.replace(/\/+$/, "");
-const COMPANY_NAME = placeholders.companyName;
+const COMPANY_NAME = placeholders().companyName;
 
 /** A file that may change with the next release, answered 200: cacheable, but revalidated. */
 async function fetchRevalidated(request: APIRequestContext, url: string, type: string | string[]) {
@@ -140,7 +140,7 @@ for (const entry of sitePages()) {
     expect(organization).toMatchObject({
       name: COMPANY_NAME,
       url: `${SITE_URL}/`,
-      email: siteSettings.VITE_SUPPORT_EMAIL,
+      email: siteSettings().VITE_SUPPORT_EMAIL,
       address: { "@type": "PostalAddress", addressCountry: "ZA" },
     });
     const logo = await request.get(sitePath(organization?.logo as string));

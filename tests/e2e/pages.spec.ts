@@ -20,7 +20,7 @@ const PAGES = sitePages().flatMap((entry) => {
   return [{ id: entry.id, path: entry.path, kind: entry.kind, heading: file.hero.heading, file }];
 });
 
-const SUPPORT_EMAIL = siteSettings.VITE_SUPPORT_EMAIL;
+const SUPPORT_EMAIL = siteSettings().VITE_SUPPORT_EMAIL;
 const { getInTouch } = shellFile();
 
 /**
@@ -91,7 +91,7 @@ for (const { id, path, kind, heading, file } of PAGES) {
         await expect(main(page).getByRole("img", { name: alt, exact: true }).first()).toBeVisible();
       }
       const { title, description } = sitePage(id);
-      await expect(page).toHaveTitle(`${title} | ${placeholders.companyName}`);
+      await expect(page).toHaveTitle(`${title} | ${placeholders().companyName}`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
         "content",
         description,

@@ -49,7 +49,7 @@ const footerLinks = footerLinksOf(
 );
 
 const shell = shellFile();
-const { companyName } = placeholders;
+const { companyName } = placeholders();
 const mainNav = (page: Page) =>
   page.getByRole("navigation", { name: shell.header.navigationLabel, exact: true });
 const menuButton = (page: Page) =>

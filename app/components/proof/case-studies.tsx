@@ -1,19 +1,8 @@
 import type { CaseStudiesPageFile } from "../../content/case-study-schema";
 import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/site-content";
+import type { PhotoProps } from "../../lib/study-photos";
 import styles from "./case-studies.module.css";
-
-/** A photo as Astro's image tools made it (app/lib/study-photos.ts): sizes and formats. */
-export type PhotoProps = {
-  src: string;
-  /** The JPEG's widths, for browsers without AVIF or WebP. */
-  srcset: string;
-  width: number;
-  height: number;
-  alt: string;
-  sizes: string;
-  sources: { type: string; srcset: string }[];
-};
 
 type Labels = CaseStudiesPageFile["labels"];
 
