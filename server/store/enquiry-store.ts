@@ -10,6 +10,7 @@ import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import type { InsightsStore } from "./insights-store";
 import { type DeliveryChannel, deliveryChannels, type StoredEnquiry, type Tables } from "./schema";
+import type { StaffStore } from "./staff-store";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
@@ -79,6 +80,7 @@ const attempted = (eb: Where<"deliveries">) => ({
 export function enquiryStore(
   { db, engine, clockTime, forgetDeleted, close }: Database,
   insights: InsightsStore,
+  staff: StaffStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -95,6 +97,7 @@ export function enquiryStore(
 
   return {
     insights,
+    staff,
     close,
 
     /** Stores the enquiry and its pending jobs, as `plan` says, in one transaction. */
