@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loadConfigOrExit } from "../config";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import { staffAddress } from "../store/staff-store";
 import { fail, parseOrExit, textTable, visible } from "./listing";
 
 // `npm run staff -- <command>`: the owners' list of who may sign in to the staff pages
@@ -36,7 +37,7 @@ function chooseCommand(argv: string[]): Command {
   if (Object.keys(values).some((option) => !allowed.includes(option))) fail(usage);
   const email = address.safeParse(rest[0]?.trim());
   if (command !== "list" && !email.success) fail(`${rest[0]}: ${email.error?.issues[0]?.message}`);
-  const person = email.data ?? "";
+  const person = staffAddress(email.data ?? "");
 
   const commands: Record<string, Command> = {
     add: async (store) => {

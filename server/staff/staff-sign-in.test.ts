@@ -1,7 +1,9 @@
+import SqliteDatabase from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, vi } from "vitest";
 import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
+import { createTestDatabase } from "../../tests/support/test-database";
 import { mailTo } from "../../tests/support/test-service";
 import { waitFor } from "../../tests/support/wait-for";
 import { codeSeconds, signInLimits, triesPerCode } from "./staff-sign-in";
@@ -159,4 +161,88 @@ describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
       expect((await enterCode(app, guesser, wrong)).statusCode).toBe(401);
     expect((await enterCode(app, guesser, wrong)).statusCode).toBe(429);
   });
+});
+
+test("a session made on one instance works on another, and signing out or removing the person ends it on both", async ({
+  startSmtpPeer,
+  startService,
+}) => {
+  const smtp = await startSmtpPeer();
+  const env = { DATABASE_URL: await createTestDatabase(), ...mailTo(smtp.port) };
+  const [a, b] = [await startService(env), await startService(env)].map((service) => service.app);
+  const { store } = await startService(env);
+  await store.staff.addStaff(thandi, new Date());
+
+  const who = browser();
+  await askForCode(a, who, thandi.email);
+  expect((await enterCode(b, who, await mailedCode(smtp, 1))).statusCode).toBe(303);
+  expect([await insights(a, who), await insights(b, who)]).toEqual([200, 200]);
+  await send(a, who, "POST", "/admin/sign-out");
+  who.cookies.set("staff-session", "a-stale-copy");
+  expect([await insights(a, who), await insights(b, who)]).toEqual([401, 401]);
+
+  const other = browser();
+  await askForCode(b, other, thandi.email);
+  await enterCode(a, other, await mailedCode(smtp, 2));
+  expect(await insights(b, other)).toBe(200);
+  expect(await store.staff.removeStaff(thandi.email.toUpperCase())).toBe(true);
+  expect([await insights(a, other), await insights(b, other)]).toEqual([401, 401]);
+});
+
+test("refuses every staff form a page of another site posts", async ({ startService }) => {
+  const { app, store } = await startService();
+  await store.staff.addStaff(thandi, new Date());
+  const forms = [
+    ["/admin/sign-in", { email: thandi.email }],
+    ["/admin/sign-in/code", { code: "123456" }],
+    ["/admin/sign-out", {}],
+  ] as const;
+  const elsewhere = [
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    { origin: "https://evil.example" },
+  ];
+  for (const [path, form] of forms) {
+    for (const headers of elsewhere) {
+      const response = await send(app, browser(), "POST", path, form, headers);
+      expect(response.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403);
+      expect(response.json()).toEqual({ error: "cross_origin_request" });
+    }
+  }
+});
+
+test("without SMTP_URL writes the code to the log beside its warning, naming the person by id only", async ({
+  startService,
+}) => {
+  const { app, store, logs, databasePath } = await startService();
+  await store.staff.addStaff(thandi, new Date());
+  const [{ id } = { id: "" }] = await store.staff.listStaff();
+  const who = browser();
+  await askForCode(app, who, thandi.email);
+  const logged = logs.join("");
+  expect(logged).toMatch(/SMTP_URL is not set: staff sign-in codes are written to this log/);
+  const line = logs.find((entry) => /sign-in code \d/.test(entry)) ?? "";
+  expect(JSON.parse(line)).toMatchObject({ staffId: id, msg: expect.stringMatching(/\d{6}/) });
+  expect(logged).not.toContain(thandi.email);
+  expect(logged).not.toContain("Thandi");
+  const code = /sign-in code (\d{6})/.exec(line)?.[1] ?? "";
+  const signInToken = who.cookies.get("staff-sign-in") ?? "";
+  const file = new SqliteDatabase(databasePath, { readonly: true });
+  const values = (table: string) =>
+    file
+      .prepare(`SELECT * FROM ${table}`)
+      .all()
+      .flatMap((row) => Object.values(row as object));
+  const codes = values("staff_sign_in_codes");
+  expect((await enterCode(app, who, code)).statusCode).toBe(303);
+  const sessions = values("staff_sessions");
+  file.close();
+  // The store keeps hashes: neither the code, nor either cookie's token.
+  expect(codes).toContainEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+  expect(sessions).toContainEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+  const tokens = [signInToken, who.cookies.get("staff-session") ?? "?"];
+  for (const value of [...codes, ...sessions]) {
+    expect(value).not.toBe(code);
+    for (const token of tokens) expect(String(value)).not.toContain(token);
+  }
 });
