@@ -169,7 +169,8 @@ test("a session made on one instance works on another, and signing out or removi
 }) => {
   const smtp = await startSmtpPeer();
   const env = { DATABASE_URL: await createTestDatabase(), ...mailTo(smtp.port) };
-  const [a, b] = [await startService(env), await startService(env)].map((service) => service.app);
+  const { app: a } = await startService(env);
+  const { app: b } = await startService(env);
   const { store } = await startService(env);
   await store.staff.addStaff(thandi, new Date());
 
