@@ -198,7 +198,7 @@ test("refuses every staff form a page of another site posts", async ({ startServ
     ["/admin/sign-in/code", { code: "123456" }],
     ["/admin/sign-out", {}],
   ] as const;
-  const elsewhere = [
+  const elsewhere: Record<string, string>[] = [
     { "sec-fetch-site": "cross-site" },
     { "sec-fetch-site": "same-site" },
     { origin: "https://evil.example" },
