@@ -37,8 +37,9 @@ const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * A page the service renders under /admin: no script, nothing loaded, its styles by hash; its
- * forms, if it has any, post to this service only.
+ * A page the service renders under /admin: nothing loaded, its styles by hash; its forms, if it
+ * has any, post to this service only; its scripts, if it has any, are files from this service,
+ * which may call it (never an inline script).
  */
 export function renderedAdminPagePolicy(html: string): string {
   const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
@@ -47,6 +48,7 @@ export function renderedAdminPagePolicy(html: string): string {
   );
   return [
     "default-src 'none'",
+    ...(/<script\b[^>]*\ssrc=/i.test(html) ? ["script-src 'self'", "connect-src 'self'"] : []),
     `style-src ${[...styles, ...(attributes.size ? ["'unsafe-hashes'", ...attributes] : [])].join(" ") || "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

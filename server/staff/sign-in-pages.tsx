@@ -15,10 +15,20 @@ export const signInPaths = {
   signOut: "/admin/sign-out",
 } as const;
 
+/** The passkeys' calls and scripts (passkeys.ts), under /admin. */
+export const passkeyPaths = {
+  browserScript: "/admin/sign-in/webauthn.js",
+  ourScript: "/admin/sign-in/passkey.js",
+  registerOptions: "/admin/passkey/register/options",
+  register: "/admin/passkey/register",
+  signInOptions: "/admin/sign-in/passkey/options",
+  signIn: "/admin/sign-in/passkey",
+} as const;
+
 /** The staff page a sign-in opens (the inbox will take its place). */
 export const firstStaffPage = "/admin/insights";
 
-export const staffPage = (title: string, body: ReactNode) =>
+export const staffPage = (title: string, body: ReactNode, { passkeys = false } = {}) =>
   `<!doctype html>${renderToStaticMarkup(
     <html lang="en">
       <head>
@@ -28,12 +38,42 @@ export const staffPage = (title: string, body: ReactNode) =>
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        {passkeys ? (
+          <>
+            <script src={passkeyPaths.browserScript} defer />
+            <script src={passkeyPaths.ourScript} defer />
+          </>
+        ) : null}
       </head>
       <body>
         <main>{body}</main>
       </body>
     </html>,
   )}`;
+
+/** A passkey's button, shown by its script where the browser can use one. */
+function PasskeyButton(props: { kind: "register" | "signIn"; label: string; intro: string }) {
+  const [options, answer] =
+    props.kind === "register"
+      ? [passkeyPaths.registerOptions, passkeyPaths.register]
+      : [passkeyPaths.signInOptions, passkeyPaths.signIn];
+  return (
+    <section hidden aria-labelledby="passkey-heading">
+      <h2 id="passkey-heading">Passkey</h2>
+      <p>{props.intro}</p>
+      <button
+        type="button"
+        data-passkey={props.kind}
+        data-options={options}
+        data-answer={answer}
+        aria-describedby="passkey-status"
+      >
+        {props.label}
+      </button>
+      <p id="passkey-status" role="status" />
+    </section>
+  );
+}
 
 /** A problem with what was sent, tied to its field so a screen reader reads it there too. */
 function Field(props: {
@@ -75,7 +115,13 @@ export const emailStep = (problem?: string) =>
         />
         <button type="submit">Send code</button>
       </form>
+      <PasskeyButton
+        kind="signIn"
+        label="Sign in with a passkey"
+        intro="Added a passkey before? Sign in with it instead of a code."
+      />
     </>,
+    { passkeys: true },
   );
 
 export const codeStep = (problem?: string) =>
@@ -116,8 +162,14 @@ export const signedInPage = (name: string) =>
       <p>
         <a href={firstStaffPage}>Open the insights</a>
       </p>
+      <PasskeyButton
+        kind="register"
+        label="Add a passkey"
+        intro="Sign in next time with this device's passkey (fingerprint, face or PIN), without waiting for a mail."
+      />
       <form method="post" action={signInPaths.signOut}>
         <button type="submit">Sign out</button>
       </form>
     </>,
+    { passkeys: true },
   );

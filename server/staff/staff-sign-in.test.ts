@@ -83,12 +83,18 @@ describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
 
     const signedIn = await enterCode(app, who, code);
     expect(signedIn.statusCode).toBe(303);
-    expect(signedIn.headers.location).toBe("/admin/insights");
+    // To the signed-in page, which offers a passkey to one who has none.
+    expect(signedIn.headers.location).toBe("/admin/sign-in");
     const session = signedIn.cookies.find((cookie) => cookie.name === "staff-session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/admin" });
     expect(session?.secure).toBeUndefined();
     expect(await insights(app, who)).toBe(200);
-    expect((await send(app, who, "GET", "/admin/sign-in")).body).toContain(thandi.name);
+    const page = await send(app, who, "GET", "/admin/sign-in");
+    expect(page.body).toContain(thandi.name);
+    expect(page.body).toContain("Add a passkey");
+    // Script from our own files only, never inline.
+    expect(page.headers["content-security-policy"]).toMatch(/script-src 'self';/);
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)/);
 
     // Used: the same code again, with the sign-in's cookie put back, opens nothing.
     const again = browser();

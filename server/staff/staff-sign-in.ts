@@ -9,6 +9,7 @@ import { securityHeaders } from "../site/security-headers";
 import { smtpTransportOptions } from "../smtp";
 import type { StaffMember } from "../store/schema";
 import { staffAddress } from "../store/staff-store";
+import { passkeyRoutes } from "./passkeys";
 import { codeStep, emailStep, firstStaffPage, signedInPage, signInPaths } from "./sign-in-pages";
 import { newToken, type StaffSessions, staffCookie, tokenHash } from "./staff-sessions";
 
@@ -25,7 +26,7 @@ export const signInLimits = {
   codesPerAddress: 5,
   /** Codes asked for from one network address. */
   codesPerNetwork: 20,
-  /** Codes tried from one network address. */
+  /** Codes tried, or passkey sign-ins begun, from one network address. */
   triesPerNetwork: 30,
 };
 /** Tries of one mailed code before it stops working. */
@@ -118,6 +119,14 @@ export const staffSignInPlugin: FastifyPluginAsync<
     return over;
   }
 
+  await app.register(passkeyRoutes, {
+    config,
+    store: store.staff,
+    sessions,
+    overLimit: (request) =>
+      overLimit(new Date(), [[`tries from ${request.ip}`, signInLimits.triesPerNetwork]]),
+  });
+
   app.get("/sign-in", async (request, reply) => {
     const staff = await sessions.signedIn(request);
     return sendHtml(reply, 200, staff ? signedInPage(staff.name) : emailStep());
@@ -174,7 +183,9 @@ export const staffSignInPlugin: FastifyPluginAsync<
     reply.clearCookie(signInCookie, staffCookie(reply, signInPaths.email, 0));
     await sessions.start(reply, staff);
     request.log.info({ staffId: staff.id }, "staff signed in");
-    return reply.redirect(firstStaffPage, 303);
+    // Without a passkey yet: the signed-in page, which offers one.
+    const hasPasskey = (await store.staff.passkeysOf(staff.id)).length > 0;
+    return reply.redirect(hasPasskey ? firstStaffPage : signInPaths.email, 303);
   });
 
   app.post("/sign-out", async (request, reply) => {

@@ -76,4 +76,19 @@ export type Tables = {
   };
   staffSessions: { tokenHash: string; staffId: string; expiresAt: Moment };
   staffSignInAttempts: { key: string; hour: string; attempts: number };
+  /** PostgreSQL's bigint counter comes back as text. */
+  staffPasskeys: {
+    id: string;
+    staffId: string;
+    publicKey: Buffer;
+    counter: number | string;
+    transports: string;
+    createdAt: Moment;
+  };
+  staffPasskeyChallenges: {
+    tokenHash: string;
+    staffId: string | null;
+    challenge: string;
+    expiresAt: Moment;
+  };
 };

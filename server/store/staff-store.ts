@@ -20,7 +20,13 @@ const asMember = (row: Selectable<Tables["staff"]>): StaffMember => ({
 });
 
 export function staffStore({ db, engine, clockTime }: Database) {
-  const staffColumns = ["staff.id", "email", "name", "owner", "createdAt"] as const;
+  const staffColumns = [
+    "staff.id",
+    "staff.email",
+    "staff.name",
+    "staff.owner",
+    "staff.createdAt",
+  ] as const;
   return {
     /** Invites a person; false if the address is staff already. */
     async addStaff(person: { email: string; name: string; owner: boolean }, now: Date) {
@@ -149,11 +155,91 @@ export function staffStore({ db, engine, clockTime }: Database) {
       await db.deleteFrom("staffSessions").where("tokenHash", "=", tokenHash).execute();
     },
 
-    /** Deletes codes and sessions that have run out, and the counts of hours before `now`'s. */
+    /** A passkey's challenge, for `staffId`'s registration or (null) a sign-in. */
+    async saveChallenge(
+      challenge: { tokenHash: string; staffId: string | null; challenge: string },
+      expiresAt: Date,
+    ) {
+      await db
+        .insertInto("staffPasskeyChallenges")
+        .values({ ...challenge, expiresAt: clockTime(expiresAt) })
+        .execute();
+    },
+
+    /** The challenge under `tokenHash`, if fresh, deleted as it is read: each is answered once. */
+    async takeChallenge(tokenHash: string, now: Date) {
+      const taken = await db
+        .deleteFrom("staffPasskeyChallenges")
+        .where("tokenHash", "=", tokenHash)
+        .returning(["staffId", "challenge", "expiresAt"])
+        .executeTakeFirst();
+      if (!taken || new Date(taken.expiresAt).getTime() <= now.getTime()) return undefined;
+      return { staffId: taken.staffId, challenge: taken.challenge };
+    },
+
+    async savePasskey(
+      passkey: { id: string; staffId: string; publicKey: Uint8Array; counter: number },
+      transports: string[],
+      now: Date,
+    ) {
+      await db
+        .insertInto("staffPasskeys")
+        .values({
+          ...passkey,
+          publicKey: Buffer.from(passkey.publicKey),
+          transports: transports.join(","),
+          createdAt: now.toISOString(),
+        })
+        .execute();
+    },
+
+    /** A person's passkeys, as WebAuthn lists them. */
+    async passkeysOf(staffId: string) {
+      const rows = await db
+        .selectFrom("staffPasskeys")
+        .select(["id", "transports"])
+        .where("staffId", "=", staffId)
+        .execute();
+      return rows.map((row) => ({ id: row.id, transports: row.transports.split(",") }));
+    },
+
+    /** A passkey with its owner, who must still be staff. */
+    async passkeyById(id: string) {
+      const row = await db
+        .selectFrom("staffPasskeys")
+        .innerJoin("staff", "staff.id", "staffPasskeys.staffId")
+        .select([
+          ...staffColumns,
+          "staffPasskeys.id as passkeyId",
+          "publicKey",
+          "counter",
+          "transports",
+        ])
+        .where("staffPasskeys.id", "=", id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { passkeyId, publicKey, counter, transports, ...staff } = row;
+      return {
+        staff: asMember(staff),
+        credential: {
+          id: passkeyId,
+          publicKey: new Uint8Array(publicKey),
+          counter: Number(counter),
+          transports: transports.split(","),
+        },
+      };
+    },
+
+    async setPasskeyCounter(id: string, counter: number) {
+      await db.updateTable("staffPasskeys").set({ counter }).where("id", "=", id).execute();
+    },
+
+    /** Deletes codes, sessions and challenges that have run out, and the counts of hours before `now`'s. */
     async forgetExpired(now: Date) {
       const at = clockTime(now);
       await db.deleteFrom("staffSignInCodes").where("expiresAt", "<=", at).execute();
       await db.deleteFrom("staffSessions").where("expiresAt", "<=", at).execute();
+      await db.deleteFrom("staffPasskeyChallenges").where("expiresAt", "<=", at).execute();
       const hour = now.toISOString().slice(0, 13);
       await db.deleteFrom("staffSignInAttempts").where("hour", "<", hour).execute();
     },

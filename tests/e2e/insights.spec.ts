@@ -120,6 +120,8 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/admin/sign-in`);
+  await page.getByRole("link", { name: "Open the insights" }).click();
   await page.waitForURL(`${baseUrl}/admin/insights`);
   // Counts reach the store within a flush (a second here); a visitor's two pages may be in two
   // flushes, so the day's totals are waited for too.

@@ -28,3 +28,20 @@ CREATE TABLE staff (
      attempts integer NOT NULL,
      PRIMARY KEY (key, hour)
    );
+   -- A person's passkeys (WebAuthn credentials: the id and public key, never a secret), and the
+   -- challenges of registrations and sign-ins under way, each under its cookie token's hash.
+   CREATE TABLE staff_passkeys (
+     id text PRIMARY KEY,
+     staff_id text NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+     public_key bytea NOT NULL,
+     counter bigint NOT NULL,
+     transports text NOT NULL,
+     created_at timestamptz NOT NULL
+   );
+   CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
+   CREATE TABLE staff_passkey_challenges (
+     token_hash text PRIMARY KEY,
+     staff_id text REFERENCES staff (id) ON DELETE CASCADE,
+     challenge text NOT NULL,
+     expires_at timestamptz NOT NULL
+   );

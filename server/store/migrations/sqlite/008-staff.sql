@@ -28,3 +28,20 @@ CREATE TABLE staff (
      attempts INTEGER NOT NULL,
      PRIMARY KEY (key, hour)
    ) WITHOUT ROWID;
+   -- A person's passkeys (WebAuthn credentials: the id and public key, never a secret), and the
+   -- challenges of registrations and sign-ins under way, each under its cookie token's hash.
+   CREATE TABLE staff_passkeys (
+     id TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL,
+     transports TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
+   CREATE TABLE staff_passkey_challenges (
+     token_hash TEXT PRIMARY KEY,
+     staff_id TEXT REFERENCES staff (id) ON DELETE CASCADE,
+     challenge TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
