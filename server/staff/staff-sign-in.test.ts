@@ -196,13 +196,15 @@ test("a session made on one instance works on another, and signing out or removi
   expect([await insights(a, other), await insights(b, other)]).toEqual([401, 401]);
 });
 
-test("refuses every staff form a page of another site posts", async ({ startService }) => {
+test("refuses every staff form and passkey call a page of another site posts", async ({ startService }) => {
   const { app, store } = await startService();
   await store.staff.addStaff(thandi, new Date());
   const forms = [
     ["/admin/sign-in", { email: thandi.email }],
     ["/admin/sign-in/code", { code: "123456" }],
     ["/admin/sign-out", {}],
+    ["/admin/sign-in/passkey/options", {}],
+    ["/admin/passkey/register/options", {}],
   ] as const;
   const elsewhere: Record<string, string>[] = [
     { "sec-fetch-site": "cross-site" },
