@@ -196,7 +196,9 @@ test("a session made on one instance works on another, and signing out or removi
   expect([await insights(a, other), await insights(b, other)]).toEqual([401, 401]);
 });
 
-test("refuses every staff form and passkey call a page of another site posts", async ({ startService }) => {
+test("refuses every staff form and passkey call a page of another site posts", async ({
+  startService,
+}) => {
   const { app, store } = await startService();
   await store.staff.addStaff(thandi, new Date());
   const forms = [
