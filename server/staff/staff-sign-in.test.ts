@@ -257,3 +257,27 @@ test("without SMTP_URL writes the code to the log beside its warning, naming the
     for (const token of tokens) expect(String(value)).not.toContain(token);
   }
 });
+
+test("marks its cookies Secure when the proxy it trusts says the visitor came over HTTPS", async ({
+  startService,
+}) => {
+  const { app } = await startService({ TRUST_PROXY: "127.0.0.1" });
+  const overHttps = { ...ourPage, "x-forwarded-proto": "https" };
+  const proxy = browser("127.0.0.1");
+  const response = await send(
+    app,
+    proxy,
+    "POST",
+    "/admin/sign-in",
+    { email: thandi.email },
+    overHttps,
+  );
+  expect(response.cookies).toEqual([
+    expect.objectContaining({
+      name: "staff-sign-in",
+      secure: true,
+      httpOnly: true,
+      sameSite: "Strict",
+    }),
+  ]);
+});
