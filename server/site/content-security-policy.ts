@@ -36,7 +36,11 @@ const styleAttribute = /\sstyle="([^"]*)"/g;
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** A page the service renders under /admin: no script, nothing loaded, its styles by hash. */
+/**
+ * A page the service renders under /admin: nothing loaded, its styles by hash; its forms, if it
+ * has any, post to this service only; its scripts, if it has any, are files from this service,
+ * which may call it (never an inline script).
+ */
 export function renderedAdminPagePolicy(html: string): string {
   const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
   const attributes = new Set(
@@ -44,9 +48,10 @@ export function renderedAdminPagePolicy(html: string): string {
   );
   return [
     "default-src 'none'",
+    ...(/<script\b[^>]*\ssrc=/i.test(html) ? ["script-src 'self'", "connect-src 'self'"] : []),
     `style-src ${[...styles, ...(attributes.size ? ["'unsafe-hashes'", ...attributes] : [])].join(" ") || "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${/<form\b/i.test(html) ? "'self'" : "'none'"}`,
   ].join("; ");
 }
