@@ -16,12 +16,12 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
   }) => {
     const store = await openStore(await kind.newDatabaseUrl(tempDir));
     const report = await readInsightsReport(store.insights, { days: 3, today });
-    const zeros = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, visitEnquiries: 0 };
+    const zeros = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, downloads: 0, converted: 0 };
+    const none = { values: 0, ...zeros };
     expect(report).toEqual({
       from: "2026-02-28",
       to: day,
       ...zeros,
-      downloads: 0,
       pages: [],
       sources: [],
       campaigns: [],
@@ -33,7 +33,12 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         pageviews: 0,
         visitors: 0,
       })),
-      days: ["2026-02-28", "2026-03-01", day].map((date) => ({ date, ...zeros, downloads: 0 })),
+      all: Object.fromEntries(
+        ["pages", "sources", "campaigns", "mediums", "downloadFiles", "downloadSources"].map(
+          (list) => [list, none],
+        ),
+      ),
+      days: ["2026-02-28", "2026-03-01", day].map((date) => ({ date, ...zeros })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
 
