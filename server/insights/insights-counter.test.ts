@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { expect } from "vitest";
 import { it } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { createInsightsCounter } from "./insights-counter";
+import { createInsightsCounter, pendingLimit } from "./insights-counter";
 import { readInsightsReport } from "./insights-report";
 import type { PageView } from "./page-view";
 
@@ -118,4 +118,24 @@ it("tells visitors apart by address and user agent, and counts an enquiry for th
     sources: [{ source: "mail", visits: 3, enquiries: 1 }],
   });
   await Promise.all([one.stop(), two.stop()]);
+});
+
+it("holds at most pendingLimit visitors between flushes, and says how many it turned away", async ({
+  sqliteStore: store,
+}) => {
+  const warnings: object[] = [];
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 3_600_000,
+    log: { error: fail, warn: (fields) => warnings.push(fields) },
+  });
+  await counter.start();
+  for (let n = 0; n < pendingLimit + 5; n++) counter.pageView(home, { ...someone, userAgent: `${n}` });
+  await counter.stop();
+  expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
+    pageviews: pendingLimit + 5,
+    visitors: pendingLimit,
+  });
+  // Five visitors, and their five pages.
+  expect(warnings).toEqual([{ turnedAway: 10 }]);
 });

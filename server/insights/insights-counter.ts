@@ -47,7 +47,7 @@ export function createInsightsCounter(options: {
   const { store, flushMs, log, now = Date.now } = options;
   const salts = new Map<string, KeyObject>();
   let pending = new Map<string, Pending>();
-  /** What a full map turned away since the last flush. */
+  /** Visitors, pages, downloads and enquiries full maps turned away since the last flush. */
   let turnedAway = 0;
   let flushes: ReturnType<typeof repeat> | undefined;
   let saltProblemLogged = false;
@@ -120,7 +120,7 @@ export function createInsightsCounter(options: {
     const taken = [...pending];
     pending = new Map();
     if (turnedAway > 0) {
-      log.warn({ turnedAway }, "insights: more visitors than a flush holds; the rest not counted");
+      log.warn({ turnedAway }, "insights: more visitors, pages or downloads than a flush holds; the rest not counted");
       turnedAway = 0;
     }
     if (taken.length === 0) return;
