@@ -5,6 +5,7 @@ import { close, dayBatch, part, test } from "../../tests/support/server-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
+import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
 /** Today's counts: visitor a from google.com, visitor b from the newsletter. */
@@ -98,7 +99,9 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       { channel: "phone", source: "footer", taps: 2 },
       { channel: "whatsapp", source: "contact", taps: 1 },
     ];
-    await store.insights.record([{ ...today({ counts: [], visitors: [], visitorPages: [] }), taps }]);
+    await store.insights.record([
+      { ...today({ counts: [], visitors: [], visitorPages: [] }), taps },
+    ]);
 
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
     const rows = tableRows(page, /^Enquiries and taps/);
@@ -130,8 +133,14 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 
   it("shows as conversion the share of visits that sent an enquiry, each counted once", async () => {
     // Two more visits send nothing; visitor b sends three more, four in all: 1 visit of 4.
-    const quiet = { entry: "/", source: "newsletter", medium: "", campaign: "", device: "phone" };
-    const visitors = ["c", "d"].map((hash) => ({ hash, visit: { ...quiet } as const }));
+    const quiet: Visit = {
+      entry: "/",
+      source: "newsletter",
+      medium: "",
+      campaign: "",
+      device: "phone",
+    };
+    const visitors = ["c", "d"].map((hash) => ({ hash, visit: quiet }));
     await store.insights.record([today({ counts: [], visitors, visitorPages: [] })]);
     await store.insights.record([
       today({ counts: [], visitors: [], visitorPages: [], enquiries: ["b", "b", "b"] }),

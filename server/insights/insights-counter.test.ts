@@ -130,7 +130,8 @@ it("holds at most pendingLimit visitors between flushes, and says how many it tu
     log: { error: fail, warn: (fields) => warnings.push(fields) },
   });
   await counter.start();
-  for (let n = 0; n < pendingLimit + 5; n++) counter.pageView(home, { ...someone, userAgent: `${n}` });
+  for (let n = 0; n < pendingLimit + 5; n++)
+    counter.pageView(home, { ...someone, userAgent: `${n}` });
   await counter.stop();
   expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
     pageviews: pendingLimit + 5,

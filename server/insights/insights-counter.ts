@@ -120,7 +120,10 @@ export function createInsightsCounter(options: {
     const taken = [...pending];
     pending = new Map();
     if (turnedAway > 0) {
-      log.warn({ turnedAway }, "insights: more visitors, pages or downloads than a flush holds; the rest not counted");
+      log.warn(
+        { turnedAway },
+        "insights: more visitors, pages or downloads than a flush holds; the rest not counted",
+      );
       turnedAway = 0;
     }
     if (taken.length === 0) return;

@@ -219,7 +219,7 @@ it("redirects a tap on the phone or WhatsApp link to the build's address and cou
   // browser's top-level navigation is.
   expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
   // Which headers make a navigation: page-view.test.ts.
-  const notTaps = [
+  const notTaps: Record<string, string>[] = [
     { ...navigation, method: "HEAD" },
     { "sec-fetch-dest": "image", "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
   ];

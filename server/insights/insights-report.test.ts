@@ -17,7 +17,14 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
   }) => {
     const store = await openStore(await kind.newDatabaseUrl(tempDir));
     const report = await readInsightsReport(store.insights, { days: 3, today });
-    const zeros = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, downloads: 0, converted: 0 };
+    const zeros = {
+      pageviews: 0,
+      visitors: 0,
+      visits: 0,
+      enquiries: 0,
+      downloads: 0,
+      converted: 0,
+    };
     const none = { values: 0, ...zeros };
     expect(report).toEqual({
       from: "2026-02-28",

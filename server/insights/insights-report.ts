@@ -116,7 +116,11 @@ export function reportTables(report: InsightsReport) {
     campaign: report.campaigns,
     medium: report.mediums,
   };
-  const allOf = { source: report.all.sources, campaign: report.all.campaigns, medium: report.all.mediums };
+  const allOf = {
+    source: report.all.sources,
+    campaign: report.all.campaigns,
+    medium: report.all.mediums,
+  };
   const visitCells = (row: VisitRow) => [
     ...[row.visits, row.enquiries].map(number),
     conversion(row.converted, row.visits),

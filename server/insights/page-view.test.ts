@@ -80,7 +80,9 @@ it("takes a top-level navigation, or a request without Fetch Metadata, for a tap
   expect(isNavigation({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" })).toBe(true);
   expect(isNavigation({ "user-agent": chrome })).toBe(true);
   for (const dest of ["image", "iframe", "script", "empty"])
-    expect(isNavigation({ "sec-fetch-dest": dest, "sec-fetch-site": "cross-site" }), dest).toBe(false);
+    expect(isNavigation({ "sec-fetch-dest": dest, "sec-fetch-site": "cross-site" }), dest).toBe(
+      false,
+    );
   expect(isNavigation({ "sec-fetch-mode": "cors" })).toBe(false);
 });
 

@@ -57,12 +57,15 @@ export class CountTable {
     return this.#rows.size;
   }
 
-  add(day: string, dimension: Dimension, value: string, measure: Measure, n = 1): void {
+  add(day: string, dimension: Dimension, value: string, measure: Measure, n = 1) {
     const key = `${day}\n${dimension}\n${value}`;
     const row = this.#rows.get(key) ?? emptyCount(day, dimension, value);
     if (!this.#rows.has(key) && dimension !== "total" && value !== otherLabel) {
       const taken = this.#taken.get(`${day}\n${dimension}`) ?? 0;
-      if (taken >= this.limit) return this.add(day, dimension, otherLabel, measure, n);
+      if (taken >= this.limit) {
+        this.add(day, dimension, otherLabel, measure, n);
+        return;
+      }
       this.#taken.set(`${day}\n${dimension}`, taken + 1);
     }
     row[measure] += n;
@@ -74,7 +77,11 @@ export class CountTable {
   }
 
   /** A visit, an enquiry of one or its conversion, for its entry page, source, medium and campaign. */
-  addVisit(day: string, visit: Omit<Visit, "device">, measure: "visits" | "enquiries" | "converted") {
+  addVisit(
+    day: string,
+    visit: Omit<Visit, "device">,
+    measure: "visits" | "enquiries" | "converted",
+  ) {
     this.add(day, "total", "", measure);
     this.add(day, "page", visit.entry, measure);
     this.add(day, "source", visit.source, measure);
@@ -188,7 +195,9 @@ export function insightsStore({ counting: db, engine }: Database) {
               .execute();
             for (const { path } of added) counts.add(day, "page", path, "visitors");
           }
-          const downloads = new Map((batch.downloads ?? []).map((d) => [`${d.hash}\n${d.path}`, d]));
+          const downloads = new Map(
+            (batch.downloads ?? []).map((d) => [`${d.hash}\n${d.path}`, d]),
+          );
           for (const chunk of sortedChunks([...downloads], ([key]) => key)) {
             const added = await trx
               .insertInto("insightsVisitorPages")
