@@ -13,12 +13,21 @@
 // by its pid, whatever happens; the run has a deadline. Requests/s swing with whatever else the
 // machine does: read the range, and the server's CPU time per request, which swings less.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import SqliteDatabase from "better-sqlite3";
 import pgClient from "pg";
+import { tapTargetsFile } from "../contract/contact-taps";
 import { siteRootOf } from "../contract/site-build";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
 import { freePort } from "../tests/support/free-port";
@@ -277,7 +286,14 @@ async function timed(url: string) {
 async function benchFlood() {
   if (!pg.postgresBinDir()) return console.log("\nPostgreSQL is not installed: no flood.");
   postgres ??= await pg.startPostgresServer({ durable: true });
-  const server = await serve("flood", { DATABASE_URL: await pg.createDatabase(postgres.url) });
+  // The build's copy with a phone number: launch content gives none, and /go/phone needs one.
+  const site = join(scratch, "flood-site");
+  cpSync(siteRoot, site, { recursive: true });
+  writeFileSync(join(site, tapTargetsFile), JSON.stringify({ phone: "tel:+27110000000" }));
+  const server = await serve("flood", {
+    DATABASE_URL: await pg.createDatabase(postgres.url),
+    SITE_ROOT: site,
+  });
   try {
     const enquiry = {
       method: "POST",
