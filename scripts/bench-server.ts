@@ -381,8 +381,10 @@ async function benchFlood() {
   const today = new Date().toISOString().slice(0, 10);
   const counted = (await store.insights.readTaps(today, today)).reduce((n, t) => n + t.taps, 0);
   await store.close();
+  // The requests in flight when the load stopped were counted, but their answers not awaited.
   const what = "flood: every tap answered is counted";
-  check(what, counted === tapsAnswered, `${counted} counted, ${tapsAnswered} answered`);
+  const met = counted >= tapsAnswered && counted <= tapsAnswered + flood.connections;
+  check(what, met, `${counted} counted, ${tapsAnswered} answered`);
 }
 
 /** A million rows of one day's made-up sources each, spread over the dashboard's 90 days. */
