@@ -6,8 +6,8 @@
 //      (fsync on; one and two instances on one database), and checks every one is stored;
 //   3. a flood of taps on /go/phone on PostgreSQL (issue 47), with enquiries sent through it:
 //      their p99, /readyz throughout, and the server's memory before and at its peak;
-//   4. the insights dashboard's 90 days over a million stored rows, on either store, with
-//      /healthz asked throughout.
+//   4. the insights dashboard's 90 days over a million stored rows (a store as full as the bound
+//      on labels lets it get), on either store, with /healthz asked throughout.
 // `-- --only flood` (or pages, enquiries, dashboard) runs one part.
 // A missed target exits 1, a failure of the bench itself 2. Every process it starts is stopped
 // by its pid, whatever happens; the run has a deadline. Requests/s swing with whatever else the
@@ -30,6 +30,7 @@ import pgClient from "pg";
 import { tapTargetsFile } from "../contract/contact-taps";
 import { siteRootOf } from "../contract/site-build";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
+import { labelsPerDay } from "../server/store/schema";
 import { freePort } from "../tests/support/free-port";
 import * as pg from "../tests/support/postgres-server";
 import { nodeWithTsx } from "../tests/support/server-process";
@@ -387,15 +388,22 @@ async function benchFlood() {
   check(what, met, `${counted} counted, ${tapsAnswered} answered`);
 }
 
-/** A million rows of one day's made-up sources each, spread over the dashboard's 90 days. */
+/**
+ * A million rows, as full as the bound on labels lets a store get: each day every dimension
+ * with its labelsPerDay values, back as many days as that takes (past INSIGHTS_RETENTION_MONTHS).
+ */
 async function seedInsights(databaseUrl: string) {
-  const { rows, days } = dashboard;
+  const dimensions = ["page", "source", "medium", "campaign", "download", "download-source"];
+  const perDay = dimensions.length * labelsPerDay;
+  const dimension = `CASE (i % ${perDay}) / ${labelsPerDay} ${dimensions.map((d, n) => `WHEN ${n} THEN '${d}'`).join(" ")} END`;
+  const columns = "day, dimension, value, pageviews, visitors, visits, enquiries, downloads";
+  const values = `${dimension}, 'value-' || (i % ${labelsPerDay}), i % 7 + 1, 1, i % 5 + 1, i % 2, i % 3`;
   if (databaseUrl.startsWith("file:")) {
     const db = new SqliteDatabase(databaseUrl.slice("file:".length));
     db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
-       INSERT INTO insights_daily (day, dimension, value, pageviews, visitors, visits, enquiries, downloads)
-       SELECT date('now', '-' || (i % ${days}) || ' days'), 'download-source', 'source-' || i, 0, 0, 0, 0, 1 FROM n`,
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${dashboard.rows - 1})
+       INSERT INTO insights_daily (${columns})
+       SELECT date('now', '-' || (i / ${perDay}) || ' days'), ${values} FROM n`,
     ).run();
     db.close();
     return;
@@ -403,9 +411,9 @@ async function seedInsights(databaseUrl: string) {
   const client = new pgClient.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query(
-    `INSERT INTO insights_daily (day, dimension, value, pageviews, visitors, visits, enquiries, downloads)
-     SELECT to_char(current_date - (i % ${days}), 'YYYY-MM-DD'), 'download-source', 'source-' || i, 0, 0, 0, 0, 1
-     FROM generate_series(1, ${rows}) AS i`,
+    `INSERT INTO insights_daily (${columns})
+     SELECT to_char(current_date - i / ${perDay}, 'YYYY-MM-DD'), ${values}
+     FROM generate_series(0, ${dashboard.rows - 1}) AS i`,
   );
   await client.query("ANALYZE insights_daily");
   await client.end();
