@@ -3,17 +3,34 @@
 //   1. page requests/s and p99 for GET / (brotli, a browser's user agent: each request a counted
 //      page view), counting on (the default) and INSIGHTS=off in alternating rounds;
 //   2. durable enquiries/s (answered 201, so committed) with p50/p99 on SQLite and on PostgreSQL
-//      (fsync on; one and two instances on one database), and checks every one is stored.
+//      (fsync on; one and two instances on one database), and checks every one is stored;
+//   3. a flood of taps on /go/phone on PostgreSQL (issue 47), with enquiries sent through it:
+//      their p99, /readyz throughout, and the server's memory before and at its peak;
+//   4. the insights dashboard's 90 days over a million stored rows (a store as full as the bound
+//      on labels lets it get), on either store, with /healthz asked throughout.
+// `-- --only flood` (or pages, enquiries, dashboard) runs one part.
 // A missed target exits 1, a failure of the bench itself 2. Every process it starts is stopped
 // by its pid, whatever happens; the run has a deadline. Requests/s swing with whatever else the
 // machine does: read the range, and the server's CPU time per request, which swings less.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import SqliteDatabase from "better-sqlite3";
+import pgClient from "pg";
+import { tapTargetsFile } from "../contract/contact-taps";
 import { siteRootOf } from "../contract/site-build";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
+import { labelsPerDay } from "../server/store/schema";
 import { freePort } from "../tests/support/free-port";
 import * as pg from "../tests/support/postgres-server";
 import { nodeWithTsx } from "../tests/support/server-process";
@@ -29,6 +46,10 @@ const enquiries = { connections: [10, 50], warmupSeconds: 1, seconds: 5 };
 const enquiryTarget = { connections: 10, perSecond: 1000, p99Ms: 50 };
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const flood = { connections: 50, seconds: 20, enquiryConnections: 2 };
+const floodTarget = { enquiryP99Ms: 1000, rssGrowthMb: 100 };
+const dashboard = { rows: 1_000_000, days: 90, requests: 5 };
+const dashboardTarget = { ms: 1000, healthzMs: 100 };
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-server-"));
 const children = new Set<ChildProcess>();
@@ -88,16 +109,26 @@ async function serve(name: string, env: Record<string, string>): Promise<Server>
 
 type Result = Awaited<ReturnType<typeof load>> & { cpu?: number };
 
-/** autocannon for `seconds` (stopped 15 s past that at the latest), over one URL or several. */
-async function load(urls: string[], connections: number, seconds: number, request = {}) {
+/**
+ * autocannon for `seconds` (stopped 15 s past that at the latest), over one URL or several; a
+ * redirect is an answer too where `redirects` says so.
+ */
+async function load(
+  urls: string[],
+  connections: number,
+  seconds: number,
+  request = {},
+  redirects = false,
+) {
   const run = autocannon({ url: urls, connections, duration: seconds, timeout: 5, ...request });
   const stopper = setTimeout(() => run.stop(), (seconds + 15) * 1000);
   const r = await run;
   clearTimeout(stopper);
-  const failures = r.non2xx + r.errors + r.timeouts;
+  const ok = r["2xx"] + (redirects ? r["3xx"] : 0);
+  const failures = r.non2xx - (ok - r["2xx"]) + r.errors + r.timeouts;
   if (failures) console.log(`  failures: ${JSON.stringify(r.statusCodeStats)}, errors ${r.errors}`);
   const { p50, p99 } = r.latency;
-  return { perSecond: r["2xx"] / (r.duration || seconds), p50, p99, ok: r["2xx"], failures };
+  return { perSecond: ok / (r.duration || seconds), p50, p99, ok, failures };
 }
 
 async function benchPages() {
@@ -230,6 +261,222 @@ async function benchEnquiries() {
   printTable(header, rows);
 }
 
+/** The server's resident memory in MB, from /proc. */
+const rssMb = ({ pid }: Server) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+/** Calls `sample` every 200 ms until the returned stop is called; resolves to the samples. */
+function sampling<T>(sample: () => Promise<T> | T) {
+  const samples: T[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      samples.push(await sample());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return samples;
+  };
+}
+
+/** How long a request takes, in ms, and its status (0 when it failed). */
+async function timed(url: string) {
+  const started = performance.now();
+  const status = await fetch(url, { signal: AbortSignal.timeout(15_000) })
+    .then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    })
+    .catch(() => 0);
+  return { status, ms: performance.now() - started };
+}
+
+async function benchFlood() {
+  if (!pg.postgresBinDir()) return console.log("\nPostgreSQL is not installed: no flood.");
+  postgres ??= await pg.startPostgresServer({ durable: true });
+  // The build's copy with a phone number: launch content gives none, and /go/phone needs one.
+  const site = join(scratch, "flood-site");
+  cpSync(siteRoot, site, { recursive: true });
+  writeFileSync(join(site, tapTargetsFile), JSON.stringify({ phone: "tel:+27110000000" }));
+  const databaseUrl = await pg.createDatabase(postgres.url);
+  const server = await serve("flood", { DATABASE_URL: databaseUrl, SITE_ROOT: site });
+  let tapsAnswered = 0;
+  try {
+    const enquiry = {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify(validEnquiry()),
+    };
+    // Warm, so the memory before is the server's working size, not its start-up's.
+    await load([`${server.url}/api/Comms/ValidateEmailTokens`], 2, 2, enquiry);
+    const before = rssMb(server);
+    const memory = sampling(() => rssMb(server));
+    const readiness = sampling(async () => (await timed(`${server.url}/readyz`)).status);
+    const headers = { "user-agent": browser, "sec-fetch-dest": "document" };
+    const taps = load(
+      [`${server.url}/go/phone?from=footer`],
+      flood.connections,
+      flood.seconds,
+      { headers },
+      true,
+    );
+    const enquiries = load(
+      [`${server.url}/api/Comms/ValidateEmailTokens`],
+      flood.enquiryConnections,
+      flood.seconds,
+      enquiry,
+    );
+    const [tapped, sent] = await Promise.all([taps, enquiries]);
+    const [rss, ready] = await Promise.all([memory(), readiness()]);
+    const peak = Math.max(before, ...rss);
+    const notReady = ready.filter((status) => status !== 200).length;
+    console.log(
+      `\nFlood: GET /go/phone?from=footer (a browser's navigation), ${flood.connections} connections, ` +
+        `${flood.seconds} s, with enquiries on ${flood.enquiryConnections} connections; PostgreSQL`,
+    );
+    printTable(
+      [
+        "taps/s",
+        "enquiries/s",
+        "enquiry p50 ms",
+        "enquiry p99 ms",
+        "/readyz not 200",
+        "RSS MB before",
+        "RSS MB peak",
+      ],
+      [
+        [
+          whole(tapped.perSecond),
+          whole(sent.perSecond),
+          ms(sent.p50),
+          ms(sent.p99),
+          `${notReady} of ${ready.length}`,
+          whole(before),
+          whole(peak),
+        ],
+      ],
+    );
+    const t = floodTarget;
+    check(
+      `flood: enquiry p99 < ${t.enquiryP99Ms} ms`,
+      sent.p99 < t.enquiryP99Ms,
+      `${ms(sent.p99)} ms`,
+    );
+    check("flood: every enquiry answered 201", sent.failures === 0, `${sent.failures} failures`);
+    check(
+      "flood: /readyz 200 throughout",
+      notReady === 0,
+      `${notReady} of ${ready.length} not 200`,
+    );
+    const growth = peak - before;
+    check(`flood: RSS within ${t.rssGrowthMb} MB`, growth <= t.rssGrowthMb, `+${whole(growth)} MB`);
+    tapsAnswered = tapped.ok;
+  } finally {
+    await server.stop();
+  }
+  // Stopped with SIGTERM, the server has written every tap it counted.
+  const store = await openEnquiryStore(databaseUrl, { warn: () => {} });
+  const today = new Date().toISOString().slice(0, 10);
+  const counted = (await store.insights.readTaps(today, today)).reduce((n, t) => n + t.taps, 0);
+  await store.close();
+  // The requests in flight when the load stopped were counted, but their answers not awaited.
+  const what = "flood: every tap answered is counted";
+  const met = counted >= tapsAnswered && counted <= tapsAnswered + flood.connections;
+  check(what, met, `${counted} counted, ${tapsAnswered} answered`);
+}
+
+/**
+ * A million rows, as full as the bound on labels lets a store get: each day every dimension
+ * with its labelsPerDay values, back as many days as that takes (past INSIGHTS_RETENTION_MONTHS).
+ */
+async function seedInsights(databaseUrl: string) {
+  const dimensions = ["page", "source", "medium", "campaign", "download", "download-source"];
+  const perDay = dimensions.length * labelsPerDay;
+  const dimension = `CASE (i % ${perDay}) / ${labelsPerDay} ${dimensions.map((d, n) => `WHEN ${n} THEN '${d}'`).join(" ")} END`;
+  const columns = "day, dimension, value, pageviews, visitors, visits, enquiries, downloads";
+  const values = `${dimension}, 'value-' || (i % ${labelsPerDay}), i % 7 + 1, 1, i % 5 + 1, i % 2, i % 3`;
+  if (databaseUrl.startsWith("file:")) {
+    const db = new SqliteDatabase(databaseUrl.slice("file:".length));
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${dashboard.rows - 1})
+       INSERT INTO insights_daily (${columns})
+       SELECT date('now', '-' || (i / ${perDay}) || ' days'), ${values} FROM n`,
+    ).run();
+    db.close();
+    return;
+  }
+  const client = new pgClient.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    `INSERT INTO insights_daily (${columns})
+     SELECT to_char(current_date - i / ${perDay}, 'YYYY-MM-DD'), ${values}
+     FROM generate_series(0, ${dashboard.rows - 1}) AS i`,
+  );
+  await client.query("ANALYZE insights_daily");
+  await client.end();
+}
+
+async function benchDashboard() {
+  const stores = [{ store: "SQLite", url: `file:${join(scratch, "dashboard.db")}` }];
+  if (pg.postgresBinDir()) {
+    postgres ??= await pg.startPostgresServer({ durable: true });
+    stores.push({ store: "PostgreSQL", url: await pg.createDatabase(postgres.url) });
+  }
+  const rows: (string | number)[][] = [];
+  for (const { store, url } of stores) {
+    // Migrated as the server migrates it, then filled.
+    await (await openEnquiryStore(url, { warn: () => {} })).close();
+    await seedInsights(url);
+    const server = await serve(`dashboard-${store}`, {
+      DATABASE_URL: url,
+      ADMIN_WITHOUT_SIGN_IN: "true",
+    });
+    try {
+      const health = sampling(() => timed(`${server.url}/healthz`));
+      const answers = [];
+      for (let n = 0; n < dashboard.requests; n++)
+        answers.push(await timed(`${server.url}/admin/insights?days=${dashboard.days}`));
+      const healthz = await health();
+      const slowest = Math.max(...answers.map((a) => a.ms));
+      const healthzMax = Math.max(...healthz.map((h) => h.ms));
+      const failures = [...answers, ...healthz].filter((a) => a.status !== 200).length;
+      rows.push([
+        store,
+        ms(median(answers.map((a) => a.ms))),
+        ms(slowest),
+        ms(healthzMax),
+        whole(rssMb(server)),
+        failures,
+      ]);
+      const t = dashboardTarget;
+      check(
+        `dashboard ${store}: 90 days < ${t.ms} ms`,
+        slowest < t.ms,
+        `slowest ${ms(slowest)} ms`,
+      );
+      check(
+        `dashboard ${store}: /healthz < ${t.healthzMs} ms`,
+        healthzMax < t.healthzMs,
+        `slowest ${ms(healthzMax)} ms`,
+      );
+      check(`dashboard ${store}: every answer 200`, failures === 0, `${failures} failures`);
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nDashboard: /admin/insights?days=${dashboard.days} over ${whole(dashboard.rows)} stored rows, ` +
+      `${dashboard.requests} requests one after another, /healthz asked every 200 ms`,
+  );
+  printTable(
+    ["store", "median ms", "slowest ms", "/healthz slowest ms", "RSS MB", "failures"],
+    rows,
+  );
+}
+
 function printTable(header: string[], rows: (string | number)[][]) {
   const cells = [header, ...rows].map((row) => row.map(String));
   const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i]?.length ?? 0)));
@@ -264,8 +511,15 @@ try {
     if (build.status !== 0) throw new Error("the build failed");
   }
   console.log(`\n${machine()}; load generator: autocannon, in this process`);
-  await benchPages();
-  await benchEnquiries();
+  const only = process.argv[process.argv.indexOf("--only") + 1];
+  const parts = {
+    pages: benchPages,
+    enquiries: benchEnquiries,
+    flood: benchFlood,
+    dashboard: benchDashboard,
+  };
+  for (const [name, part] of Object.entries(parts))
+    if (!process.argv.includes("--only") || only === name) await part();
   console.log(`\n${machine()}\n\nTargets\n${checks.join("\n")}`);
   console.log(missed ? `\n${missed} target(s) missed.` : "\nEvery target met.");
   clearTimeout(deadline);

@@ -86,7 +86,7 @@ export async function buildApp(
   await app.register(metricsPlugin, plugin);
   await app.register(retention.plugin);
   await app.register(insights.plugin);
-  await app.register(contactTapsPlugin, plugin);
+  await app.register(contactTapsPlugin, { ...plugin, countTap: insights.countTap });
   await app.register(delivery.plugin);
   await app.register(enquiryRoutePlugin, {
     ...plugin,

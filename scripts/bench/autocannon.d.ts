@@ -15,6 +15,7 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    "3xx": number;
     statusCodeStats: Record<string, { count: number }>;
     latency: { p50: number; p99: number };
   };

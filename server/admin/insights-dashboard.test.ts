@@ -5,6 +5,7 @@ import { close, dayBatch, part, test } from "../../tests/support/server-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
+import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
 /** Today's counts: visitor a from google.com, visitor b from the newsletter. */
@@ -84,18 +85,23 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     // 6 enquiries, one of them from one of the 2 visits.
     const days = tableRows(page, /^Per day/);
     expect(days).toHaveLength(8);
-    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "6", "50.0%", "0"]);
+    expect(days[1]).toEqual([dayOf(new Date()), "2", "3", "2", "6", "1", "50.0%", "0"]);
     expect(tableRows(page, /^Where visits came from/).slice(1)).toEqual([
       ["newsletter", "1", "1", "100.0%"],
       ["google.com", "1", "0", "0.0%"],
+      ["Total of 2 values", "2", "1", "50.0%"],
     ]);
   });
 
   it("shows taps on the phone and WhatsApp links beside the day's enquiries, by place", async () => {
     const day = dayOf(new Date());
-    await store.insights.countTap({ day, channel: "phone", source: "footer" });
-    await store.insights.countTap({ day, channel: "phone", source: "footer" });
-    await store.insights.countTap({ day, channel: "whatsapp", source: "contact" });
+    const taps = [
+      { channel: "phone", source: "footer", taps: 2 },
+      { channel: "whatsapp", source: "contact", taps: 1 },
+    ];
+    await store.insights.record([
+      { ...today({ counts: [], visitors: [], visitorPages: [] }), taps },
+    ]);
 
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
     const rows = tableRows(page, /^Enquiries and taps/);
@@ -117,29 +123,42 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-/);
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Date,Visitors,Page views,Visits,Enquiries,Conversion,Downloads");
+    expect(lines[0]).toBe(
+      "Date,Visitors,Page views,Visits,Enquiries,Visits that sent an enquiry,Conversion,Downloads",
+    );
     expect(lines).toHaveLength(31);
-    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,6,50.0%,0`);
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,–,0$/);
+    expect(lines.at(-1)).toBe(`${dayOf(new Date())},2,3,2,6,1,50.0%,0`);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,0,0,0,–,0$/);
   });
 
-  it("counts a visit's conversion once, never above 100%, and says so", async () => {
-    // Visitor b sends two more: 3 enquiries came with b's visit, which converts once.
+  it("shows as conversion the share of visits that sent an enquiry, each counted once", async () => {
+    // Two more visits send nothing; visitor b sends three more, four in all: 1 visit of 4.
+    const quiet: Visit = {
+      entry: "/",
+      source: "newsletter",
+      medium: "",
+      campaign: "",
+      device: "phone",
+    };
+    const visitors = ["c", "d"].map((hash) => ({ hash, visit: quiet }));
+    await store.insights.record([today({ counts: [], visitors, visitorPages: [] })]);
     await store.insights.record([
-      today({ counts: [], visitors: [], visitorPages: [], enquiries: ["b", "b"] }),
+      today({ counts: [], visitors: [], visitorPages: [], enquiries: ["b", "b", "b"] }),
     ]);
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
-    expect(totalsOf(page)).toMatchObject({ Visits: "2", Enquiries: "8", Conversion: "100.0%" });
-    expect(tableRows(page, /^Per day/)[1]?.slice(4, 6)).toEqual(["8", "100.0%"]);
+    expect(totalsOf(page)).toMatchObject({
+      Visits: "4",
+      Enquiries: "9",
+      "Visits that sent an enquiry": "1",
+      Conversion: "25.0%",
+    });
+    expect(tableRows(page, /^Per day/)[1]?.slice(3, 7)).toEqual(["4", "9", "1", "25.0%"]);
     expect(tableRows(page, /^Where visits came from/)[1]).toEqual([
       "newsletter",
-      "1",
       "3",
-      "100.0%",
+      "4",
+      "33.3%",
     ]);
-    expect(new JSDOM(page).window.document.body.textContent).toContain(
-      "Conversion: enquiries that came with a counted visit, divided by visits, at most 100%.",
-    );
   });
 
   it("answers a range it does not offer with a 400 naming it", async () => {

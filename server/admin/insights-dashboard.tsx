@@ -33,6 +33,7 @@ type DashboardRange = (typeof dashboardRanges)[number];
 /** Said when nothing was counted: the pages may be served by a static host instead of us. */
 export const nothingCounted = "No page views counted: are the pages served by this service?";
 
+/** Each table's first rows, then its total. */
 const topRows = 10;
 
 // Allowed by the page's policy by its hash.
@@ -166,7 +167,8 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
     ["Enquiries", number(report.enquiries)],
     ["Held by the bot check", number(report.held)],
     ...taps.totals.map(([name, value]) => [name, number(value)]),
-    ["Conversion", conversion(report.visitEnquiries, report.visits)],
+    ["Visits that sent an enquiry", number(report.converted)],
+    ["Conversion", conversion(report.converted, report.visits)],
   ];
   return (
     <>
@@ -221,7 +223,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
         </p>
         <Table
           id="days-table"
-          caption="Per day: visitors, page views, visits, enquiries, conversion (enquiries with a counted visit ÷ visits) and downloads"
+          caption="Per day: visitors, page views, visits, enquiries, visits that sent an enquiry, conversion (their share of visits) and downloads"
           head={dayColumns.map(([name]) => name)}
           rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
         />
@@ -232,7 +234,7 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
           head={taps.head}
           rows={taps.rows}
         />
-        {reportTables(report, topRows).map(({ title, ...table }) => (
+        {reportTables(report).map(({ title, ...table }) => (
           <Fragment key={title}>
             <h2>{title}</h2>
             <Table id={`${title.toLowerCase().replace(/\W+/g, "-")}-table`} {...table} />
@@ -308,7 +310,7 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
       };
     }
     const { days } = parsed.data;
-    const read = await readInsightsReport(store.insights, { days });
+    const read = await readInsightsReport(store.insights, { days, top: topRows });
     const taps = tapsTable(read.days, await store.insights.readTaps(read.from, read.to));
     return { days, report: read, taps };
   }

@@ -8,13 +8,16 @@ import {
   reportTables,
 } from "../insights/insights-report";
 import { openEnquiryStore } from "../store/open-enquiry-store";
+import { labelsPerDay } from "../store/schema";
 import { fail, parseOrExit, textTable } from "./listing";
 
 // `npm run insights -- --days N [--json]`: the /admin/insights dashboard's figures for
-// operators, read from the store DATABASE_URL names.
+// operators, read from the store DATABASE_URL names; each list its first labelsPerDay values
+// and its total.
 const usage = `Usage: npm run insights -- [--days N] [--json]
   --days N   the last N days, today (UTC) included; 1 to 1000, 30 unless given
-  --json     the report as JSON instead of tables`;
+  --json     the report as JSON instead of tables
+Each list shows its first ${labelsPerDay} values, then the total of them all.`;
 
 function parse(argv: string[]) {
   const options = { days: { type: "string", default: "30" }, json: { type: "boolean" } } as const;
@@ -40,7 +43,7 @@ const insightsAsText = (report: InsightsReport) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
-      `(conversion ${conversion(report.visitEnquiries, report.visits)}), ${report.held} held by the bot check`,
+      `(${report.converted} visits sent an enquiry: conversion ${conversion(report.converted, report.visits)}), ${report.held} held by the bot check`,
     conversionNote,
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]

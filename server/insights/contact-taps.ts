@@ -9,8 +9,7 @@ import {
   tapTargetsFile,
 } from "../../contract/contact-taps";
 import type { PluginOptions } from "../plugin-options";
-import { dayOf } from "./insights-report";
-import { countedDevice } from "./page-view";
+import { countedDevice, isNavigation } from "./page-view";
 
 // /go/phone and /go/whatsapp: the company's phone and WhatsApp links, redirected to their tel:
 // and wa.me addresses and counted per day and place (decision 0035). The addresses are the
@@ -40,13 +39,11 @@ const tapRequest = z.object({
   query: z.object({ from: z.enum(tapSources, sourceRule) }),
 });
 
-export const contactTapsPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
+/** The routes, given the insights' counter of taps (decision 0040: in memory, never per tap). */
+export const contactTapsPlugin = fastifyPlugin<
+  PluginOptions & { countTap(channel: string, source: string): void }
+>(async (app, { config, countTap }) => {
   const targets = readTapTargets(config.siteRoot);
-  // Each tap is written after its redirect is sent; closing waits for the writes under way.
-  const writing = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.all(writing);
-  });
   app.get("/go/:channel", async (request, reply) => {
     reply.header("cache-control", "no-store");
     const parsed = tapRequest.safeParse({ params: request.params, query: request.query });
@@ -61,17 +58,10 @@ export const contactTapsPlugin = fastifyPlugin<PluginOptions>(async (app, { conf
     const target = targets[channel];
     // A detail the company left empty has no link on the site.
     if (!target) return reply.code(404).send({ error: "not_found" });
-    // Bots and prefetches are not people tapping; without insights nothing is counted.
-    if (config.insights && countedDevice(request.headers)) {
-      const tap = { day: dayOf(new Date()), channel, source: parsed.data.query.from };
-      const write = store.insights
-        .countTap(tap)
-        .catch((error: unknown) => {
-          request.log.error({ err: error, component: "insights" }, "a tap was not counted");
-        })
-        .finally(() => writing.delete(write));
-      writing.add(write);
-    }
+    // A person tapping the link: not a HEAD, a bot, a prefetch, or another site's <img>.
+    const { headers } = request;
+    if (request.method === "GET" && isNavigation(headers) && countedDevice(headers))
+      countTap(channel, parsed.data.query.from);
     return reply.redirect(target, 302);
   });
 });

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { expect } from "vitest";
 import { it } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
-import { createInsightsCounter } from "./insights-counter";
+import { createInsightsCounter, pendingLimit } from "./insights-counter";
 import { readInsightsReport } from "./insights-report";
 import type { PageView } from "./page-view";
 
@@ -11,12 +11,13 @@ const home: PageView = {
   device: "desktop",
   cameFrom: () => ({ source: "direct", medium: "", campaign: "" }),
 };
+const fail = (fields: object) => expect.fail(JSON.stringify(fields));
 /** A counter on the test's SQLite store, on the real clock unless given another. */
 async function startCounter(store: EnquiryStore, now?: () => number) {
   const counter = createInsightsCounter({
     store: store.insights,
     flushMs: 10_000,
-    log: { error: (fields) => expect.fail(JSON.stringify(fields)) },
+    log: { error: fail, warn: fail },
     now,
   });
   await counter.start();
@@ -65,7 +66,7 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
   expect(days("insights_visitors")).toEqual(["2026-03-02"]);
 
   const report = await readInsightsReport(store.insights, { days: 2, today: new Date(clock) });
-  const day = { visitors: 1, visits: 1, enquiries: 0, visitEnquiries: 0, downloads: 0 };
+  const day = { visitors: 1, visits: 1, enquiries: 0, converted: 0, downloads: 0 };
   expect(report.days).toEqual([
     { date: "2026-03-01", pageviews: 2, ...day },
     { date: "2026-03-02", pageviews: 1, ...day },
@@ -112,9 +113,30 @@ it("tells visitors apart by address and user agent, and counts an enquiry for th
     pageviews: 4,
     visitors: 3,
     enquiries: 1,
-    visitEnquiries: 1,
+    converted: 1,
     pages: [{ path: "/", visits: 3, enquiries: 1 }],
     sources: [{ source: "mail", visits: 3, enquiries: 1 }],
   });
   await Promise.all([one.stop(), two.stop()]);
+});
+
+it("holds at most pendingLimit visitors between flushes, and says how many it turned away", async ({
+  sqliteStore: store,
+}) => {
+  const warnings: object[] = [];
+  const counter = createInsightsCounter({
+    store: store.insights,
+    flushMs: 3_600_000,
+    log: { error: fail, warn: (fields) => warnings.push(fields) },
+  });
+  await counter.start();
+  for (let n = 0; n < pendingLimit + 5; n++)
+    counter.pageView(home, { ...someone, userAgent: `${n}` });
+  await counter.stop();
+  expect(await readInsightsReport(store.insights, { days: 1 })).toMatchObject({
+    pageviews: pendingLimit + 5,
+    visitors: pendingLimit,
+  });
+  // Five visitors, and their five pages.
+  expect(warnings).toEqual([{ turnedAway: 10 }]);
 });

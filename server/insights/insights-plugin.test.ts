@@ -93,16 +93,25 @@ it("counts browsers' page views, visitors but those who opt out, their sources a
   ];
   expect(statuses).toEqual([200, 200, 200, 200, 200, 301, 302]);
 
-  // A datasheet's download counts by file and by the page that linked it, but not a bot's or a
-  // range's, and is no page view.
+  // A datasheet's download counts by file and by the page that linked it, once a day per visitor
+  // and only from its first byte; not a bot's, a HEAD, a later range's or an opted-out
+  // visitor's (who cannot be told from a repeat); and it is no page view.
   const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
   const datasheet = "/datasheets/water-meter.pdf";
-  expect(await visit(started, datasheet, as(first, phone, fromPage))).toBe(200);
-  expect(await visit(started, datasheet, as(second, desktop))).toBe(200);
-  expect(await visit(started, datasheet, as(second, bot))).toBe(200);
-  expect(
-    await visit(started, datasheet, as(first, phone, { ...fromPage, range: "bytes=10-" })),
-  ).toBe(206);
+  const firstByte = { range: "bytes=0-0" };
+  const downloads = [
+    [as(first, phone, fromPage), 200],
+    [as(first, phone), 200],
+    [as(first, phone, { ...fromPage, range: "bytes=10-" }), 206],
+    [as(second, desktop), 200],
+    [as(second, bot), 200],
+    [as(third, desktop, firstByte), 206],
+    [as(third, desktop, firstByte), 206],
+    [optingOut, 200],
+  ] as const;
+  for (const [headers, status] of downloads)
+    expect(await visit(started, datasheet, headers)).toBe(status);
+  expect(await visit(started, datasheet, as(fourth, phone), "HEAD")).toBe(200);
   expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
 
   // The first visitor sends an enquiry from the contact page.
@@ -132,13 +141,13 @@ it("counts browsers' page views, visitors but those who opt out, their sources a
       { device: "tablet", pageviews: 0, visitors: 0 },
       { device: "desktop", pageviews: 3, visitors: 1 },
     ],
-    downloadFiles: [{ path: datasheet, downloads: 2 }],
+    downloadFiles: [{ path: datasheet, downloads: 3 }],
     downloadSources: [
+      { source: "direct", downloads: 2 },
       { source: "/hardware/water-meter", downloads: 1 },
-      { source: "direct", downloads: 1 },
     ],
   });
-  expect(report.days).toEqual([expect.objectContaining({ downloads: 2, pageviews: 7 })]);
+  expect(report.days).toEqual([expect.objectContaining({ downloads: 3, pageviews: 7 })]);
 
   // Every row of every table, and the file's bytes (freed pages included), as text.
   const db = closeAfter(new Database(started.databasePath, { readonly: true }));
@@ -174,17 +183,26 @@ it("counts nothing with INSIGHTS=off", async ({ startService }) => {
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
 
+/** What a browser says of a tap on a link (Fetch Metadata; Node's fetch sends a mode of its own). */
+const navigation = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
+
 /** A tap on the phone or WhatsApp link, answered with a redirect. */
-const tap = async ({ baseUrl }: TestService, path: string, userAgent = phone) => {
+const tap = async (
+  { baseUrl }: TestService,
+  path: string,
+  userAgent = phone,
+  { method = "GET", ...headers }: Record<string, string> = navigation,
+) => {
   const response = await fetch(`${baseUrl}${path}`, {
-    headers: { "user-agent": userAgent },
+    method,
+    headers: { "user-agent": userAgent, ...headers },
     redirect: "manual",
   });
   const body = await response.text();
   return { status: response.status, location: response.headers.get("location"), body };
 };
 
-it("redirects a tap on the phone or WhatsApp link to the build's address and counts it per day and place", async ({
+it("redirects a tap on the phone or WhatsApp link to the build's address and counts a person's tap per day and place", async ({
   startService,
 }) => {
   const started = await service(startService);
@@ -197,8 +215,18 @@ it("redirects a tap on the phone or WhatsApp link to the build's address and cou
     await tap(started, "/go/whatsapp?from=contact&to=https://elsewhere.example/"),
   ).toMatchObject({ status: 302, location: fixtureTapTargets.whatsapp });
   expect(await tap(started, "/go/whatsapp?from=contact")).toMatchObject({ status: 302 });
-  // A crawler following the link is redirected too, but is no person tapping.
+  // A crawler, a HEAD or another site's <img> is redirected too, but is no person tapping; a
+  // browser's top-level navigation is.
   expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
+  // Which headers make a navigation: page-view.test.ts.
+  const notTaps: Record<string, string>[] = [
+    { ...navigation, method: "HEAD" },
+    { "sec-fetch-dest": "image", "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
+  ];
+  for (const headers of notTaps)
+    expect(await tap(started, "/go/phone?from=footer", phone, headers)).toMatchObject({
+      status: 302,
+    });
   await started.app.close();
 
   const today = dayOf(new Date());

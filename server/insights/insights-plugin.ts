@@ -27,8 +27,9 @@ const identityOf = ({ headers, ip }: FastifyRequest) =>
     : { site: hostOf(headers.host), address: ip, userAgent: headers["user-agent"] ?? "" };
 
 /**
- * Counts the site's page views as they are served, and enquiries as they are stored
- * (`countEnquiry`), with no cookie and no script (decision 0021), after the answer has gone.
+ * Counts the site's page views and downloads as they are served, enquiries as they are stored
+ * (`countEnquiry`) and taps on the contact links (`countTap`), with no cookie and no script
+ * (decision 0021), in memory, after the answer has gone (decision 0040).
  */
 export function insightsService({ config, store, metrics }: PluginOptions, log: FastifyBaseLogger) {
   const counter =
@@ -61,7 +62,8 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
       counter.pageView({ path, device, cameFrom }, identityOf(request));
       metrics.pageViews.inc({ route: path });
     });
-    // A download counts as a page view does, with no visitor: a file's request has no visit.
+    // A download counts once a day per visitor and file, when it starts at the first byte: a
+    // request for a later part (a PDF viewer's) or a repeat is no new download.
     app.addHook("onResponse", async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       if (request.method !== "GET" || !isDownload(path)) return;
@@ -69,7 +71,8 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
       if (!countedDevice(request.headers)) return;
       const query = request.query as Record<string, unknown>;
       const host = request.headers.host ?? "";
-      counter.download(path, downloadSourceOf(query.utm_source, request.headers.referer, host));
+      const source = downloadSourceOf(query.utm_source, request.headers.referer, host);
+      counter.download(path, source, identityOf(request));
     });
     app.addHook("onReady", () => counter.start());
     app.addHook("onClose", () => counter.stop());
@@ -86,6 +89,10 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
       store.insights.countHeld(dayOf(new Date())).catch((error: unknown) => {
         log.error({ err: error }, "insights: could not count a held enquiry");
       });
+    },
+    /** Counts a tap on a contact link (nothing with INSIGHTS=off). */
+    countTap(channel: string, source: string) {
+      if (counter) counter.tap(channel, source);
     },
   };
 }

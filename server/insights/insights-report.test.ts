@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { dayBatch, it } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
-import type { DayBatch } from "../store/insights-store";
+import { type DayBatch, emptyCount } from "../store/insights-store";
+import { labelsPerDay } from "../store/schema";
 import { readInsightsReport } from "./insights-report";
 
 const day = "2026-03-02";
@@ -16,13 +17,20 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
   }) => {
     const store = await openStore(await kind.newDatabaseUrl(tempDir));
     const report = await readInsightsReport(store.insights, { days: 3, today });
-    const zeros = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, visitEnquiries: 0 };
+    const zeros = {
+      pageviews: 0,
+      visitors: 0,
+      visits: 0,
+      enquiries: 0,
+      downloads: 0,
+      converted: 0,
+    };
+    const none = { values: 0, ...zeros };
     expect(report).toEqual({
       from: "2026-02-28",
       to: day,
       ...zeros,
       held: 0,
-      downloads: 0,
       pages: [],
       sources: [],
       campaigns: [],
@@ -34,7 +42,12 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         pageviews: 0,
         visitors: 0,
       })),
-      days: ["2026-02-28", "2026-03-01", day].map((date) => ({ date, ...zeros, downloads: 0 })),
+      all: Object.fromEntries(
+        ["pages", "sources", "campaigns", "mediums", "downloadFiles", "downloadSources"].map(
+          (list) => [list, none],
+        ),
+      ),
+      days: ["2026-02-28", "2026-03-01", day].map((date) => ({ date, ...zeros })),
     });
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
 
@@ -43,7 +56,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     expect(await readInsightsReport(store.insights, { days: 3, today })).toMatchObject({
       held: 3,
       enquiries: 0,
-      visitEnquiries: 0,
+      converted: 0,
     });
 
     // Retention deletes the daily counts of days before a cutoff.
@@ -120,5 +133,36 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     await one.insights.record([batch({ counts: [] })]);
     const report = await readInsightsReport(one.insights, { days: 1, today });
     expect(report).toMatchObject({ pageviews: 3, visitors: 4 });
+  });
+
+  it("keeps at most labelsPerDay values of a dimension a day, the rest as (other), and lists the first few with the total of them all", async ({
+    tempDir,
+    openStore,
+  }) => {
+    const store = await openStore(await kind.newDatabaseUrl(tempDir));
+    const sources = (values: string[]) =>
+      batch({
+        counts: values.map((value) => ({
+          ...emptyCount(day, "download-source", value),
+          downloads: 1,
+        })),
+        visitors: [],
+        visitorPages: [],
+      });
+    // One flush with 50 values more than a day keeps; a later one with a kept value and a new one.
+    await store.insights.record([
+      sources(Array.from({ length: labelsPerDay + 50 }, (_, i) => `s${i}`)),
+    ]);
+    await store.insights.record([sources(["s0", "late"])]);
+    const report = await readInsightsReport(store.insights, { days: 1, today, top: 3 });
+    expect(report.downloadSources).toEqual([
+      { source: "(other)", downloads: 51 },
+      { source: "s0", downloads: 2 },
+      { source: "s1", downloads: 1 },
+    ]);
+    expect(report.all.downloadSources).toMatchObject({
+      values: labelsPerDay + 1,
+      downloads: labelsPerDay + 52,
+    });
   });
 });

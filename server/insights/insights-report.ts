@@ -1,24 +1,20 @@
-import type { InsightsStore } from "../store/insights-store";
-import { type Dimension, devices, noCounts as zero } from "../store/schema";
+import type { InsightsStore, Measure, Measures } from "../store/insights-store";
+import { devices, labelsPerDay, noCounts as zero } from "../store/schema";
 
-type Measures = typeof zero;
-type VisitRow = { visits: number; enquiries: number };
+type VisitRow = { visits: number; enquiries: number; converted: number };
 /** Where a visit came from, as the report splits visits. */
 type Origin = "source" | "campaign" | "medium";
 
 /** The last `days` UTC days, each listed; pages by page views, the rest by visits. */
 export type InsightsReport = Awaited<ReturnType<typeof readInsightsReport>>;
 
-/**
- * Enquiries that came with a counted visit ÷ visits, as a percentage, "–" without visits. At
- * most 100%: a visitor who sends a second enquiry the same day converts no second visit.
- */
-export const conversion = (visitEnquiries: number, visits: number) =>
-  visits > 0 ? `${Math.min(100, (100 * visitEnquiries) / visits).toFixed(1)}%` : "–";
+/** Visits that sent at least one enquiry ÷ visits, as a percentage, "–" without visits. */
+export const conversion = (converted: number, visits: number) =>
+  visits > 0 ? `${((100 * converted) / visits).toFixed(1)}%` : "–";
 
 /** How conversion is counted, where the dashboard and the command line show it. */
 export const conversionNote =
-  "Conversion: enquiries that came with a counted visit, divided by visits, at most 100%. Enquiries also counts those that came with none (from pages served elsewhere, or a visitor who asked not to be tracked).";
+  "Conversion: the share of visits that sent an enquiry, each visit counted once however many it sent. Enquiries also counts those that came with no counted visit (from pages served elsewhere, or a visitor who asked not to be tracked).";
 
 export const number = (n: number) => n.toLocaleString("en-ZA");
 
@@ -29,72 +25,73 @@ export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
 
-/** From the daily counts: a hash changes daily, so a range's visitors are the sum of its days'. */
+const add = (sum: Measures, more: Measures) => {
+  for (const key of Object.keys(zero) as Measure[]) sum[key] += more[key];
+  return sum;
+};
+
+/**
+ * From the daily counts, added up by the store: a hash changes daily, so a range's visitors are
+ * the sum of its days'. Each dimension lists its first `top` values (as many as a day keeps
+ * unless told), with the sums of them all.
+ */
 export async function readInsightsReport(
   store: InsightsStore,
-  { days, today = new Date() }: { days: number; today?: Date },
+  { days, today = new Date(), top = labelsPerDay }: { days: number; today?: Date; top?: number },
 ) {
   if (!Number.isInteger(days) || days < 1) {
     throw new RangeError(`days must be a whole number of at least 1, not ${days}`);
   }
   const to = dayOf(today);
   const from = addDays(to, 1 - days);
-  const sums = new Map<string, Map<string, Measures>>();
-  const byDay = new Map<string, Measures>();
-  // Every enquiry counted for a visit is counted for its source too; the total also holds those
-  // that came with none.
-  const visitEnquiriesByDay = new Map<string, number>();
-  for (const { day, dimension, value, ...measures } of await store.readDailyCounts(from, to)) {
-    const values = sums.get(dimension) ?? new Map<string, Measures>();
-    const sum = values.get(value) ?? { ...zero };
-    for (const key of Object.keys(zero) as (keyof Measures)[]) sum[key] += measures[key];
-    sums.set(dimension, values.set(value, sum));
-    if (dimension === "total") byDay.set(day, measures);
-    if (dimension === "source")
-      visitEnquiriesByDay.set(day, (visitEnquiriesByDay.get(day) ?? 0) + measures.enquiries);
-  }
-  const byVisits = (a: [string, Measures], b: [string, Measures]) =>
-    b[1].visits - a[1].visits ||
-    b[1].enquiries - a[1].enquiries ||
-    (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  const rows = (dimension: Dimension) => [...(sums.get(dimension) ?? [])].sort(byVisits);
-  const visitRows = <Key extends Origin>(key: Key) =>
-    rows(key).map(
-      ([value, { visits, enquiries }]) =>
-        ({ [key]: value, visits, enquiries }) as Record<Key, string> & VisitRow,
-    );
-  const devicesSeen = sums.get("device");
+  const range = { from, to, top };
+  const byVisits: Measure[] = ["visits", "enquiries"];
+  const [totals, pages, sources, campaigns, mediums, files, fileSources, devicesSeen] =
+    await Promise.all([
+      store.readDays(from, to),
+      store.readTop("page", { ...range, order: ["pageviews", ...byVisits] }),
+      store.readTop("source", { ...range, order: byVisits }),
+      store.readTop("campaign", { ...range, order: byVisits }),
+      store.readTop("medium", { ...range, order: byVisits }),
+      store.readTop("download", { ...range, order: ["downloads"] }),
+      store.readTop("download-source", { ...range, order: ["downloads"] }),
+      store.readTop("device", { ...range, order: ["pageviews"] }),
+    ]);
   const heldDays = await store.readHeld(from, to);
+  const byDay = new Map(totals.map(({ day, ...measures }) => [day, measures]));
+  const visitRows = <Key extends Origin>(key: Key, read: typeof sources) =>
+    read.rows.map(
+      ({ value, visits, enquiries, converted }) =>
+        ({ [key]: value, visits, enquiries, converted }) as Record<Key, string> & VisitRow,
+    );
   return {
     from,
     to,
-    ...(sums.get("total")?.get("") ?? zero),
+    ...totals.reduce((sum, day) => add(sum, day), { ...zero }),
     /** Sends the bot check held (decision 0039): stored, but neither enquiries nor conversion. */
     held: heldDays.reduce((sum, { held }) => sum + held, 0),
-    visitEnquiries: [...visitEnquiriesByDay.values()].reduce((sum, n) => sum + n, 0),
-    pages: rows("page")
-      .sort((a, b) => b[1].pageviews - a[1].pageviews || byVisits(a, b))
-      .map(([path, measures]) => ({ path, ...measures })),
-    sources: visitRows("source"),
-    campaigns: visitRows("campaign"),
-    mediums: visitRows("medium"),
-    downloadFiles: rows("download")
-      .map(([path, measures]) => ({ path, downloads: measures.downloads }))
-      .sort((a, b) => b.downloads - a.downloads),
-    downloadSources: rows("download-source")
-      .map(([source, measures]) => ({ source, downloads: measures.downloads }))
-      .sort((a, b) => b.downloads - a.downloads),
+    pages: pages.rows.map(({ value, ...measures }) => ({ path: value, ...measures })),
+    sources: visitRows("source", sources),
+    campaigns: visitRows("campaign", campaigns),
+    mediums: visitRows("medium", mediums),
+    downloadFiles: files.rows.map(({ value, downloads }) => ({ path: value, downloads })),
+    downloadSources: fileSources.rows.map(({ value, downloads }) => ({ source: value, downloads })),
     devices: devices.map((device) => {
-      const { pageviews, visitors } = devicesSeen?.get(device) ?? zero;
+      const { pageviews, visitors } = devicesSeen.rows.find((row) => row.value === device) ?? zero;
       return { device, pageviews, visitors };
     }),
+    /** Of every value of each list, shown or not: how many there are and their sums. */
+    all: {
+      pages: pages.all,
+      sources: sources.all,
+      campaigns: campaigns.all,
+      mediums: mediums.all,
+      downloadFiles: files.all,
+      downloadSources: fileSources.all,
+    },
     days: Array.from({ length: days }, (_, i) => {
       const date = addDays(from, i);
-      return {
-        date,
-        ...(byDay.get(date) ?? zero),
-        visitEnquiries: visitEnquiriesByDay.get(date) ?? 0,
-      };
+      return { date, ...(byDay.get(date) ?? zero) };
     }),
   };
 }
@@ -106,30 +103,45 @@ export const dayColumns = [
   ["Page views", (day) => day.pageviews],
   ["Visits", (day) => day.visits],
   ["Enquiries", (day) => day.enquiries],
-  ["Conversion", (day) => conversion(day.visitEnquiries, day.visits)],
+  ["Visits that sent an enquiry", (day) => day.converted],
+  ["Conversion", (day) => conversion(day.converted, day.visits)],
   ["Downloads", (day) => day.downloads],
 ] as const satisfies readonly [string, (day: InsightsReport["days"][number]) => string | number][];
 
-/** The report's other tables, the dashboard's and the command line's, each up to `top` rows. */
-export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFINITY) {
+/** The first cell of a list's last row: its sums over every value, listed or not. */
+const totalOf = ({ values }: { values: number }) =>
+  `Total of ${number(values)} ${values === 1 ? "value" : "values"}`;
+
+/** The report's other tables, the dashboard's and the command line's, each with its total. */
+export function reportTables(report: InsightsReport) {
   const byOrigin: { [Key in Origin]: (Record<Key, string> & VisitRow)[] } = {
     source: report.sources,
     campaign: report.campaigns,
     medium: report.mediums,
   };
+  const allOf = {
+    source: report.all.sources,
+    campaign: report.all.campaigns,
+    medium: report.all.mediums,
+  };
+  const visitCells = (row: VisitRow) => [
+    ...[row.visits, row.enquiries].map(number),
+    conversion(row.converted, row.visits),
+  ];
   /** Visits by one of their origins (`key`, also the first column), with their enquiries. */
   const visitTable = <Key extends Origin>(key: Key, title: string, about: string) => ({
     title,
-    caption: `${about}, with their enquiries`,
+    caption: `${about}, with their enquiries and the share of visits that sent one`,
     head: [`${key.charAt(0).toUpperCase()}${key.slice(1)}`, "Visits", "Enquiries", "Conversion"],
-    rows: byOrigin[key]
-      .slice(0, top)
-      .map((row) => [
-        row[key],
-        ...[row.visits, row.enquiries].map(number),
-        conversion(row.enquiries, row.visits),
-      ]),
+    rows: [
+      ...byOrigin[key].map((row) => [row[key], ...visitCells(row)]),
+      [totalOf(allOf[key]), ...visitCells(allOf[key])],
+    ],
   });
+  const pageCells = (page: Measures) => [
+    ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
+    conversion(page.converted, page.visits),
+  ];
   const deviceViews = report.devices.reduce((sum, device) => sum + device.pageviews, 0);
   return [
     {
@@ -137,13 +149,10 @@ export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFIN
       caption:
         "Pages by page views; visits, enquiries and conversion of visits that came in on the page",
       head: ["Page", "Page views", "Visitors", "Visits (entry)", "Enquiries", "Conversion"],
-      rows: report.pages
-        .slice(0, top)
-        .map((page) => [
-          page.path,
-          ...[page.pageviews, page.visitors, page.visits, page.enquiries].map(number),
-          conversion(page.enquiries, page.visits),
-        ]),
+      rows: [
+        ...report.pages.map((page) => [page.path, ...pageCells(page)]),
+        [totalOf(report.all.pages), ...pageCells(report.all.pages)],
+      ],
     },
     visitTable("source", "Top sources", "Where visits came from (referring site or utm_source)"),
     visitTable("campaign", "Campaigns", "Visits tagged with utm_campaign"),
@@ -152,14 +161,20 @@ export function reportTables(report: InsightsReport, top = Number.POSITIVE_INFIN
       title: "Downloads",
       caption: "Datasheets and documents by downloads",
       head: ["File", "Downloads"],
-      rows: report.downloadFiles.slice(0, top).map((file) => [file.path, number(file.downloads)]),
+      rows: [
+        ...report.downloadFiles.map((file) => [file.path, number(file.downloads)]),
+        [totalOf(report.all.downloadFiles), number(report.all.downloadFiles.downloads)],
+      ],
     },
     {
       title: "Download sources",
       caption:
         "Where downloads came from: our page that linked the file, another site, or utm_source",
       head: ["Source", "Downloads"],
-      rows: report.downloadSources.slice(0, top).map((row) => [row.source, number(row.downloads)]),
+      rows: [
+        ...report.downloadSources.map((row) => [row.source, number(row.downloads)]),
+        [totalOf(report.all.downloadSources), number(report.all.downloadSources.downloads)],
+      ],
     },
     {
       title: "Devices",

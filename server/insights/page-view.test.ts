@@ -4,6 +4,7 @@ import {
   deviceOf,
   downloadSourceOf,
   isDownload,
+  isNavigation,
   label,
   optsOut,
   sourceOf,
@@ -70,7 +71,19 @@ it("counts downloads of the datasheets and documents only, each once", () => {
   expect(startsAFile(200, undefined)).toBe(true);
   expect(startsAFile(206, "bytes=0-65535")).toBe(true);
   expect(startsAFile(206, "bytes=65536-131071")).toBe(false);
+  // A range the server did not honour still asked for a later part.
+  expect(startsAFile(200, "bytes=65536-")).toBe(false);
   expect(startsAFile(304, undefined)).toBe(false);
+});
+
+it("takes a top-level navigation, or a request without Fetch Metadata, for a tap on a link", () => {
+  expect(isNavigation({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" })).toBe(true);
+  expect(isNavigation({ "user-agent": chrome })).toBe(true);
+  for (const dest of ["image", "iframe", "script", "empty"])
+    expect(isNavigation({ "sec-fetch-dest": dest, "sec-fetch-site": "cross-site" }), dest).toBe(
+      false,
+    );
+  expect(isNavigation({ "sec-fetch-mode": "cors" })).toBe(false);
 });
 
 it("says which of our pages a download came from, else where from as a visit's source", () => {

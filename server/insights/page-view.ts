@@ -20,9 +20,17 @@ export function countedDevice(headers: IncomingHttpHeaders): Device | undefined 
 export const isDownload = (path: string) =>
   /^\/(?:datasheets\/[\w-]+|assets\/documents\/[0-9a-f]+\/[\w-]+)\.pdf$/.test(path);
 
-/** A whole file or its first part: a PDF viewer fetches the rest in ranges, not as downloads. */
+/** A request for a file from its first byte: a PDF viewer fetches the rest in ranges. */
 export const startsAFile = (status: number, range: string | undefined) =>
-  status === 200 || (status === 206 && /^bytes=0-/.test(range ?? ""));
+  (status === 200 || status === 206) && (range === undefined || /^bytes=0-/.test(range));
+
+/**
+ * A top-level navigation, as a tap on a link is: `Sec-Fetch-Dest: document`, or a browser too
+ * old to send Fetch Metadata at all. An image, a script or a frame on another site is not.
+ */
+export const isNavigation = (headers: IncomingHttpHeaders) =>
+  headers["sec-fetch-dest"] === "document" ||
+  !Object.keys(headers).some((name) => name.startsWith("sec-fetch-"));
 
 /** Global Privacy Control or Do Not Track: counted as a page view, never as a visitor. */
 export const optsOut = (headers: IncomingHttpHeaders) =>

@@ -93,7 +93,7 @@ it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquir
   });
   await vi.advanceTimersByTimeAsync(0);
   await schedule.stop();
-  const kept = await store.insights.readDailyCounts("2024-01-01", "2024-12-31");
+  const kept = await store.insights.readDays("2024-01-01", "2024-12-31");
   expect(kept.map((row) => row.day)).toEqual(["2024-02-01"]);
   expect(logs.at(-1)).toEqual({
     fields: { rows: 1, before: "2024-02-01" },

@@ -9,6 +9,11 @@ import type { Tables } from "./schema";
 /** One database of either engine, and what differs between them beyond the SQL Kysely writes. */
 export type Database = {
   db: Kysely<Tables>;
+  /**
+   * What the insights count and read through: on PostgreSQL a pool of its own, so counting
+   * never holds a connection an enquiry waits for (decision 0040); on SQLite `db` itself.
+   */
+  counting: Kysely<Tables>;
   engine: "sqlite" | "postgres";
   /** A due time or acknowledgement as the engine keeps it. */
   clockTime(moment: Date): number | Date;
@@ -93,6 +98,7 @@ function sqliteDatabase(path: string): Database {
   });
   return {
     db,
+    counting: db,
     engine: "sqlite",
     clockTime: (moment) => moment.getTime(),
     async forgetDeleted() {
@@ -106,24 +112,35 @@ function sqliteDatabase(path: string): Database {
   };
 }
 
-/** Opens (migrating if need be) the PostgreSQL store at `url`. */
-export async function openPostgresDatabase(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+/** Connections of an instance's pools: enquiries, delivery and health; and the insights'. */
+export const poolSizes = { store: 10, counting: 2 };
+
+function postgresPool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process: the pool replaces it.
   pool.on("error", () => {});
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
+}
+
+/** Opens (migrating if need be) the PostgreSQL store at `url`. */
+export async function openPostgresDatabase(url: string): Promise<Database> {
+  const db = postgresPool(url, poolSizes.store);
   try {
     await migratePostgres(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
+  const counting = postgresPool(url, poolSizes.counting);
   return {
     db,
+    counting,
     engine: "postgres",
     clockTime: (moment) => moment,
     // Deleted rows leave every query at once; VACUUM reuses their space.
     async forgetDeleted() {},
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), counting.destroy()]);
+    },
   };
 }

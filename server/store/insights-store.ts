@@ -1,14 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { setImmediate as turn } from "node:timers/promises";
+import { type Kysely, sql } from "kysely";
 import { chunks, type Database } from "./database";
-import { type DailyCount, type Dimension, noCounts, type TapCount, type Visit } from "./schema";
+import {
+  type DailyCount,
+  type Dimension,
+  labelsPerDay,
+  noCounts,
+  otherLabel,
+  type Tables,
+  type TapCount,
+  type Visit,
+} from "./schema";
 
 // The insights tables (decision 0021), in the enquiry store's database: daily counts, kept for
 // INSIGHTS_RETENTION_MONTHS; each day's salt and visitor hashes, kept until the day is over.
-// Instances add up exactly: counts are additive upserts, and a visitor (or a visitor's page)
-// counts once, when its row first goes in, whichever instance saw it.
+// Instances add up exactly: counts are additive upserts, and a visitor (or a visitor's page or
+// download) counts once, when its row first goes in, whichever instance saw it. All of it goes
+// through the database's counting pool (decision 0040).
 
-type Measure = keyof typeof noCounts;
+export type Measure = keyof typeof noCounts;
+export type Measures = typeof noCounts;
 const measures = Object.keys(noCounts) as Measure[];
 
 /** What one instance counted for one day since its last flush. */
@@ -18,6 +30,9 @@ export type DayBatch = {
   counts: DailyCount[];
   visitors: { hash: string; visit: Visit }[];
   visitorPages: { hash: string; path: string }[];
+  /** A visitor's download of a file, from `source`: counted once a day per visitor and file. */
+  downloads?: { hash: string; path: string; source: string }[];
+  taps?: Omit<TapCount, "day">[];
   /** The visitor's hash of each enquiry, to count for that visitor's visit. */
   enquiries: string[];
 };
@@ -28,13 +43,32 @@ export const emptyCount = (day: string, dimension: Dimension, value: string): Da
   return { day, dimension, value, ...noCounts };
 };
 
-/** Counts keyed by day, dimension and value, added up as they come. */
+/**
+ * Counts keyed by day, dimension and value, added up as they come. With a `limit`, a day's
+ * dimension takes at most that many values; the rest count as `otherLabel`.
+ */
 export class CountTable {
   readonly #rows = new Map<string, DailyCount>();
+  /** Values taken per day and dimension. */
+  readonly #taken = new Map<string, number>();
+
+  constructor(readonly limit = Number.POSITIVE_INFINITY) {}
+
+  get size() {
+    return this.#rows.size;
+  }
 
   add(day: string, dimension: Dimension, value: string, measure: Measure, n = 1) {
     const key = `${day}\n${dimension}\n${value}`;
     const row = this.#rows.get(key) ?? emptyCount(day, dimension, value);
+    if (!this.#rows.has(key) && dimension !== "total" && value !== otherLabel) {
+      const taken = this.#taken.get(`${day}\n${dimension}`) ?? 0;
+      if (taken >= this.limit) {
+        this.add(day, dimension, otherLabel, measure, n);
+        return;
+      }
+      this.#taken.set(`${day}\n${dimension}`, taken + 1);
+    }
     row[measure] += n;
     this.#rows.set(key, row);
   }
@@ -43,8 +77,12 @@ export class CountTable {
     for (const m of measures) this.add(row.day, row.dimension, row.value, m, row[m]);
   }
 
-  /** A visit, or an enquiry of one, for its entry page, source, medium and campaign. */
-  addVisit(day: string, visit: Omit<Visit, "device">, measure: "visits" | "enquiries") {
+  /** A visit, an enquiry of one or its conversion, for its entry page, source, medium and campaign. */
+  addVisit(
+    day: string,
+    visit: Omit<Visit, "device">,
+    measure: "visits" | "enquiries" | "converted",
+  ) {
     this.add(day, "total", "", measure);
     this.add(day, "page", visit.entry, measure);
     this.add(day, "source", visit.source, measure);
@@ -66,7 +104,50 @@ const addedUp = Object.fromEntries(
   measures.map((m) => [m, sql`insights_daily.${sql.ref(m)} + excluded.${sql.ref(m)}`]),
 );
 
-export function insightsStore({ db }: Database) {
+/** Sums as numbers: PostgreSQL hands a bigint sum over as text. */
+const asNumbers = <Row extends Record<string, unknown>>(row: Row) =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, key === "value" ? value : Number(value)]),
+  ) as { [Key in keyof Row]: Key extends "value" ? Row[Key] : number };
+
+const sums = measures.map((m) => sql<number>`sum(${sql.ref(m)})`.as(m));
+
+/**
+ * The counts of `day`, a dimension's values taking its free places in the store
+ * (largest first) up to `labelsPerDay`; a value beyond them counts as `otherLabel`.
+ */
+async function bounded(trx: Kysely<Tables>, day: string, rows: DailyCount[]) {
+  const stored = await trx
+    .selectFrom("insightsDaily")
+    .select(["dimension", "value"])
+    .where("day", "=", day)
+    .where("dimension", "!=", "total")
+    .execute();
+  const known = new Set(stored.map((row) => `${row.dimension}\n${row.value}`));
+  const taken = new Map<string, number>();
+  for (const { dimension, value } of stored) {
+    if (value !== otherLabel) taken.set(dimension, (taken.get(dimension) ?? 0) + 1);
+  }
+  const weight = (row: DailyCount) => measures.reduce((sum, m) => sum + row[m], 0);
+  const table = new CountTable();
+  for (const row of rows.toSorted((a, b) => weight(b) - weight(a))) {
+    const key = `${row.dimension}\n${row.value}`;
+    let { value } = row;
+    if (row.dimension !== "total" && value !== otherLabel && !known.has(key)) {
+      const places = taken.get(row.dimension) ?? 0;
+      if (places < labelsPerDay) {
+        known.add(key);
+        taken.set(row.dimension, places + 1);
+      } else value = otherLabel;
+    }
+    table.addRow({ ...row, value });
+  }
+  return table.rows();
+}
+
+export function insightsStore({ counting: db, engine }: Database) {
+  const addUp = (from: string, to: string) =>
+    db.selectFrom("insightsDaily").where("day", ">=", from).where("day", "<=", to);
   return {
     /** The day's salt, made at random by whichever instance asks first. */
     async dailySalt(day: string) {
@@ -86,6 +167,9 @@ export function insightsStore({ db }: Database) {
      */
     async record(batches: DayBatch[]) {
       return db.transaction().execute(async (trx) => {
+        // One instance's counts at a time, so two never both take a day's last free label.
+        if (engine === "postgres")
+          await sql`SELECT pg_advisory_xact_lock(${0x696e7369})`.execute(trx);
         const counts = new CountTable();
         const unattributed: { day: string; hash: string }[] = [];
         for (const { day, ...batch } of batches) {
@@ -112,6 +196,23 @@ export function insightsStore({ db }: Database) {
               .execute();
             for (const { path } of added) counts.add(day, "page", path, "visitors");
           }
+          const downloads = new Map(
+            (batch.downloads ?? []).map((d) => [`${d.hash}\n${d.path}`, d]),
+          );
+          for (const chunk of sortedChunks([...downloads], ([key]) => key)) {
+            const added = await trx
+              .insertInto("insightsVisitorPages")
+              .values(chunk.map(([, { hash, path }]) => ({ day, hash, path })))
+              .onConflict((oc) => oc.doNothing())
+              .returning(["hash", "path"])
+              .execute();
+            for (const { hash, path } of added) {
+              const source = downloads.get(`${hash}\n${path}`)?.source ?? "";
+              counts.add(day, "total", "", "downloads");
+              counts.add(day, "download", path, "downloads");
+              counts.add(day, "download-source", source, "downloads");
+            }
+          }
           const visits = new Map<string, Omit<Visit, "device">>();
           for (const chunk of chunks([...new Set(batch.enquiries)])) {
             const found = await trx
@@ -121,35 +222,88 @@ export function insightsStore({ db }: Database) {
               .where("hash", "in", chunk)
               .execute();
             for (const { hash, ...visit } of found) visits.set(hash, visit);
+            // A visit converts once, at its visitor's first enquiry of the day.
+            const converted = await trx
+              .updateTable("insightsVisitors")
+              .set({ converted: 1 })
+              .where("day", "=", day)
+              .where("hash", "in", chunk)
+              .where("converted", "=", 0)
+              .returning(["entry", "source", "medium", "campaign"])
+              .execute();
+            for (const visit of converted) counts.addVisit(day, visit, "converted");
           }
           for (const hash of batch.enquiries) {
             const visit = visits.get(hash);
             if (visit) counts.addVisit(day, visit, "enquiries");
             else unattributed.push({ day, hash });
           }
+          const taps = (batch.taps ?? []).toSorted((a, b) =>
+            `${a.channel}\n${a.source}` < `${b.channel}\n${b.source}` ? -1 : 1,
+          );
+          for (const chunk of chunks(taps)) {
+            await trx
+              .insertInto("insightsTaps")
+              .values(chunk.map((tap) => ({ day, ...tap })))
+              .onConflict((oc) =>
+                oc
+                  .columns(["day", "channel", "source"])
+                  .doUpdateSet({ taps: sql`insights_taps.taps + excluded.taps` }),
+              )
+              .execute();
+          }
         }
-        for (const chunk of chunks(counts.rows())) {
-          await trx
-            .insertInto("insightsDaily")
-            .values(chunk)
-            .onConflict((oc) => oc.columns(["day", "dimension", "value"]).doUpdateSet(addedUp))
-            .execute();
+        const days = new Map<string, DailyCount[]>();
+        for (const row of counts.rows()) {
+          const rows = days.get(row.day) ?? [];
+          days.set(row.day, rows);
+          rows.push(row);
+        }
+        for (const [day, rows] of days) {
+          for (const chunk of chunks(await bounded(trx, day, rows))) {
+            await trx
+              .insertInto("insightsDaily")
+              .values(chunk)
+              .onConflict((oc) => oc.columns(["day", "dimension", "value"]).doUpdateSet(addedUp))
+              .execute();
+          }
         }
         return unattributed;
       });
     },
 
-    /** Daily counts of the days from `from` to `to`, both included. */
-    readDailyCounts: (from: string, to: string): Promise<DailyCount[]> =>
-      db
-        .selectFrom("insightsDaily")
-        .select(["day", "dimension", "value", ...measures])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
+    /** The daily totals of the days from `from` to `to`, both included. */
+    readDays: (from: string, to: string): Promise<(Measures & { day: string })[]> =>
+      addUp(from, to)
+        .select(["day", ...measures])
+        .where("dimension", "=", "total")
         .orderBy("day")
-        .orderBy("dimension")
-        .orderBy("value")
         .execute(),
+
+    /**
+     * A dimension's values over the days from `from` to `to`, added up in the store: the first
+     * `top` by the measures of `order`, and of them all how many there are and their sums.
+     */
+    async readTop(
+      dimension: Exclude<Dimension, "total">,
+      { from, to, order, top }: { from: string; to: string; order: Measure[]; top: number },
+    ) {
+      // SQLite answers in this thread: each query waits its turn, so /healthz is answered
+      // between them rather than after the whole report.
+      await turn();
+      let query = addUp(from, to)
+        .select(["value", ...sums])
+        .where("dimension", "=", dimension)
+        .groupBy("value");
+      for (const m of order) query = query.orderBy(sql`sum(${sql.ref(m)})`, "desc");
+      const rows = await query.orderBy("value").limit(top).execute();
+      await turn();
+      const all = await addUp(from, to)
+        .select([sql<number>`count(DISTINCT value)`.as("values"), ...sums])
+        .where("dimension", "=", dimension)
+        .executeTakeFirstOrThrow();
+      return { rows: rows.map(asNumbers), all: asNumbers(all) };
+    },
 
     /** Destroys the salts of days before `salts`, and the visitor hashes of days before `visitors`. */
     async forget(before: { salts: string; visitors: string }) {
@@ -158,19 +312,6 @@ export function insightsStore({ db }: Database) {
         await trx.deleteFrom("insightsVisitors").where("day", "<", before.visitors).execute();
         await trx.deleteFrom("insightsVisitorPages").where("day", "<", before.visitors).execute();
       });
-    },
-
-    /** One tap on a contact link, added to its day's count. */
-    async countTap(tap: Omit<TapCount, "taps">) {
-      await db
-        .insertInto("insightsTaps")
-        .values({ ...tap, taps: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(["day", "channel", "source"])
-            .doUpdateSet({ taps: sql`insights_taps.taps + 1` }),
-        )
-        .execute();
     },
 
     /** Taps of the days from `from` to `to`, both included. */

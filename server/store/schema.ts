@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 
 // The store's tables as Kysely sees them (camelCase, by CamelCasePlugin), and the rows the
@@ -39,7 +40,19 @@ export type Dimension =
   /** A datasheet's or document's path; and where its downloads came from. */
   | "download"
   | "download-source";
-export const noCounts = { pageviews: 0, visitors: 0, visits: 0, enquiries: 0, downloads: 0 };
+/** `converted`: visits that sent at least one enquiry. */
+export const noCounts = {
+  pageviews: 0,
+  visitors: 0,
+  visits: 0,
+  enquiries: 0,
+  downloads: 0,
+  converted: 0,
+};
+
+/** Each day keeps at most this many values of a dimension; the rest count as `otherLabel`. */
+export const labelsPerDay = 200;
+export const otherLabel = "(other)";
 
 /** A UTC day's (YYYY-MM-DD) counts for one value of a dimension. */
 export type DailyCount = { day: string; dimension: Dimension; value: string } & typeof noCounts;
@@ -87,7 +100,9 @@ export type Tables = {
   acknowledgements: { address: string; acknowledgedAt: Moment };
   insightsDaily: DailyCount;
   insightsSalts: { day: string; salt: Buffer };
-  insightsVisitors: Visit & { day: string; hash: string };
+  /** `converted` is 1 once the visitor has sent an enquiry that day. */
+  insightsVisitors: Visit & { day: string; hash: string; converted: Generated<number> };
+  /** The pages a visitor saw and the files they downloaded, each once a day. */
   insightsVisitorPages: { day: string; hash: string; path: string };
   insightsTaps: TapCount;
   insightsHeld: { day: string; held: number };

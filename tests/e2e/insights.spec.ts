@@ -138,10 +138,14 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
       sources: [
         [campaign.source, "1", "1", "100.0%"],
         ["direct", "1", "0", "0.0%"],
+        ["Total of 2 values", "2", "1", "50.0%"],
       ],
-      day: ["2", "4", "2", "1", "50.0%", "0"],
+      day: ["2", "4", "2", "1", "1", "50.0%", "0"],
     });
-  expect(await rowsOf(page, "Visits tagged")).toEqual([[campaign.campaign, "1", "1", "100.0%"]]);
+  expect(await rowsOf(page, "Visits tagged")).toEqual([
+    [campaign.campaign, "1", "1", "100.0%"],
+    ["Total of 1 value", "1", "1", "100.0%"],
+  ]);
   const entries = Object.fromEntries(
     (await rowsOf(page, "Pages by page views")).map(([path, ...cells]) => [path, cells]),
   );
