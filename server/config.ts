@@ -74,6 +74,7 @@ const envSchema = settingsSchema
     siteUrl: e.SITE_URL,
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
     botCheck: e.RECAPTCHA_SECRET
       ? {
