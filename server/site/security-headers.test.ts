@@ -15,13 +15,13 @@ const shared = {
 
 /**
  * Sends `raw` bytes as they are, then `drip` every 100 ms if given, and reads the whole answer;
- * resolves when the server closes the connection.
+ * resolves when the server closes the connection, and gives up when the test does (`signal`).
  */
-function rawExchange(baseUrl: string, raw: string, drip?: string): Promise<string> {
+function rawExchange(baseUrl: string, raw: string, drip?: string, signal?: AbortSignal) {
   const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let answer = "";
-    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(raw));
+    const socket = connect({ host: hostname, port: Number(port), signal }, () => socket.write(raw));
     const dripping = drip && setInterval(() => socket.write(drip), 100);
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
@@ -101,8 +101,8 @@ test.for([
   ],
 ] as const)(
   "closes a connection that sends its %s too slowly",
-  async ([, raw, drip], { startService }) => {
+  async ([, raw, drip], { startService, signal }) => {
     const service = await startService({ REQUEST_TIMEOUT_SECONDS: "1" });
-    expect(await rawExchange(service.baseUrl, raw, drip)).toMatch(/^HTTP\/1.1 408 /);
+    expect(await rawExchange(service.baseUrl, raw, drip, signal)).toMatch(/^HTTP\/1.1 408 /);
   },
 );
