@@ -123,9 +123,6 @@ const envSchema = settingsSchema
 
 export type Config = z.output<typeof envSchema>;
 
-/** A bad setting: its message names each variable and what is wrong with it. */
-export const ConfigError = SettingsError;
-
 /** The settings `env` gives, an empty value counting as unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   return checkSettings(envSchema, env);
@@ -136,7 +133,7 @@ export function loadConfigOrExit(): Config {
   try {
     return loadConfig(readSettings());
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof SettingsError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
