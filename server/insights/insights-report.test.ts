@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { dayBatch, it } from "../../tests/support/server-test";
+import { dayBatch, test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import type { DayBatch } from "../store/insights-store";
 import { readInsightsReport } from "./insights-report";
@@ -10,7 +10,7 @@ const today = new Date(`${day}T15:00:00.000Z`);
 const batch = (overrides: Partial<DayBatch> = {}, on = day) => dayBatch(on, overrides);
 
 describe.each(storeKinds)("insights on the $name store", (kind) => {
-  it("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
+  test("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
     tempDir,
     openStore,
   }) => {
@@ -44,7 +44,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     expect(kept.days.map((d) => d.pageviews)).toEqual([0, 3]);
   });
 
-  it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({
+  test("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({
     tempDir,
     openStore,
   }) => {
@@ -91,7 +91,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     });
   });
 
-  it("shares one salt a day between instances, and destroys it with the day's visitors", async ({
+  test("shares one salt a day between instances, and destroys it with the day's visitors", async ({
     tempDir,
     openStore,
   }) => {
