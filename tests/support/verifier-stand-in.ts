@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import { text as bodyOf } from "node:stream/consumers";
 import { listenOnLoopback } from "./loopback-listener";
 
-type VerifierAnswer = { status?: number; body: unknown; delayMs?: number };
+/** `silent`: a provider that never answers (until `close` ends the connection). */
+type VerifierAnswer = { status?: number; body: unknown; silent?: boolean };
 
 /** Plays the bot-check provider's siteverify endpoint on loopback. */
 export async function startVerifierStandIn(initial: (request: URLSearchParams) => VerifierAnswer) {
@@ -11,11 +12,10 @@ export async function startVerifierStandIn(initial: (request: URLSearchParams) =
   const server = createServer(async (request, response) => {
     const form = new URLSearchParams(await bodyOf(request));
     requests.push(form);
-    const { status = 200, body, delayMs = 0 } = answer(form);
-    setTimeout(() => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(typeof body === "string" ? body : JSON.stringify(body));
-    }, delayMs);
+    const { status = 200, body, silent } = answer(form);
+    if (silent) return;
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(typeof body === "string" ? body : JSON.stringify(body));
   });
   const listener = await listenOnLoopback(server);
   return {
