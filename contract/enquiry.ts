@@ -18,8 +18,6 @@ export const botCheckAction = "contact";
 /** The enquiry types, as codes; their labels are copy (app/content/contact.yaml). */
 export const enquiryTypeValues = ["consultation", "support", "feedback", "other"] as const;
 
-export type EnquiryType = (typeof enquiryTypeValues)[number];
-
 /**
  * What can be wrong with each field of the form, as codes. The schema's messages are these
  * codes; the form shows the words app/content/contact.yaml gives each, and the service answers

@@ -81,6 +81,7 @@ export const settingsSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   SITE_URL: origin.optional(),
   HSTS: flag.default(false),
+  REQUEST_TIMEOUT_SECONDS: integer(1, 300).default(20),
   ENQUIRY_RATE_LIMIT_PER_MINUTE: z
     .union([z.literal("off"), integer(1, 10_000)], "use a whole number from 1 to 10000, or off")
     .default(5),

@@ -41,8 +41,16 @@ export async function buildApp(
     servesSite?: boolean;
   },
 ): Promise<FastifyInstance> {
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // A request must arrive whole, and a connection mid-request may not fall silent, within the
+    // timeout. Node checks for late requests on an interval (30 s unless set), so a slowloris
+    // is closed at most a second after its time is up; it times a request's body out only when
+    // it was created with the timeout, as well as given it after (as Fastify does).
+    requestTimeout,
+    connectionTimeout: requestTimeout,
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     trustProxy: config.trustProxy,
     clientErrorHandler: clientErrorAnswer(config),
     // A URL Fastify cannot decode skips the hooks; it still gets our headers and shape.

@@ -3,9 +3,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { SettingsError } from "../contract/settings";
 import { nodeWithTsx } from "../tests/support/server-process";
 import { test as serviceTest } from "../tests/support/server-test";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfig } from "./config";
 
 const mailTo = { MAIL_FROM: "website@amanzi.example", ENQUIRY_TO: "sales@amanzi.example" };
 
@@ -164,7 +165,7 @@ it.each([
 ] as [Record<string, string | undefined>, string, string?][])(
   "refuses %j, naming %s",
   (env, variable, hint = "") => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(SettingsError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}: ${hint}`));
   },
 );

@@ -74,6 +74,7 @@ const envSchema = settingsSchema
     siteUrl: e.SITE_URL,
     adminWithoutSignIn: e.ADMIN_WITHOUT_SIGN_IN,
     hsts: e.HSTS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     enquiryRateLimitPerMinute: e.ENQUIRY_RATE_LIMIT_PER_MINUTE,
     botCheck: e.RECAPTCHA_SECRET
       ? {
@@ -121,9 +122,6 @@ const envSchema = settingsSchema
 
 export type Config = z.output<typeof envSchema>;
 
-/** A bad setting: its message names each variable and what is wrong with it. */
-export const ConfigError = SettingsError;
-
 /** The settings `env` gives, an empty value counting as unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   return checkSettings(envSchema, env);
@@ -134,7 +132,7 @@ export function loadConfigOrExit(): Config {
   try {
     return loadConfig(readSettings());
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof SettingsError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

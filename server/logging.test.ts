@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { pino } from "pino";
-import { expect, it } from "vitest";
-import { waitFor } from "../tests/support/wait-for";
+import { expect, it, vi } from "vitest";
 import { loggerOptions } from "./logging";
 
 /** A stream that keeps what it is given and says whether it is a terminal. */
@@ -25,7 +24,10 @@ async function logOneEntry(isTTY: boolean) {
   const { stream: destination, ...options } = loggerOptions({ logLevel: "info" }, stream);
   const log = pino(options, destination);
   log.info({ enquiryId: "e-1", enquiry: { email: "thandi@example.co.za" } }, "enquiry stored");
-  return waitFor("the entry", () => (text().endsWith("\n") ? text() : undefined));
+  return vi.waitFor(() => {
+    if (!text().endsWith("\n")) throw new Error("no whole entry yet");
+    return text();
+  });
 }
 
 it("writes one readable line per entry to a terminal, JSON elsewhere, personal data redacted", async () => {

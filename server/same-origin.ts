@@ -11,9 +11,10 @@ export function isFromAnotherOrigin(request: FastifyRequest, siteUrl: string | u
   if (site !== undefined) return site !== "same-origin";
   const { origin } = request.headers;
   if (origin === undefined) return false;
-  // Our own address from the settings, else the Host the proxy passes on: never a header a
-  // visitor can write through the proxy (X-Forwarded-Host, decision 0032).
-  const ours = siteUrl ? new URL(siteUrl).host : request.headers.host;
   // "null" (a sandboxed frame, a redirect from elsewhere) does not parse.
-  return !URL.canParse(origin) || new URL(origin).host !== ours;
+  if (!URL.canParse(origin)) return true;
+  // Our own origin from the settings, whole (scheme, host and port), else the Host the proxy
+  // passes on: never a header a visitor can write through the proxy (X-Forwarded-Host, 0032).
+  if (siteUrl) return new URL(origin).origin !== new URL(siteUrl).origin;
+  return new URL(origin).host !== request.headers.host;
 }

@@ -1,11 +1,10 @@
 import { join } from "node:path";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { writeFixtureSite } from "../tests/support/fixture-site";
 import type { ServerProcess } from "../tests/support/server-process";
-import { it } from "../tests/support/server-test";
+import { test } from "../tests/support/server-test";
 import { createTestDatabase } from "../tests/support/test-database";
 import { mailTo, postEnquiry, validEnquiry } from "../tests/support/test-service";
-import { waitFor } from "../tests/support/wait-for";
 
 const total = 300;
 const leaseMs = 5_000;
@@ -13,7 +12,7 @@ const leaseMs = 5_000;
 // Two real server processes on one PostgreSQL database and a real SMTP peer; one is
 // SIGKILLed in the middle of the run and started again. A load balancer would send a visitor
 // whose request broke to the other instance, so this test does too.
-it("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {
+test("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {
   timeout: 120_000,
 }, async ({ startSmtpPeer, openStore, spawnServer, tempDir }) => {
   const siteRoot = join(tempDir, "site");
@@ -73,13 +72,15 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
   // Done when the store records every enquiry delivered (a job the killed instance held
   // is taken again when its lease runs out).
   const store = await openStore(databaseUrl);
-  await waitFor(
-    "every stored enquiry to be delivered",
+  await vi.waitFor(
     async () => {
-      const enquiries = await store.listEnquiries();
-      return enquiries.every((e) => e.delivery.status === "delivered") ? true : undefined;
+      const statuses = (await store.listEnquiries()).map((e) => e.delivery.status);
+      expect(
+        statuses.every((status) => status === "delivered"),
+        "every enquiry delivered",
+      ).toBe(true);
     },
-    { timeoutMs: 60_000, intervalMs: 250 },
+    { timeout: 60_000, interval: 250 },
   );
 
   const mailsPerId = new Map<string, number>();
@@ -100,7 +101,7 @@ it("delivers every acknowledged enquiry from two instances, one killed mid-run, 
 });
 
 // docs/operations.md, "Running several instances": the rate limit is counted per instance.
-it("lets one client address through each instance's own rate limit", async ({ startService }) => {
+test("lets one client address through each instance's own rate limit", async ({ startService }) => {
   const databaseUrl = await createTestDatabase();
   const settings = { DATABASE_URL: databaseUrl, ENQUIRY_RATE_LIMIT_PER_MINUTE: "2" };
   const instances = [await startService(settings), await startService(settings)];

@@ -1,11 +1,11 @@
 import { createTransport } from "nodemailer";
 import { expect } from "vitest";
-import { it } from "../tests/support/server-test";
+import { test } from "../tests/support/server-test";
 import { isLoopbackHost, smtpTlsProblem, smtpTransportOptions } from "./smtp";
 
 const mail = { from: "website@amanzi.example", to: "sales@amanzi.example", text: "Hello" };
 
-it("tells loopback hosts from the rest", () => {
+test("tells loopback hosts from the rest", () => {
   for (const host of ["127.0.0.1", "127.8.0.1", "localhost", "::1", "[::1]"]) {
     expect(isLoopbackHost(host), host).toBe(true);
   }
@@ -20,7 +20,7 @@ it("tells loopback hosts from the rest", () => {
   }
 });
 
-it("accepts TLS settings for a remote server and refuses any that turn it off", () => {
+test("accepts TLS settings for a remote server and refuses any that turn it off", () => {
   expect(smtpTlsProblem("smtps://user:pass@mail.example:465")).toBeUndefined();
   expect(smtpTlsProblem("smtp://user:pass@mail.example:587")).toBeUndefined();
   expect(smtpTlsProblem("smtp://mail.example?ignoreTLS=true")).toMatch(/ignoreTLS/);
@@ -36,7 +36,7 @@ it("accepts TLS settings for a remote server and refuses any that turn it off", 
   expect(() => smtpTransportOptions("smtp://mail.example?ignoreTLS=true")).toThrow(/^SMTP_URL: /);
 });
 
-it("requires STARTTLS on smtp:// to a remote server, so a server without it gets nothing", async ({
+test("requires STARTTLS on smtp:// to a remote server, so a server without it gets nothing", async ({
   startSmtpPeer,
 }) => {
   // Our peer offers no STARTTLS, as an attacker who strips the offer would make it look.

@@ -101,9 +101,14 @@ function contentOf<Photo>(source: Source) {
       .map(({ id, data }) => {
         const file = `${caseStudiesFolder}/${id}.yaml`;
         checkProductsNamed(`case study "${data.title}" (${file})`, data.products, products);
-        // The photos as read: an image's size and path are not copy to fill.
-        const photos = (data.photos ?? []) as Study<Photo>["photos"];
-        return { ...fillPlaceholders(data, placeholders()), photos, slug: id };
+        // The photos as read, left out of the filling: an image's size and path are not copy,
+        // and reading any property of Astro's image publishes the upload (app/lib/study-photos.ts).
+        const { photos = [], ...words } = data;
+        return {
+          ...fillPlaceholders(words, placeholders()),
+          photos: photos as Study<Photo>["photos"],
+          slug: id,
+        };
       })
       .toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   };
@@ -142,9 +147,11 @@ function contentOf<Photo>(source: Source) {
         ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
         { file: companyFileName, data: companyDetails() },
         { file: caseStudiesPageFileName, data: caseStudiesPage() },
-        ...caseStudies().map(({ slug, ...data }) => ({
+        // A photo's words are its alt text; its image is no text, and reading it would publish
+        // the upload (app/lib/study-photos.ts).
+        ...caseStudies().map(({ slug, photos, ...data }) => ({
           file: `${caseStudiesFolder}/${slug}.yaml`,
-          data,
+          data: { ...data, photos: photos.map(({ alt }) => ({ alt })) },
         })),
       ];
       return files.flatMap(({ file, data }) =>

@@ -14,27 +14,33 @@ export type PhotoProps = {
 };
 
 // A photo is drawn at most 48rem (768 px) wide, the article's column, and the full width of a
-// phone less its margins: widths for one, two and three device pixels per CSS pixel.
+// phone less its margins: widths for one, two and three device pixels per CSS pixel. Astro
+// leaves out the widths beyond the upload's own and adds that width instead.
 const photoSizes = "(min-width: 50rem) 48rem, calc(100vw - 2rem)";
 const photoWidths = [360, 480, 768, 1080, 1536];
 const formats = ["avif", "webp"] as const;
 
-/** A study's photos, resized and written as AVIF and WebP (and JPEG for the rest) by Astro's image tools. */
+/**
+ * A study's photos, resized and written as AVIF and WebP (and JPEG for the rest) by Astro's image
+ * tools, which drop the upload's metadata (its EXIF: where it was taken, by whom).
+ *
+ * The upload itself is never read here: Astro publishes an image's original file, metadata and
+ * all, as soon as the build reads any of its properties (its width, its path), and deletes it
+ * when only `getImage` has. So the sizes come from what `getImage` made.
+ */
 export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]): Promise<PhotoProps[]> =>
   Promise.all(
     photos.map(async ({ src, alt }) => {
-      const widths = photoWidths.filter((width) => width <= src.width);
-      const options = { src, widths, sizes: photoSizes, width: Math.min(768, src.width) };
-      const [fallback, ...modern] = await Promise.all([
+      const options = { src, widths: photoWidths, sizes: photoSizes, width: 768 };
+      const [fallback, modern] = await Promise.all([
         getImage({ ...options, format: "jpg" }),
-        ...formats.map((format) => getImage({ ...options, format })),
+        Promise.all(formats.map((format) => getImage({ ...options, format }))),
       ]);
-      if (!fallback) throw new Error(`photo ${src.src}: not made`);
       return {
         src: fallback.src,
         srcset: fallback.srcSet.attribute,
-        width: src.width,
-        height: src.height,
+        width: Number(fallback.attributes.width),
+        height: Number(fallback.attributes.height),
         alt,
         sizes: photoSizes,
         sources: modern.map((image, index) => ({

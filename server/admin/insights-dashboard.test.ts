@@ -178,14 +178,13 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 });
 
 describe("the insights dashboard by default", () => {
-  const it = test;
   /** Its status and body, asked for straight or through a proxy on this machine. */
   async function ask(base: string, path: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${base}${path}`, { headers });
     return { status: response.status, text: await response.text(), headers: response.headers };
   }
 
-  it("opens to nobody who has not signed in: not from this machine, not through any proxy", async ({
+  test("opens to nobody who has not signed in: not from this machine, not through any proxy", async ({
     startService,
     closeAfter,
   }) => {

@@ -7,7 +7,7 @@ import {
   readerToken,
   token,
 } from "../../tests/support/github-stand-in";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { signInParts, signInTest } from "../../tests/support/sign-in-test";
 
 const fromOutside = { "x-forwarded-for": "203.0.113.9" };
@@ -123,7 +123,7 @@ describe("the content editor's GitHub sign-in", () => {
   });
 });
 
-it("has no sign-in routes without both GitHub settings", async ({ startService }) => {
+test("has no sign-in routes without both GitHub settings", async ({ startService }) => {
   const service = await startService();
   const response = await fetch(`${service.baseUrl}/api/cms/auth`, { redirect: "manual" });
   expect(response.status).toBe(404);

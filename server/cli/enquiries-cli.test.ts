@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../../tests/support/server-process";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { openEnquiryStore } from "../store/open-enquiry-store";
 
@@ -32,7 +32,7 @@ async function storedEmails(openStore: typeof openEnquiryStore) {
   return (await store.listEnquiries()).map((e) => e.email);
 }
 
-it("explains a command it does not know, or one without what it needs, before touching any store", () => {
+test("explains a command it does not know, or one without what it needs, before touching any store", () => {
   for (const args of [["drop"], ["erase"], ["purge", "--yes"], ["copy", "--to"], ["release"]]) {
     const result = cli(args);
     expect(result.status, args.join(" ")).toBe(2);
@@ -42,7 +42,7 @@ it("explains a command it does not know, or one without what it needs, before to
 
 describe("on a store", () => {
   // From Thandi one delivered 40 days ago and one waiting 50; Sipho's of 5 days ago.
-  it.beforeEach(async ({ openStore, tempDir }) => {
+  test.beforeEach(async ({ openStore, tempDir }) => {
     databaseUrl = `file:${tempDir}/enquiries.db`;
     const store = await openStore(databaseUrl);
     const save = async (email: string, age: number, delivered: boolean) => {
@@ -54,7 +54,7 @@ describe("on a store", () => {
     await save("sipho@example.co.za", 5, true);
   });
 
-  it("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
+  test("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
     const found = cli(["find", "--email", "THANDI@example.co.za"]);
     expect(found.status).toBe(0);
     expect(found.stdout).toMatch(/^name:\s+Thandi Nkosi$/m);
@@ -79,7 +79,7 @@ describe("on a store", () => {
     expect(cli(["list"]).stdout).toContain("3 enquiries, 1 awaiting delivery.");
   });
 
-  it("erase refuses without --yes; with it, deletes every enquiry from the address, delivered or not", async ({
+  test("erase refuses without --yes; with it, deletes every enquiry from the address, delivered or not", async ({
     openStore,
   }) => {
     const refused = cli(["erase", "--email", "thandi@example.co.za"]);
@@ -96,7 +96,7 @@ describe("on a store", () => {
   });
 
   // The words, and a year by default: retention.test.ts and contract/settings.test.ts.
-  it("past ENQUIRY_RETENTION_DAYS says, then deletes, the delivered ones only", async ({
+  test("past ENQUIRY_RETENTION_DAYS says, then deletes, the delivered ones only", async ({
     openStore,
   }) => {
     const retention = { ENQUIRY_RETENTION_DAYS: "30" };
@@ -114,7 +114,7 @@ describe("on a store", () => {
   });
 });
 
-it("lists the held enquiries with their reasons, releases one into delivery once, and marks one spam", async ({
+test("lists the held enquiries with their reasons, releases one into delivery once, and marks one spam", async ({
   openStore,
   tempDir,
 }) => {
@@ -168,7 +168,7 @@ const hostile = sampleEnquiry({
 
 // Text a visitor sent before the contract refused control characters (or that reached the store
 // some other way), through the real command: it prints nothing a terminal would obey.
-it("prints a visitor's control characters made visible in list, find and export", async ({
+test("prints a visitor's control characters made visible in list, find and export", async ({
   tempDir,
   openStore,
 }) => {
@@ -204,7 +204,7 @@ it("prints a visitor's control characters made visible in list, find and export"
   expect(outputs.export).toContain(`'=cmd|' /C calc'!A0`);
 });
 
-it("copies a SQLite store into PostgreSQL with its delivery state, row by row past a row it refuses, and nothing twice", async ({
+test("copies a SQLite store into PostgreSQL with its delivery state, row by row past a row it refuses, and nothing twice", async ({
   openStore,
   tempDir,
 }) => {

@@ -2,14 +2,14 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { expect, vi } from "vitest";
 import { nodeWithTsx } from "../../tests/support/server-process";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 
 // The real command in its own process, on a real SQLite file; what each store function does on
 // both stores, and that removing a person ends their sessions: server/staff's tests. Each run
 // starts Node with tsx, which takes seconds on a busy two-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-it("adds, lists and removes staff, refusing a bad address, a missing name or a second entry", async ({
+test("adds, lists and removes staff, refusing a bad address, a missing name or a second entry", async ({
   tempDir,
   openStore,
 }) => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
-import { waitFor } from "../../tests/support/wait-for";
+import { test } from "../../tests/support/server-test";
 import type { DeliveryPlan } from "../store/enquiry-store";
 import { checkDelivery, startDeliveryAlerts } from "./delivery-alert";
 
@@ -13,7 +12,7 @@ afterEach(() => {
 });
 
 describe("checkDelivery", () => {
-  it("is ok while the oldest pending delivery is within the limit, then names each stuck channel", async ({
+  test("is ok while the oldest pending delivery is within the limit, then names each stuck channel", async ({
     sqliteStore: store,
   }) => {
     const t0 = new Date("2026-05-01T08:00:00.000Z");
@@ -51,7 +50,7 @@ describe("checkDelivery", () => {
 });
 
 describe("startDeliveryAlerts", () => {
-  it("warns every few minutes while delivery is stuck, then says it caught up", async ({
+  test("warns every few minutes while delivery is stuck, then says it caught up", async ({
     sqliteStore: store,
   }) => {
     vi.useFakeTimers({ now: new Date("2026-05-01T08:00:00.000Z") });
@@ -95,7 +94,7 @@ describe("startDeliveryAlerts", () => {
 });
 
 describe("/readyz", () => {
-  it("stays 200 but reports a stuck delivery in its body and in a warning log line, and ok once delivered", async ({
+  test("stays 200 but reports a stuck delivery in its body and in a warning log line, and ok once delivered", async ({
     sqliteStore: store,
     databasePath,
     startService,
@@ -118,9 +117,11 @@ describe("/readyz", () => {
       },
     });
     const { logs } = service;
-    const warning = await waitFor("the warning", () =>
-      logs.find((line) => line.includes("enquiry delivery stuck")),
-    );
+    const warning = await vi.waitFor(() => {
+      const line = logs.find((logged) => logged.includes("enquiry delivery stuck"));
+      if (!line) throw new Error("no warning yet");
+      return line;
+    }, 10_000);
     expect(warning).toMatch(/"level":40/);
     expect(warning).toMatch(/"oldestPendingMinutes":90/);
     expect(service.logs.join("")).not.toMatch(/thandi|Nkosi/i);

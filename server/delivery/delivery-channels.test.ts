@@ -1,15 +1,14 @@
 import { join } from "node:path";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import {
   mailTo,
   postValidEnquiry,
   type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 import { webhookTo } from "../../tests/support/webhook-receiver";
 import type { DeliveryChannel } from "../store/schema";
 
@@ -29,18 +28,19 @@ const jobWhen = (
   channel: DeliveryChannel,
   done: (job: { status: string; attempts: number }) => boolean,
 ) =>
-  waitFor(`the ${channel} job of ${id}`, async () => {
+  vi.waitFor(async () => {
     const enquiry = (await storedBy(service)).find((e) => e.id === id);
     const job = enquiry?.delivery.channels.find((j) => j.channel === channel);
-    return job && done(job) ? job : undefined;
-  });
+    if (!job || !done(job)) throw new Error(`the ${channel} job of ${id}: not yet`);
+    return job;
+  }, 10_000);
 
 const delivered = (service: TestService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.status === "delivered");
 const failedTwice = (service: TestService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.attempts >= 2);
 
-it("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledges it to the visitor", async ({
+test("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledges it to the visitor", async ({
   startMailingService,
   startWebhookReceiver,
 }) => {
@@ -53,7 +53,11 @@ it("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledge
   expect(result.status).toBe(201);
   const id = String(result.json?.id);
 
-  const hook = await waitFor("the webhook", () => receiver.received[0]);
+  const hook = await vi.waitFor(() => {
+    const [first] = receiver.received;
+    if (!first) throw new Error("no webhook yet");
+    return first;
+  }, 10_000);
   expect(hook.verified).toBe(true);
   // Stable per enquiry, so a receiver can drop a repeat.
   expect(hook.id).toBe(`enquiry-${id}`);
@@ -67,11 +71,13 @@ it("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledge
 
   // Which enquiries get an acknowledgement (an address once a day, whatever its case) is the
   // store's: server/store/enquiry-store.test.ts.
-  await waitFor(
-    "every delivery recorded",
-    async () =>
-      (await storedBy(service)).every((e) => e.delivery.status === "delivered") || undefined,
-  );
+  await vi.waitFor(async () => {
+    const statuses = (await storedBy(service)).map((e) => e.delivery.status);
+    expect(
+      statuses.every((status) => status === "delivered"),
+      "every delivery recorded",
+    ).toBe(true);
+  }, 10_000);
   const [enquiry] = await storedBy(service);
   expect(enquiry?.delivery.channels.map((job) => job.channel).sort()).toEqual([
     "acknowledgement",
@@ -87,7 +93,7 @@ it("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledge
   expect(service.logs.join("")).not.toMatch(/thandi|Nkosi|valves/i);
 });
 
-it("mails while the receiver is down, retries the webhook across a restart, and sends it once", async ({
+test("mails while the receiver is down, retries the webhook across a restart, and sends it once", async ({
   startService,
   startSmtpPeer,
   startWebhookReceiver,
@@ -124,7 +130,7 @@ it("mails while the receiver is down, retries the webhook across a restart, and 
   expect(smtp.received).toHaveLength(2);
 });
 
-it("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async ({
+test("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async ({
   startService,
   startWebhookReceiver,
 }) => {

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { pino } from "pino";
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { type DeliveryWorker, startDeliveryWorker } from "./delivery-worker";
 
@@ -20,7 +20,7 @@ let databasePath: string;
 let store: EnquiryStore;
 let worker: DeliveryWorker | undefined;
 
-it.beforeEach(({ databasePath: path, sqliteStore }) => {
+test.beforeEach(({ databasePath: path, sqliteStore }) => {
   vi.useFakeTimers({
     toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
   });
@@ -86,7 +86,7 @@ async function deliveryOf(id: string) {
   return enquiry?.delivery.channels.find((job) => job.channel === "mail");
 }
 
-it("delivers what is due when it starts, oldest first, records each, and sends one stored later as soon as it is woken", async () => {
+test("delivers what is due when it starts, oldest first, records each, and sends one stored later as soon as it is woken", async () => {
   const first = await saveEnquiry("First");
   vi.advanceTimersByTime(1);
   const second = await saveEnquiry("Second");
@@ -108,7 +108,7 @@ it("delivers what is due when it starts, oldest first, records each, and sends o
   expect(sent).toEqual([first, second, third]);
 });
 
-it("retries a refused mail after the backoff, doubling up to the cap", async () => {
+test("retries a refused mail after the backoff, doubling up to the cap", async () => {
   const id = await saveEnquiry("Retry");
   let calls = 0;
   start(async () => {
@@ -136,7 +136,7 @@ it("retries a refused mail after the backoff, doubling up to the cap", async () 
   expect(await deliveryOf(id)).toMatchObject({ status: "delivered", attempts: 4 });
 });
 
-it("does not send a mail twice when the store failed to record it, and records it later", async () => {
+test("does not send a mail twice when the store failed to record it, and records it later", async () => {
   const id = await saveEnquiry("Accepted once");
   const cure = breakDeliveredMark();
   const { send, held } = heldSend();
@@ -164,7 +164,7 @@ it("does not send a mail twice when the store failed to record it, and records i
   expect(claims.mock.calls.length).toBe(claimsAfterFailure + 2);
 });
 
-it("on stop, waits for the delivery in progress, then schedules nothing more", async () => {
+test("on stop, waits for the delivery in progress, then schedules nothing more", async () => {
   const id = await saveEnquiry("In flight");
   const { send, held } = heldSend();
   start(send);

@@ -1,10 +1,9 @@
 import { createTransport } from "nodemailer";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { mailTo } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 import { smtpTransportOptions } from "../smtp";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { sendHeldDigest } from "./held-digest";
@@ -16,7 +15,7 @@ const from = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za`, message: "Secret words" });
 
 describe.each(storeKinds)("the held digest on the $name store", (kind) => {
-  it("mails the team once a day, from one of several instances, naming who was held since the last one", async ({
+  test("mails the team once a day, from one of several instances, naming who was held since the last one", async ({
     tempDir,
     openStore,
     startSmtpPeer,
@@ -76,13 +75,17 @@ describe.each(storeKinds)("the held digest on the $name store", (kind) => {
   });
 });
 
-it("is sent by the running service when mail is set", async ({
+test("is sent by the running service when mail is set", async ({
   sqliteStore,
   databasePath,
   startMailingService,
 }) => {
   await sqliteStore.saveEnquiry(from("Thandi"), new Date(), mailOnly, hold);
   const { smtp } = await startMailingService({ DATABASE_URL: `file:${databasePath}` });
-  const digest = await waitFor("the digest", () => smtp.received[0]);
+  const digest = await vi.waitFor(() => {
+    const [first] = smtp.received;
+    if (!first) throw new Error("no digest yet");
+    return first;
+  }, 10_000);
   expect(digest.subject).toBe("Held enquiries: 1 enquiry waiting for a person");
 });

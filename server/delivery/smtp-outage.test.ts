@@ -1,11 +1,10 @@
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { freePort } from "../../tests/support/free-port";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 
 // On SQLite: each store kind's claims and failed attempts are server/store/enquiry-store.test.ts's.
-it("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and finishes that delivery before closing on shutdown", async ({
+test("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and finishes that delivery before closing on shutdown", async ({
   startService,
   startSmtpPeer,
 }) => {
@@ -21,18 +20,17 @@ it("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and fi
   const mailJob = async () => (await service.store.listEnquiries())[0]?.delivery.channels[0];
 
   // Several attempts fail while nothing listens; the enquiry stays pending, not lost.
-  const failing = await waitFor("two failed attempts", async () => {
+  const failing = await vi.waitFor(async () => {
     const job = await mailJob();
-    return job && job.attempts >= 2 ? job : undefined;
-  });
+    if (!job || job.attempts < 2) throw new Error("fewer than two failed attempts");
+    return job;
+  }, 10_000);
   expect(failing.status).toBe("pending");
   expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
 
   // Back, but slow to accept: the service is told to close while the mail is on its way.
   const smtp = await startSmtpPeer({ port: smtpPort, ackDelayMs: 700 });
-  await waitFor("the mail to be mid-delivery", () => (smtp.started() > 0 ? true : undefined), {
-    timeoutMs: 5_000,
-  });
+  await vi.waitFor(() => expect(smtp.started(), "mails under way").toBeGreaterThan(0), 5_000);
   expect(smtp.received).toHaveLength(0);
   await service.app.close();
 

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { clientId, clientSecret, repo } from "../../tests/support/github-stand-in";
 import { startNginx } from "../../tests/support/nginx";
 import { rawRequest } from "../../tests/support/raw-request";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { validEnquiry } from "../../tests/support/test-service";
 import { readInsightsReport } from "../insights/insights-report";
 
@@ -33,7 +33,7 @@ const postWithOrigin = (url: string, headers: Record<string, string>) =>
   post(url, headers).then(({ status, text }) => ({ status, json: JSON.parse(text) }));
 
 describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
-  it("counts a visitor's forged leading X-Forwarded-For against their own rate limit", async ({
+  test("counts a visitor's forged leading X-Forwarded-For against their own rate limit", async ({
     startService,
     closeAfter,
   }) => {
@@ -51,7 +51,7 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
     expect((await post(nginx.url, ourPage, "127.0.0.3")).status).toBe(201);
   });
 
-  it("counts one visitor however many addresses or hosts they forge", async ({
+  test("counts one visitor however many addresses or hosts they forge", async ({
     startService,
     closeAfter,
   }) => {
@@ -72,7 +72,7 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
     expect(report).toMatchObject({ pageviews: 5, visitors: 2, visits: 2 });
   });
 
-  it("judges an enquiry's origin by our own address, never by X-Forwarded-Host", async ({
+  test("judges an enquiry's origin by our own address, never by X-Forwarded-Host", async ({
     startService,
     closeAfter,
   }) => {
@@ -99,7 +99,7 @@ describe("behind the documented nginx, with TRUST_PROXY=127.0.0.1", () => {
     expect((await postWithOrigin(nginx2.url, fromSite)).status).toBe(201);
   });
 
-  it("builds the sign-in's return address from our own address, never from X-Forwarded-Host", async ({
+  test("builds the sign-in's return address from our own address, never from X-Forwarded-Host", async ({
     startService,
     closeAfter,
   }) => {

@@ -96,6 +96,27 @@ describe("refusals before the bot check", () => {
     },
   );
 
+  it("compares an Origin with SITE_URL whole: scheme, host and port", async ({ startService }) => {
+    const service = await startService({ SITE_URL: "https://www.amanzi.example" });
+    const origins = [
+      "http://www.amanzi.example",
+      "https://www.amanzi.example:8443",
+      "https://amanzi.example",
+      "https://www.amanzi.example",
+    ];
+    const answers = origins.map((origin) =>
+      service.app
+        .inject({
+          method: "POST",
+          url: "/api/Comms/ValidateEmailTokens",
+          headers: { origin },
+          payload: validEnquiry(),
+        })
+        .then((response) => response.statusCode),
+    );
+    expect(await Promise.all(answers)).toEqual([403, 403, 403, 201]);
+  });
+
   // From our own page: every 201 in this file; from an older browser, by its Origin alone:
   // behind-nginx.test.ts.
   it("takes the send call from a program, which sends no browser's headers", async ({

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { expect } from "vitest";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { createInsightsCounter, pendingLimit } from "./insights-counter";
 import { readInsightsReport } from "./insights-report";
@@ -30,7 +30,7 @@ const someone = {
   userAgent: "Mozilla/5.0 Probe",
 };
 
-it("makes a new salt each day, destroys the old one at once and the day's visitors soon after", async ({
+test("makes a new salt each day, destroys the old one at once and the day's visitors soon after", async ({
   sqliteStore: store,
   databasePath,
   closeAfter,
@@ -73,7 +73,7 @@ it("makes a new salt each day, destroys the old one at once and the day's visito
   ]);
 });
 
-it("counts an enquiry whose visitor never shows up, without a visit, after a few flushes", async ({
+test("counts an enquiry whose visitor never shows up, without a visit, after a few flushes", async ({
   sqliteStore: store,
 }) => {
   const counter = await startCounter(store);
@@ -91,7 +91,7 @@ it("counts an enquiry whose visitor never shows up, without a visit, after a few
   expect(await enquiries()).toBe(2);
 });
 
-it("tells visitors apart by address and user agent, and counts an enquiry for the visit another instance saw once that one has flushed", async ({
+test("tells visitors apart by address and user agent, and counts an enquiry for the visit another instance saw once that one has flushed", async ({
   sqliteStore: store,
 }) => {
   const [one, two] = [await startCounter(store), await startCounter(store)];
@@ -120,7 +120,7 @@ it("tells visitors apart by address and user agent, and counts an enquiry for th
   await Promise.all([one.stop(), two.stop()]);
 });
 
-it("holds at most pendingLimit visitors between flushes, and says how many it turned away", async ({
+test("holds at most pendingLimit visitors between flushes, and says how many it turned away", async ({
   sqliteStore: store,
 }) => {
   const warnings: object[] = [];

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { expect } from "vitest";
 import { tapTargetsFile } from "../../contract/contact-taps";
 import { fixtureEditorAsset, fixtureTapTargets } from "../../tests/support/fixture-site";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import {
   postEnquiry,
   type startTestService,
@@ -53,7 +53,7 @@ async function reportAfterClose(started: TestService) {
   return readInsightsReport(started.store.insights, { days: 1 });
 }
 
-it("counts browsers' page views, visitors but those who opt out, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
+test("counts browsers' page views, visitors but those who opt out, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
   startService,
   closeAfter,
 }) => {
@@ -173,7 +173,7 @@ it("counts browsers' page views, visitors but those who opt out, their sources a
   expect(dump).toContain("google.com");
 });
 
-it("counts nothing with INSIGHTS=off", async ({ startService }) => {
+test("counts nothing with INSIGHTS=off", async ({ startService }) => {
   const started = await service(startService, { INSIGHTS: "off" });
   expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
   expect(
@@ -202,7 +202,7 @@ const tap = async (
   return { status: response.status, location: response.headers.get("location"), body };
 };
 
-it("redirects a tap on the phone or WhatsApp link to the build's address and counts a person's tap per day and place", async ({
+test("redirects a tap on the phone or WhatsApp link to the build's address and counts a person's tap per day and place", async ({
   startService,
 }) => {
   const started = await service(startService);
@@ -236,7 +236,7 @@ it("redirects a tap on the phone or WhatsApp link to the build's address and cou
   ]);
 });
 
-it("answers a bad tap's channel or place with a 400 naming it, and a detail the build has not with a 404", async ({
+test("answers a bad tap's channel or place with a 400 naming it, and a detail the build has not with a 404", async ({
   startService,
 }) => {
   const started = await startService();

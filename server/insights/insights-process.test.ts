@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { writeFixtureSite } from "../../tests/support/fixture-site";
 import { runInsightsCli } from "../../tests/support/server-process";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 
 const visitor = (n: number, more: Record<string, string> = {}) => ({
   "x-forwarded-for": `198.51.100.${n}`,
@@ -10,7 +10,7 @@ const visitor = (n: number, more: Record<string, string> = {}) => ({
   ...more,
 });
 
-it("writes what it counted when stopped by SIGTERM, long before the next flush, and the command line reports it", {
+test("writes what it counted when stopped by SIGTERM, long before the next flush, and the command line reports it", {
   timeout: 60_000,
 }, async ({ tempDir, databasePath, spawnServer }) => {
   const databaseUrl = `file:${databasePath}`;

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { dayBatch, it } from "../../tests/support/server-test";
+import { dayBatch, test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { type DayBatch, emptyCount } from "../store/insights-store";
 import { labelsPerDay } from "../store/schema";
@@ -11,7 +11,7 @@ const today = new Date(`${day}T15:00:00.000Z`);
 const batch = (overrides: Partial<DayBatch> = {}, on = day) => dayBatch(on, overrides);
 
 describe.each(storeKinds)("insights on the $name store", (kind) => {
-  it("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
+  test("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
     tempDir,
     openStore,
   }) => {
@@ -67,7 +67,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     expect(kept.held).toBe(2);
   });
 
-  it("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({
+  test("counts a visitor and a visitor's page once, whichever instance saw them, and adds page views; hands back an enquiry of a visitor it has not seen", async ({
     tempDir,
     openStore,
   }) => {
@@ -114,7 +114,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     });
   });
 
-  it("shares one salt a day between instances, and destroys it with the day's visitors", async ({
+  test("shares one salt a day between instances, and destroys it with the day's visitors", async ({
     tempDir,
     openStore,
   }) => {
@@ -135,7 +135,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     expect(report).toMatchObject({ pageviews: 3, visitors: 4 });
   });
 
-  it("keeps at most labelsPerDay values of a dimension a day, the rest as (other), and lists the first few with the total of them all", async ({
+  test("keeps at most labelsPerDay values of a dimension a day, the rest as (other), and lists the first few with the total of them all", async ({
     tempDir,
     openStore,
   }) => {

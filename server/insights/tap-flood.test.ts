@@ -1,6 +1,6 @@
 import pg from "pg";
 import { expect } from "vitest";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { postValidEnquiry } from "../../tests/support/test-service";
 import { dayOf } from "./insights-report";
@@ -16,7 +16,7 @@ const browser = {
   "sec-fetch-mode": "navigate",
 };
 
-it("answers enquiries and /readyz through a flood of taps on PostgreSQL while counting is stalled, and loses no tap", async ({
+test("answers enquiries and /readyz through a flood of taps on PostgreSQL while counting is stalled, and loses no tap", async ({
   startService,
   closeAfter,
 }) => {

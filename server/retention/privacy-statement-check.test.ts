@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { type DeliveryChannels, retentionStatement } from "../../contract/retention";
 import { buildSettings, configuredChannels } from "../../contract/settings";
 import { type BuildManifest, buildManifestFile, buildManifestOf } from "../../contract/site-build";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { loadConfig } from "../config";
 import { privacyStatementMismatch } from "./retention-plugin";
 
@@ -26,7 +26,7 @@ function builtWith(dir: string, built: BuildManifest): string {
   return root;
 }
 
-it("agrees with a build made from the same settings as the server", ({ tempDir }) => {
+test("agrees with a build made from the same settings as the server", ({ tempDir }) => {
   for (const env of [
     {},
     { ENQUIRY_RETENTION_DAYS: " 30 " },
@@ -44,7 +44,9 @@ it("agrees with a build made from the same settings as the server", ({ tempDir }
   }
 });
 
-it("names the setting the server has and what the build states when they differ", ({ tempDir }) => {
+test("names the setting the server has and what the build states when they differ", ({
+  tempDir,
+}) => {
   const root = builtWith(tempDir, { retentionDays: 365, channels: mail });
   expect(privacyStatementMismatch(root, 30, mail)).toBe(
     "The built privacy statement does not state ENQUIRY_RETENTION_DAYS=30 with SMTP_URL set, ENQUIRY_WEBHOOK_URL unset (it states 365 days, built with SMTP_URL set, ENQUIRY_WEBHOOK_URL unset): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.",
@@ -58,13 +60,13 @@ it("names the setting the server has and what the build states when they differ"
   );
 });
 
-it("says so when there is no build manifest to check", ({ tempDir }) => {
+test("says so when there is no build manifest to check", ({ tempDir }) => {
   expect(privacyStatementMismatch(join(tempDir, "client"), 365, mail)).toMatch(
     /^Cannot check that the privacy statement states ENQUIRY_RETENTION_DAYS=365: .*build-manifest\.json is missing/,
   );
 });
 
-it.each([
+test.each([
   [1, {}, /for 1 day after receiving it and then deletes it\..* to our team is/],
   [365, smtp, /for 365 days after receiving it and then deletes it\..* by email is/],
   [0, smtp, /only until it has been passed on to our team by email, and then deletes it/],

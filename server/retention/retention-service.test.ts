@@ -1,14 +1,13 @@
-import { expect } from "vitest";
-import { it } from "../../tests/support/server-test";
+import { expect, vi } from "vitest";
+import { test } from "../../tests/support/server-test";
 import { postValidEnquiry } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 
 // Retention as the running server applies it, on a real SQLite file and a real SMTP peer.
 
 // That the running service purges on its schedule, with its own setting: the test below (the
 // schedule's purge with ENQUIRY_RETENTION_DAYS=0 runs only once the service has started it);
 // what the schedule purges, and when: retention.test.ts.
-it("warns at start when the privacy statement states another period, and not when it agrees", async ({
+test("warns at start when the privacy statement states another period, and not when it agrees", async ({
   startService,
 }) => {
   // The fixture site's manifest says it was built with the default, 365 days.
@@ -20,15 +19,13 @@ it("warns at start when the privacy statement states another period, and not whe
   expect(matching.logs.join("")).not.toMatch(/privacy statement/);
 });
 
-it("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async ({
+test("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered", async ({
   startMailingService,
 }) => {
   const { smtp, service } = await startMailingService({ ENQUIRY_RETENTION_DAYS: "0" });
   const result = await postValidEnquiry(service.baseUrl);
   expect(result.status).toBe(201);
-  await waitFor("the mail", () => smtp.received[0]);
+  await vi.waitFor(() => expect(smtp.received).not.toEqual([]), 10_000);
 
-  await waitFor("the delivered enquiry to be deleted", async () =>
-    (await service.store.listEnquiries()).length === 0 ? true : undefined,
-  );
+  await vi.waitFor(async () => expect(await service.store.listEnquiries()).toEqual([]), 10_000);
 });

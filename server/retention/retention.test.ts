@@ -1,6 +1,6 @@
 import { afterEach, expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { emptyCount } from "../store/insights-store";
 import { dayMs, describePurge, startRetentionSchedule } from "./retention-plugin";
@@ -15,7 +15,7 @@ const log = {
   error: (fields: object, message: string) => logs.push({ fields, message }),
 };
 
-it.beforeEach(({ sqliteStore }) => {
+test.beforeEach(({ sqliteStore }) => {
   vi.useFakeTimers({ now: t0 });
   store = sqliteStore;
   logs.length = 0;
@@ -26,7 +26,7 @@ afterEach(() => {
 
 const emails = async () => (await store.listEnquiries()).map((e) => e.email).sort();
 
-it("purges at startup and then daily, never touching undelivered enquiries, and held and spam ones after HELD_RETENTION_DAYS", async () => {
+test("purges at startup and then daily, never touching undelivered enquiries, and held and spam ones after HELD_RETENTION_DAYS", async () => {
   const delivered = await store.saveEnquiry(
     enquiry("delivered@example.co.za"),
     new Date(),
@@ -73,7 +73,7 @@ it("purges at startup and then daily, never touching undelivered enquiries, and 
   expect(vi.getTimerCount()).toBe(0);
 });
 
-it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquiries", async () => {
+test("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquiries", async () => {
   const count = (day: string) => ({ ...emptyCount(day, "total", ""), pageviews: 1 });
   const batch = (day: string) => ({
     day,
@@ -101,7 +101,7 @@ it("deletes insights counts older than INSIGHTS_RETENTION_MONTHS with the enquir
   });
 });
 
-it("describes a purge for the operator, saying why undelivered ones stay", () => {
+test("describes a purge for the operator, saying why undelivered ones stay", () => {
   const yearly = { retentionDays: 365, heldRetentionDays: 30, dryRun: false };
   expect(describePurge({ deleted: 3, keptUndelivered: 0, held: 0 }, yearly)).toBe(
     "Deleted 3 delivered enquiries received over 365 days ago (ENQUIRY_RETENTION_DAYS=365).",

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { describe, expect } from "vitest";
 import { clientId, clientSecret, repo } from "../../tests/support/github-stand-in";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 
 // Every answer carries the shared headers: a sign-in page with a policy of its own replaces only
 // that policy, and Node's own answer to a request it cannot parse carries them too.
@@ -13,17 +13,24 @@ const shared = {
   "strict-transport-security": expect.stringMatching(/^max-age=\d{7,}/),
 };
 
-/** Sends `raw` bytes as they are and reads the whole answer; the server closes the connection. */
-function rawExchange(baseUrl: string, raw: string): Promise<string> {
+/**
+ * Sends `raw` bytes as they are, then `drip` every 100 ms if given, and reads the whole answer;
+ * resolves when the server closes the connection, and gives up when the test does (`signal`).
+ */
+function rawExchange(baseUrl: string, raw: string, drip?: string, signal?: AbortSignal) {
   const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let answer = "";
-    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(raw));
+    const socket = connect({ host: hostname, port: Number(port), signal }, () => socket.write(raw));
+    const dripping = drip && setInterval(() => socket.write(drip), 100);
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
       answer += chunk;
     });
-    socket.on("close", () => resolve(answer));
+    socket.on("close", () => {
+      clearInterval(dripping);
+      resolve(answer);
+    });
     socket.on("error", reject);
   });
 }
@@ -41,7 +48,7 @@ const headersOf = (answer: string) =>
   );
 
 describe("with HSTS=true", () => {
-  it("sends the shared headers on sign-in pages, keeping each page's own policy", async ({
+  test("sends the shared headers on sign-in pages, keeping each page's own policy", async ({
     startService,
   }) => {
     const service = await startService({
@@ -62,7 +69,7 @@ describe("with HSTS=true", () => {
     });
   });
 
-  it.for([
+  test.for([
     ["a bad request line", "GARBAGE\r\n\r\n", 400],
     ["a header without a colon", "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400],
     ["headers too large", `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
@@ -82,3 +89,20 @@ describe("with HSTS=true", () => {
     },
   );
 });
+
+// A slowloris: a request sent a byte at a time, never finished, never silent long enough for an
+// idle timeout. The server closes it once the request timeout is up, with no proxy in front.
+test.for([
+  ["headers", "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", "a"],
+  [
+    "body",
+    "POST /api/Comms/ValidateEmailTokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n[",
+    " ",
+  ],
+] as const)(
+  "closes a connection that sends its %s too slowly",
+  async ([, raw, drip], { startService, signal }) => {
+    const service = await startService({ REQUEST_TIMEOUT_SECONDS: "1" });
+    expect(await rawExchange(service.baseUrl, raw, drip, signal)).toMatch(/^HTTP\/1.1 408 /);
+  },
+);

@@ -1,4 +1,3 @@
-import { brotliDecompressSync } from "node:zlib";
 import { describe, expect } from "vitest";
 import {
   fixtureAsset,
@@ -78,7 +77,7 @@ describe("pages", () => {
   });
 });
 
-describe("assets and compression", () => {
+describe("assets", () => {
   it.each([
     [fixtureAsset, "public, max-age=31536000, immutable"],
     ["/favicon.svg", "no-cache"],
@@ -90,13 +89,6 @@ describe("assets and compression", () => {
       expect(response.headers.get("cache-control")).toBe(cache);
     },
   );
-
-  it("sends the precompressed file the browser accepts", async () => {
-    const plain = await (await get(fixtureAsset, { "accept-encoding": "identity" })).text();
-    const response = await rawGet(fixtureAsset, { "accept-encoding": "br, gzip" });
-    expect(response.headers["content-encoding"]).toBe("br");
-    expect(brotliDecompressSync(response.body).toString("utf8")).toBe(plain);
-  });
 
   it("answers a refused precondition or range in its JSON shape, keeping the library's headers", async () => {
     const failed = await rawGet(fixtureAsset, { "if-match": '"other"' });

@@ -5,7 +5,6 @@ import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { mailTo } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 import { codeSeconds, signInLimits, triesPerCode } from "./staff-sign-in";
 
 // Staff sign-in end to end on each store: the real app (through app.inject), a real SMTP peer
@@ -58,7 +57,11 @@ const insights = (app: FastifyInstance, who: Browser) =>
 type Smtp = { received: { to: string[]; text: string | undefined }[] };
 /** The code of the `nth` mail (from 1), once it has arrived. */
 const mailedCode = (smtp: Smtp, nth: number) =>
-  waitFor(`sign-in mail ${nth}`, () => /\b(\d{6})\b/.exec(smtp.received[nth - 1]?.text ?? "")?.[1]);
+  vi.waitFor(() => {
+    const code = /\b(\d{6})\b/.exec(smtp.received[nth - 1]?.text ?? "")?.[1];
+    if (!code) throw new Error(`no sign-in mail ${nth} yet`);
+    return code;
+  }, 10_000);
 
 describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
   const it = test.extend("staff", async ({ tempDir, startSmtpPeer, startService }) => {

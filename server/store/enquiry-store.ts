@@ -30,7 +30,6 @@ export type DeliveryPlan = { channels: ("mail" | "webhook")[]; acknowledge: bool
 
 export type EnquiryStore = ReturnType<typeof enquiryStore>;
 export type EnquiryWithDelivery = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>[number];
-export type ClaimedDelivery = NonNullable<Awaited<ReturnType<EnquiryStore["claimDueDelivery"]>>>;
 export type PurgeOutcome = Awaited<ReturnType<EnquiryStore["purgeDelivered"]>>;
 export type DeliveryBacklog = Awaited<ReturnType<EnquiryStore["deliveryBacklog"]>>;
 /** What a person's decision on a held enquiry did: `done`, or why nothing changed. */

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { expect } from "@playwright/test";
-import { waitFor as until } from "./wait-for";
 
 // The few things the engine smoke suite (tests/engines) does in a browser, as a visitor would,
 // over one small interface that Firefox (firefox-driver.ts) and WebKit (webkit-driver.ts) both
@@ -92,14 +91,15 @@ export function visitorDriver<Element>(session: Session<Element>): EngineDriver 
    * is drawn: a block that comes into view there takes its real height (content-visibility),
    * which may move the target. (WebKit's WebDriver does not scroll at all.) */
   const scrolledTo = async (target: Target) => {
-    const element = await until(
-      `${JSON.stringify(target)} in the page`,
-      async () => (await session.element(`${found(target)} return found;`)) ?? undefined,
-      { intervalMs: 100 },
-    );
+    let element: Element | undefined;
+    await expect(async () => {
+      element = (await session.element(`${found(target)} return found;`)) ?? undefined;
+      expect(element, `${JSON.stringify(target)} in the page`).toBeDefined();
+    }).toPass({ timeout: 10_000, intervals: [100] });
     await session.evaluate(`${found(target)} found.scrollIntoView({ block: "center" });
       await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));`);
-    return element;
+    // Found: toPass passed only once it was.
+    return element as Element;
   };
   return {
     ...session,

@@ -3,8 +3,8 @@ import { once } from "node:events";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect, vi } from "vitest";
 import { freePort } from "./free-port";
-import { waitFor } from "./wait-for";
 
 // A real nginx in front of the service, configured as docs/operations.md tells the operator to:
 // its own config, pid file and temporary folders in a scratch folder, listening on loopback only.
@@ -52,13 +52,10 @@ ${location}
   const exited = once(child, "exit");
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`nginx on ${url}`, async () => {
+    await vi.waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-      return fetch(`${url}/healthz`).then(
-        (response) => (response.ok ? true : undefined),
-        () => undefined,
-      );
-    });
+      expect((await fetch(`${url}/healthz`)).ok, `nginx on ${url}`).toBe(true);
+    }, 10_000);
   } catch (error) {
     child.kill("SIGTERM");
     await exited;

@@ -97,8 +97,6 @@ export const test = baseTest
     return <Part extends { close(): unknown }>(part: Part) => closeLater(part) as Part;
   });
 
-export const it = test;
-
 const fromSearch: Visit = {
   entry: "/",
   source: "google.com",

@@ -5,7 +5,7 @@ import { startTestService, type TestService } from "./test-service";
 // Kept apart from the stand-in, which the browser tests start too: this fixture loads vitest.
 
 /**
- * Server tests' `it` with, once per file, a GitHub stand-in and a service whose editor sign-in
+ * Server tests' `test` with, once per file, a GitHub stand-in and a service whose editor sign-in
  * goes to it; both are closed after the file's tests.
  */
 export const signInTest = test

@@ -2,8 +2,11 @@ import { createServer } from "node:http";
 import { text as bodyOf } from "node:stream/consumers";
 import { listenOnLoopback } from "./loopback-listener";
 
-/** `hangUp` closes the connection without an answer, as a provider that cannot be reached. */
-type VerifierAnswer = { status?: number; body?: unknown; delayMs?: number; hangUp?: boolean };
+/**
+ * `hangUp` closes the connection without an answer, as a provider that cannot be reached;
+ * `silent` never answers (until `close` ends the connection).
+ */
+type VerifierAnswer = { status?: number; body?: unknown; hangUp?: boolean; silent?: boolean };
 
 /** Plays the bot-check provider's siteverify endpoint on loopback. */
 export async function startVerifierStandIn(initial: (request: URLSearchParams) => VerifierAnswer) {
@@ -12,12 +15,11 @@ export async function startVerifierStandIn(initial: (request: URLSearchParams) =
   const server = createServer(async (request, response) => {
     const form = new URLSearchParams(await bodyOf(request));
     requests.push(form);
-    const { status = 200, body, delayMs = 0, hangUp } = answer(form);
+    const { status = 200, body, hangUp, silent } = answer(form);
     if (hangUp) return request.socket.destroy();
-    setTimeout(() => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(typeof body === "string" ? body : JSON.stringify(body));
-    }, delayMs);
+    if (silent) return;
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(typeof body === "string" ? body : JSON.stringify(body));
   });
   const listener = await listenOnLoopback(server);
   return {

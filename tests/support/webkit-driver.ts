@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { expect } from "@playwright/test";
 import { Builder, Key, type WebElement } from "selenium-webdriver";
 import { webkitDriverPath } from "./browsers";
 import { type Engine, pageErrorRecorder, visitorDriver } from "./engine-driver";
 import { freePort } from "./free-port";
-import { waitFor } from "./wait-for";
 
 const host = resolve(import.meta.dirname, "webkit-host.py");
 
@@ -30,17 +30,10 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
   };
   const server = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(
-      "WebKitWebDriver",
-      async () => {
-        if (child.exitCode !== null) throw new Error(`xvfb-run exited (${child.exitCode})`);
-        return fetch(`${server}/status`).then(
-          (response) => response.ok || undefined,
-          () => undefined,
-        );
-      },
-      { timeoutMs: 20_000 },
-    );
+    await expect(async () => {
+      if (child.exitCode !== null) throw new Error(`xvfb-run exited (${child.exitCode})`);
+      expect((await fetch(`${server}/status`)).ok, "WebKitWebDriver").toBe(true);
+    }).toPass({ timeout: 20_000, intervals: [50] });
   } catch (error) {
     stop();
     throw error;

@@ -10,13 +10,6 @@ let answer: (call: Call) => Promise<Response>;
 const headerOf = (call: Call | undefined, name: string) =>
   new Headers(call?.init.headers).get(name);
 
-function writeCookie(cookie: string) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie, and jsdom has no Cookie Store API
-  document.cookie = cookie;
-}
-
-const setCookie = (value: string) => writeCookie(`XSRF-TOKEN=${value}; path=/`);
-
 beforeEach(() => {
   calls = [];
   answer = async () => new Response("{}", { status: 200 });
@@ -28,29 +21,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  writeCookie("XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT");
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe("XSRF header", () => {
-  it("echoes the decoded XSRF-TOKEN cookie on a POST to a relative URL, and none without it", async () => {
-    await postJson("/api/thing", {});
-    setCookie("abc%2Fdef%3D%3D");
-    writeCookie("other=1; path=/");
-    await postJson("/api/thing", {});
-    expect(calls.map((call) => headerOf(call, "X-XSRF-TOKEN"))).toEqual([null, "abc/def=="]);
-  });
-
-  it.each([
-    "https://other.example/api/thing",
-    "http://localhost:3000/api/thing",
-    "//other.example/api/thing",
-  ])("is not sent to the absolute URL %s", async (url) => {
-    setCookie("token-1");
-    await postJson(url, {});
-    expect(headerOf(calls[0], "X-XSRF-TOKEN")).toBeNull();
-  });
 });
 
 describe("postJson", () => {

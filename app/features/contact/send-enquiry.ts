@@ -3,24 +3,15 @@ import { siteConfig } from "../../config";
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-// Resolves on a 2xx answer; rejects on any other, a network error or the timeout. Like Angular's
-// HttpClient (requirements §7), it echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, to
-// relative URLs only, so the token never travels to another origin.
+// Resolves on a 2xx answer; rejects on any other, a network error or the timeout.
 export async function postJson(url: string, body: unknown): Promise<void> {
-  const token = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1]?.trim();
-  // Absolute (`https://…`) and protocol-relative (`//host/…`) URLs may point at another origin.
-  const relative = !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url);
   const controller = new AbortController();
   const late = new Error(`${url} gave no answer within ${REQUEST_TIMEOUT_MS} ms`);
   const timer = setTimeout(() => controller.abort(late), REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch(url, {
       method: "POST",
-      headers: {
-        Accept: "application/json",
-        "Content-Type": "application/json",
-        ...(token && relative ? { "X-XSRF-TOKEN": decodeURIComponent(token) } : {}),
-      },
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify(body),
       credentials: "same-origin",
       signal: controller.signal,
