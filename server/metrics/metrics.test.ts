@@ -108,7 +108,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 }) => {
   const databasePath = join(tempDir, "enquiries.db");
   // Written as another instance sharing the store would have: this process never saw it.
-  const seed = openSqliteEnquiryStore(databasePath);
+  const seed = await openSqliteEnquiryStore(databasePath);
   await seed.saveEnquiry(sampleEnquiry(), new Date(Date.now() - 2 * 3_600_000), mailOnly);
   await seed.close();
 
@@ -136,7 +136,7 @@ it("reads the backlog from the store at scrape time and counts failed attempts",
 });
 
 it("reads the backlog once per scrape for both backlog gauges", async ({ tempDir }) => {
-  const store = openSqliteEnquiryStore(join(tempDir, "enquiries.db"));
+  const store = await openSqliteEnquiryStore(join(tempDir, "enquiries.db"));
   let reads = 0;
   const counted = {
     ...store,
