@@ -1,5 +1,6 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -11,58 +12,108 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { freePort } from "../tests/support/free-port";
+import { storeKinds } from "../tests/support/store-kinds";
 
 // The real release script against a local deploy root. The project it releases is a stand-in
 // whose `npm run build` and `npm run serve` work or fail as each case needs, so a case takes
 // seconds; the script runs the same npm ci, npm run build and npm run serve as on the server.
+// A stand-in with the store opens it with the service's own store code and migration steps.
 
 const script = fileURLToPath(new URL("./release.sh", import.meta.url));
+const repo = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "release-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const pkg = { name: "stand-in", version: "1.0.0" };
+type StandIn = {
+  build?: boolean;
+  healthy?: boolean;
+  failsOnLiveStore?: boolean;
+  /** Opens the store DATABASE_URL names, with the service's steps and, if asked, one more. */
+  store?: "steps" | "one more step";
+  /** Answers /readyz once, then stops, as a release that crashes soon after it starts. */
+  crashesAfterReady?: boolean;
+  /** On its first /readyz, sends this signal to the release script. */
+  interrupts?: NodeJS.Signals;
+};
 /** A commit as `git archive` sends it: a tar of the stand-in project. */
-function commit(
-  name: string,
-  { build = true, healthy = true, failsOnLiveStore = false } = {},
-): Buffer {
-  const dir = join(work, `project-${name}`);
-  mkdirSync(dir);
+function commit(name: string, standIn: StandIn = {}): Buffer {
+  const { build = true, healthy = true, failsOnLiveStore = false, store } = standIn;
+  const dir = mkdtempSync(join(work, `project-${name}-`));
   const files = {
     "package.json": JSON.stringify({
       ...pkg,
-      scripts: { build: "node build.mjs", serve: "node serve.mjs" },
+      scripts: { build: "node build.mjs", serve: "node --import tsx serve.mjs" },
     }),
     "package-lock.json": JSON.stringify({ ...pkg, lockfileVersion: 3, packages: { "": pkg } }),
     "build.mjs": build
       ? `import { writeFileSync } from "node:fs"; writeFileSync("built", "");`
       : "process.exit(1);",
-    // Like server/main.ts, it reads its settings from .env in its working directory, and stops
-    // on SIGTERM. Healthy only when the shared .env reaches it.
+    // Like server/main.ts, it reads its settings from the environment, then .env in its
+    // working directory, and stops on SIGTERM. Healthy only when the shared .env reaches it.
     // One that fails only against the live store stops at start, as a migration that fails
     // on the live data would; the release check's throwaway store does not show it.
     "serve.mjs": `
-      import { readFileSync } from "node:fs";
+      import { existsSync, readFileSync } from "node:fs";
       import { createServer } from "node:http";
-      const store = process.env.DATABASE_URL || "file:./data/enquiries.db";
+      import { resolve } from "node:path";
+      const env = readFileSync(".env", "utf8");
+      const store = process.env.DATABASE_URL || /^DATABASE_URL=(.*)$/m.exec(env)?.[1] || "file:./data/enquiries.db";
       if (${failsOnLiveStore} && store === "file:./data/enquiries.db") {
         console.error("migration failed on the live store");
         process.exit(1);
       }
-      const healthy = ${healthy} && readFileSync(".env", "utf8").includes("SHARED=yes");
-      createServer((request, response) => {
+      let steps = async () => [];
+      ${
+        store
+          ? `const { openPostgresDatabase, openSqliteDatabase } = await import("./server/store/database.ts");
+      const { db } = store.startsWith("file:")
+        ? await openSqliteDatabase(resolve(store.slice("file:".length)), () => {})
+        : await openPostgresDatabase(store);
+      steps = async () => (await db.selectFrom("kysely_migration").select("name").execute()).map((row) => row.name);`
+          : ""
+      }
+      const healthy = ${healthy} && env.includes("SHARED=yes");
+      let readies = 0;
+      createServer(async (request, response) => {
         const known = request.url === "/healthz" || request.url === "/readyz";
-        response.statusCode = known && healthy ? 200 : 500;
-        response.end();
+        const ready = request.url === "/readyz" && ++readies;
+        if (ready === 1 && ${JSON.stringify(standIn.interrupts ?? "")}) {
+          const pidFile = resolve("../../release.pid");
+          while (!existsSync(pidFile)) await new Promise((done) => setTimeout(done, 50));
+          process.kill(Number(readFileSync(pidFile, "utf8")), ${JSON.stringify(standIn.interrupts ?? "")});
+        }
+        const crashed = ${standIn.crashesAfterReady ?? false} && ready > 1;
+        response.statusCode = known && healthy && !crashed ? 200 : 500;
+        response.end(request.url === "/steps" ? JSON.stringify(await steps()) : "", () => {
+          if (${standIn.crashesAfterReady ?? false} && ready === 1) process.exit(1);
+        });
       }).listen(Number(process.env.PORT), process.env.HOST);`,
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return execFileSync("tar", ["-cf", "-", "-C", dir, ...Object.keys(files)]);
+  if (store) {
+    for (const file of ["database.ts", "migrations.ts", "migrations"])
+      cpSync(join(repo, "server/store", file), join(dir, "server/store", file), {
+        recursive: true,
+      });
+  }
+  if (store === "one more step") {
+    for (const engine of ["sqlite", "postgres"]) {
+      const folder = join(dir, "server/store/migrations", engine);
+      const next = String(readdirSync(folder).length + 1).padStart(3, "0");
+      writeFileSync(
+        join(folder, `${next}-release-b.sql`),
+        "ALTER TABLE enquiries ADD COLUMN release_b TEXT;",
+      );
+    }
+  }
+  return execFileSync("tar", ["-cf", "-", "-C", dir, "."]);
 }
 
 let port = 0;
@@ -71,7 +122,7 @@ let buildFails: Buffer;
 let healthFails: Buffer;
 let failsOnLiveStore: Buffer;
 /** The live service where a case's RESTART starts nothing: it answers as a healthy one. */
-let alwaysLive: ChildProcess;
+const alwaysLive = createServer((_, response) => response.end());
 let alwaysLiveUrl = "";
 beforeAll(async () => {
   port = await freePort();
@@ -79,21 +130,16 @@ beforeAll(async () => {
   buildFails = commit("build-fails", { build: false });
   healthFails = commit("health-fails", { healthy: false });
   failsOnLiveStore = commit("fails-on-live-store", { failsOnLiveStore: true });
-  // Its own process: spawnSync holds this one's event loop while the script runs.
   const livePort = await freePort();
-  alwaysLive = spawn(process.execPath, [
-    "-e",
-    `require("node:http").createServer((q, r) => r.end()).listen(${livePort}, "127.0.0.1")`,
-  ]);
+  await new Promise<void>((listening) => alwaysLive.listen(livePort, "127.0.0.1", listening));
   alwaysLiveUrl = `http://127.0.0.1:${livePort}`;
-  for (let tries = 0; !(await answers(alwaysLiveUrl)); tries++)
-    if (tries > 100) throw new Error("the live stand-in did not start");
 });
 afterAll(() => {
-  alwaysLive.kill();
+  alwaysLive.close();
 });
 
 // A deploy root as the server has it after two releases: shared .env and data/, and links.
+// Its node_modules lend the stand-ins with the store what the service's own code imports.
 const [older, live] = ["20240101T000000Z-older", "20240102T000000Z-live"];
 let root = "";
 beforeEach(() => {
@@ -103,29 +149,34 @@ beforeEach(() => {
     mkdirSync(join(root, "releases", release), { recursive: true });
   symlinkSync(`releases/${live}`, join(root, "current"));
   symlinkSync(`releases/${older}`, join(root, "previous"));
+  symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
 });
 
 const restartLog = () => join(root, "restarts");
-function release(
+/** Runs the script; its pid is in ROOT/release.pid for a stand-in that interrupts it. */
+async function release(
   args: string[],
   input?: Buffer,
   restart = `echo restarted >> ${restartLog()}`,
   env: Record<string, string> = { LIVE_URL: alwaysLiveUrl },
 ) {
-  const result = spawnSync("sh", [script, args[0] ?? "", root, ...args.slice(1)], {
-    input,
-    encoding: "utf8",
+  const child = spawn("sh", [script, args[0] ?? "", root, ...args.slice(1)], {
     env: {
       ...process.env,
       RESTART: restart,
       CHECK_PORT: String(port),
       CHECK_SECONDS: "5",
-      LIVE_SECONDS: "5",
+      LIVE_SECONDS: "10",
+      SETTLE_SECONDS: "1",
       ...env,
     },
-    timeout: 90_000,
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  writeFileSync(join(root, "release.pid"), String(child.pid));
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) stream.on("data", (data) => (output += data));
+  child.stdin.end(input);
+  const status = await new Promise<number | null>((exited) => child.on("close", exited));
+  return { status, output };
 }
 const target = (link: string) => readlinkSync(join(root, link));
 const releases = () => readdirSync(join(root, "releases"));
@@ -137,9 +188,42 @@ const answers = (base = `http://127.0.0.1:${port}`) =>
     () => false,
   );
 
+/**
+ * The service as systemd runs it: RESTART stops the one running and starts npm run serve in
+ * current, on the port the shared .env names. `settings` are added to that .env.
+ */
+async function runAsSystemd(settings = "") {
+  const livePort = await freePort();
+  writeFileSync(join(root, ".env"), `SHARED=yes\nPORT=${livePort}\n${settings}`);
+  const pidFile = join(root, "live.pid");
+  const restart = [
+    `echo restarted >> ${restartLog()}`,
+    `if [ -f ${pidFile} ]; then old=$(cat ${pidFile}); kill -s TERM -- -$old 2>/dev/null`,
+    `while kill -s 0 -- -$old 2>/dev/null; do sleep 0.1; done; fi`,
+    `cd ${root}/current && HOST=127.0.0.1 PORT=${livePort} setsid npm run serve >>${root}/live.log 2>&1 </dev/null &`,
+    `echo $! > ${pidFile}`,
+  ].join("\n");
+  const get = (path: string) =>
+    fetch(`http://127.0.0.1:${livePort}${path}`, { signal: AbortSignal.timeout(2000) }).then(
+      async (response) => ({ status: response.status, text: await response.text() }),
+      () => ({ status: 0, text: "" }),
+    );
+  onTestFinished(() => {
+    if (existsSync(pidFile))
+      execFileSync("sh", ["-c", `kill -s TERM -- -$(cat ${pidFile}) || true`]);
+  });
+  return {
+    /** Deploys or rolls back as the workflow does, against this service. */
+    release: (args: string[], input?: Buffer) => release(args, input, restart, {}),
+    readyz: async () => (await get("/readyz")).status,
+    /** The store's steps, as the live release reads them. */
+    steps: async () => JSON.parse((await get("/steps")).text || "[]") as string[],
+  };
+}
+
 describe("scripts/release.sh", { timeout: 120_000 }, () => {
   it("puts a healthy release live, keeps the one before, stops its check, and rolls back", async () => {
-    const { status, output } = release(["deploy", "abc123"], good);
+    const { status, output } = await release(["deploy", "abc123"], good);
     expect(status, output).toBe(0);
     const id = target("current").replace("releases/", "");
     expect(id).toMatch(/^\d{8}T\d{6}Z-abc123$/);
@@ -153,20 +237,20 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     expect(await answers()).toBe(false);
 
     // The oldest goes once more than KEEP are there; the one live before stays.
-    const next = release(["deploy", "def456"], good);
+    const next = await release(["deploy", "def456"], good);
     expect(next.status, next.output).toBe(0);
     expect(releases().sort()).toEqual([live, id, target("current").replace("releases/", "")]);
 
     // A rollback goes to the release live before, a second undoes the first, or to one named.
     const deployed = target("current");
-    expect(release(["rollback"]).status).toBe(0);
+    expect((await release(["rollback"])).status).toBe(0);
     expect([target("current"), target("previous")]).toEqual([`releases/${id}`, deployed]);
-    expect(release(["rollback"]).status).toBe(0);
+    expect((await release(["rollback"])).status).toBe(0);
     expect(target("current")).toBe(deployed);
-    expect(release(["rollback", live]).status).toBe(0);
+    expect((await release(["rollback", live])).status).toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
     expect(restarts()).toBe(5);
-    expect(release(["rollback", "no-such-release"]).status).not.toBe(0);
+    expect((await release(["rollback", "no-such-release"])).status).not.toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
   });
 
@@ -175,7 +259,7 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     ["whose health check fails", () => healthFails, undefined],
     ["whose restart fails", () => good, "exit 3"],
   ])("leaves the previous release live after a release %s", async (_, input, restart) => {
-    const { status, output } = release(["deploy", "bad"], input(), restart);
+    const { status, output } = await release(["deploy", "bad"], input(), restart);
     expect(status, output).not.toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
     expect(target("previous")).toBe(`releases/${older}`);
@@ -185,44 +269,83 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
   });
 
   it("puts the previous release back when the live service does not answer after the switch", async () => {
-    // The service as systemd runs it: RESTART stops the one running and starts npm run serve in
-    // current, on the port the shared .env names.
-    const livePort = await freePort();
-    writeFileSync(join(root, ".env"), `SHARED=yes\nPORT=${livePort}\n`);
-    const pidFile = join(root, "live.pid");
-    const systemd = [
-      `echo restarted >> ${restartLog()}`,
-      `if [ -f ${pidFile} ]; then old=$(cat ${pidFile}); kill -s TERM -- -$old 2>/dev/null`,
-      `while kill -s 0 -- -$old 2>/dev/null; do sleep 0.1; done; fi`,
-      `cd ${root}/current && HOST=127.0.0.1 PORT=${livePort} setsid npm run serve >>${root}/live.log 2>&1 </dev/null &`,
-      `echo $! > ${pidFile}`,
-    ].join("\n");
-    const liveAnswers = () =>
-      fetch(`http://127.0.0.1:${livePort}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
-        (response) => response.status,
-        () => 0,
-      );
-    try {
-      const first = release(["deploy", "good"], good, systemd, {});
-      expect(first.status, first.output).toBe(0);
-      const working = target("current");
-      expect(await liveAnswers()).toBe(200);
+    const service = await runAsSystemd();
+    const first = await service.release(["deploy", "good"], good);
+    expect(first.status, first.output).toBe(0);
+    const working = target("current");
+    expect(await service.readyz()).toBe(200);
 
-      const { status, output } = release(["deploy", "bad"], failsOnLiveStore, systemd, {});
+    const { status, output } = await service.release(["deploy", "bad"], failsOnLiveStore);
+    expect(status, output).not.toBe(0);
+    expect(output).toMatch(
+      /did not answer .*\/healthz and \/readyz within 10s, then steadily for 1s/,
+    );
+    expect(output).toContain(`${working} is live again`);
+    expect(target("current")).toBe(working);
+    expect(target("previous")).toBe(`releases/${live}`);
+    expect(releases().sort()).toEqual([older, live, working.replace("releases/", "")].sort());
+    expect(restarts()).toBe(3);
+    expect(await service.readyz()).toBe(200);
+    expect(readFileSync(join(root, "live.log"), "utf8")).toContain(
+      "migration failed on the live store",
+    );
+  });
+
+  it.for(["SIGTERM", "SIGINT"] as const)(
+    "leaves the previous release answering, and every folder a link names, when %s interrupts the live check",
+    async (signal) => {
+      const service = await runAsSystemd();
+      await service.release(["deploy", "good"], good);
+      const working = target("current");
+
+      const { status, output } = await service.release(
+        ["deploy", "interrupted"],
+        commit("interrupted", { interrupts: signal }),
+      );
       expect(status, output).not.toBe(0);
-      expect(output).toMatch(/did not answer .*\/healthz and \/readyz within 5s/);
       expect(output).toContain(`${working} is live again`);
       expect(target("current")).toBe(working);
-      expect(target("previous")).toBe(`releases/${live}`);
-      expect(releases().sort()).toEqual([older, live, working.replace("releases/", "")].sort());
-      expect(restarts()).toBe(3);
-      expect(await liveAnswers()).toBe(200);
-      expect(readFileSync(join(root, "live.log"), "utf8")).toContain(
-        "migration failed on the live store",
-      );
-    } finally {
-      if (existsSync(pidFile))
-        spawnSync("sh", ["-c", `kill -s TERM -- -$(cat ${pidFile}) 2>/dev/null`]);
-    }
+      for (const link of ["current", "previous"])
+        expect(existsSync(join(root, target(link)))).toBe(true);
+      expect(releases().some((id) => id.endsWith("-interrupted"))).toBe(false);
+      expect(await service.readyz()).toBe(200);
+    },
+  );
+
+  describe.each(storeKinds)("on $name", (kind) => {
+    // Release B adds a step to the store; release A must run on the store B leaves.
+    const a = () => commit("a", { store: "steps" });
+    const b = (standIn: StandIn) =>
+      commit("b", {
+        store: "one more step",
+        ...standIn,
+      });
+    const liveOn = async () => {
+      const url = await kind.newDatabaseUrl(root);
+      return runAsSystemd(`DATABASE_URL=${url}\n`);
+    };
+
+    it("puts the release before back on the store a crashing release migrated, and rolls back to it from a healthy one; both times it answers as a deploy checks", async () => {
+      const service = await liveOn();
+      const first = await service.release(["deploy", "a"], a());
+      expect(first.status, first.output).toBe(0);
+      const released = target("current");
+
+      // B migrates, then crashes within the settle period.
+      const crashed = await service.release(["deploy", "b"], b({ crashesAfterReady: true }));
+      expect(crashed.status, crashed.output).not.toBe(0);
+      expect(crashed.output).toContain(`${released} is live again`);
+      expect(target("current")).toBe(released);
+      expect(await service.readyz()).toBe(200);
+      expect((await service.steps()).at(-1)).toMatch(/-release-b$/);
+
+      const healthy = await service.release(["deploy", "b-healthy"], b({}));
+      expect(healthy.status, healthy.output).toBe(0);
+      const { status, output } = await service.release(["rollback"]);
+      expect(status, output).toBe(0);
+      expect(output).toContain(`rolled back to ${released}, which answers`);
+      expect(await service.readyz()).toBe(200);
+      expect((await service.steps()).at(-1)).toMatch(/-release-b$/);
+    });
   });
 });

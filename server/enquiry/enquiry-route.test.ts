@@ -27,8 +27,8 @@ const it = test
     return service;
   })
   // One connection beside the service's reads what it stored, polls included.
-  .extend("reader", { scope: "file" }, ({ service }, { onCleanup }) => {
-    const reader = openSqliteEnquiryStore(service.databasePath);
+  .extend("reader", { scope: "file" }, async ({ service }, { onCleanup }) => {
+    const reader = await openSqliteEnquiryStore(service.databasePath);
     onCleanup(() => reader.close());
     return reader;
   });

@@ -106,7 +106,7 @@ test("reads the backlog from the store at scrape time and counts failed attempts
 }) => {
   const databasePath = join(tempDir, "enquiries.db");
   // Written as another instance sharing the store would have: this process never saw it.
-  const seed = openSqliteEnquiryStore(databasePath);
+  const seed = await openSqliteEnquiryStore(databasePath);
   const stored = new Date(Date.now() - 2 * 3_600_000);
   await seed.saveEnquiry(sampleEnquiry(), stored, mailOnly);
   await seed.close();
@@ -137,7 +137,7 @@ test("reads the backlog from the store at scrape time and counts failed attempts
 });
 
 test("reads the backlog once per scrape for both backlog gauges", async ({ tempDir }) => {
-  const store = openSqliteEnquiryStore(join(tempDir, "enquiries.db"));
+  const store = await openSqliteEnquiryStore(join(tempDir, "enquiries.db"));
   let reads = 0;
   const counted = {
     ...store,

@@ -49,41 +49,39 @@ function restrictFiles(path: string, warn: (message: string) => void) {
 
 // Stores opened on one file in one process share its connection: a second connection in the
 // same thread would wait on SQLite's write lock while blocking the thread that holds it.
-const openFiles = new Map<string, { database: Database; users: number }>();
+const openFiles = new Map<string, { database: Promise<Database>; users: number }>();
 
 /** Opens (creating and migrating if need be) the SQLite store at `path`, an absolute path. */
-export function openSqliteDatabase(path: string, warn: (message: string) => void): Database {
+export async function openSqliteDatabase(
+  path: string,
+  warn: (message: string) => void,
+): Promise<Database> {
   restrictFiles(path, warn);
   const open = openFiles.get(path) ?? { database: sqliteDatabase(path), users: 0 };
   openFiles.set(path, open);
   open.users++;
+  const leave = () => {
+    if (--open.users > 0) return false;
+    openFiles.delete(path);
+    return true;
+  };
+  const database = await open.database.catch((error: unknown) => {
+    leave();
+    throw error;
+  });
   let closed = false;
   return {
-    ...open.database,
+    ...database,
     async close() {
       if (closed) return;
       closed = true;
-      if (--open.users > 0) return;
-      openFiles.delete(path);
-      await open.database.close();
+      if (leave()) await database.close();
     },
   };
 }
 
-function sqliteDatabase(path: string): Database {
+async function sqliteDatabase(path: string): Promise<Database> {
   const sqlite = new SqliteDatabase(path);
-  try {
-    sqlite.pragma("journal_mode = WAL"); // the CLI reads while the server writes
-    sqlite.pragma("synchronous = FULL"); // a 201 promises the enquiry is on disk
-    sqlite.pragma("busy_timeout = 5000");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("secure_delete = ON"); // erased enquiries are overwritten, not just unlinked
-    migrateSqlite(sqlite);
-  } catch (error) {
-    sqlite.close();
-    throw error;
-  }
-  for (const file of databaseFiles(path).filter(existsSync)) chmodSync(file, 0o600);
   // Each statement prepared once, not on every call: Kysely writes the same text for the same
   // query shape (decision 0027).
   const statements = new Map<string, SqliteDatabase.Statement>();
@@ -96,6 +94,19 @@ function sqliteDatabase(path: string): Database {
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
     plugins,
   });
+  try {
+    sqlite.pragma("journal_mode = WAL"); // the CLI reads while the server writes
+    sqlite.pragma("synchronous = FULL"); // a 201 promises the enquiry is on disk
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("secure_delete = ON"); // erased enquiries are overwritten, not just unlinked
+    await migrateSqlite(sqlite, db.withoutPlugins());
+  } catch (error) {
+    await db.destroy();
+    if (sqlite.open) sqlite.close();
+    throw error;
+  }
+  for (const file of databaseFiles(path).filter(existsSync)) chmodSync(file, 0o600);
   return {
     db,
     counting: db,
@@ -126,7 +137,7 @@ function postgresPool(url: string, max: number) {
 export async function openPostgresDatabase(url: string): Promise<Database> {
   const db = postgresPool(url, poolSizes.store);
   try {
-    await migratePostgres(db);
+    await migratePostgres(db.withoutPlugins());
   } catch (error) {
     await db.destroy();
     throw error;

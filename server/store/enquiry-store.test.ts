@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect } from "vitest";
@@ -47,6 +48,20 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     await client.connect();
     await client.query(sql);
     await client.end();
+  }
+  /** The rows one query reads from the store at `url`. */
+  async function rowsOf(url: string, query: string) {
+    if (sqlite) {
+      const db = new Database(url.slice("file:".length), { readonly: true });
+      const rows = db.prepare(query).all();
+      db.close();
+      return rows;
+    }
+    const client = new pg.Client(url);
+    await client.connect();
+    const { rows } = await client.query(query);
+    await client.end();
+    return rows;
   }
 
   it("keeps each enquiry as given, whatever its fields' order, with a pending job per channel due at once", async ({
@@ -273,14 +288,52 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect((await store.deliveryBacklog()).webhook.pending).toBe(1);
   });
 
-  it("refuses a store whose schema is newer than this server", async ({ open, newDatabaseUrl }) => {
+  it("upgrades in place a store today's release made: its steps recorded, none run again, its data kept", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    // Today's release: SQLite's 7 steps counted in user_version, PostgreSQL's 6 in
+    // schema_migrations, and a delivered enquiry.
+    const engine = sqlite ? "sqlite" : "postgres";
+    const folder = new URL(`./migrations/${engine}/`, import.meta.url);
+    const shipped = readdirSync(folder)
+      .sort()
+      .slice(0, sqlite ? 7 : 6);
+    const url = await newDatabaseUrl();
+    const id = "0f8c2a4e-1111-4222-8333-944455556666";
+    await runSql(
+      url,
+      `${shipped.map((file) => readFileSync(new URL(file, folder), "utf8")).join(";\n")};
+      ${sqlite ? "PRAGMA user_version = 7" : `CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version) SELECT generate_series(1, 6)`};
+      INSERT INTO enquiries (id, received_at, name, phone, email, enquiry_type, message)
+        VALUES ('${id}', '2026-01-01T08:00:00.000Z', 'Thandi', '082', 'thandi@example.co.za', 'support', 'Hi');`,
+    );
+
+    const store = await open(url);
+    expect((await store.listEnquiries()).map((e) => e.id)).toEqual([id]);
+    const steps = await rowsOf(url, "SELECT name || '.sql' AS file FROM kysely_migration");
+    expect(steps.map((row) => row.file).sort()).toEqual(readdirSync(folder).sort());
+    // The old count stays, so today's release still runs on the store.
+    const oldCount = sqlite
+      ? "SELECT user_version AS count FROM pragma_user_version"
+      : "SELECT max(version) AS count FROM schema_migrations";
+    expect(await rowsOf(url, oldCount)).toEqual([{ count: sqlite ? 7 : 6 }]);
+  });
+
+  it.for([
+    ["runs on a store a newer release migrated with a step this server does not know", "999-newer"],
+    ["refuses a store whose newer step needs a server that knows it", "999-newer.needs-999"],
+  ])("%s", async ([, step], { open, newDatabaseUrl }) => {
     const url = await newDatabaseUrl();
     await (await open(url)).close();
     await runSql(
       url,
-      sqlite ? "PRAGMA user_version = 99" : "INSERT INTO schema_migrations (version) VALUES (99)",
+      `INSERT INTO kysely_migration (name, timestamp) VALUES ('${step}', '${new Date().toISOString()}')`,
     );
-    await expect(open(url)).rejects.toThrow(/schema version 99, newer than this server/);
+    const opening = open(url).then((store) => store.listEnquiries());
+    if (step?.includes("needs"))
+      await expect(opening).rejects.toThrow(/needs a server that knows schema step 999/);
+    else expect(await opening).toEqual([]);
   });
 
   it("finds and erases every enquiry from an address whatever its case, with its delivery jobs, and nothing else", async ({

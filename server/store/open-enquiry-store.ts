@@ -28,7 +28,10 @@ export async function openEnquiryStore(
   throw new Error("DATABASE_URL must start with file: or postgres://");
 }
 
-/** Opens the SQLite store at `path` at once: SQLite needs no round trip to open. */
-export function openSqliteEnquiryStore(path: string, { warn = console.warn }: OpenOptions = {}) {
-  return storeOver(openSqliteDatabase(path, warn));
+/** Opens the SQLite store at `path`, an absolute path. */
+export async function openSqliteEnquiryStore(
+  path: string,
+  { warn = console.warn }: OpenOptions = {},
+) {
+  return storeOver(await openSqliteDatabase(path, warn));
 }

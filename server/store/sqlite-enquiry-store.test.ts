@@ -24,7 +24,7 @@ describe("a person's requests", () => {
     tempDir,
   }) => {
     const path = join(tempDir, "enquiries.db");
-    const store = open(path);
+    const store = await open(path);
     const marker = "Unmistakable-erasure-marker-7f3a";
     await store.saveEnquiry(
       { ...enquiry("thandi@example.co.za"), message: marker },
@@ -55,7 +55,7 @@ describe("file modes", () => {
     try {
       const folder = join(tempDir, "data");
       const path = join(folder, "enquiries.db");
-      const store = open(path);
+      const store = await open(path);
       await store.saveEnquiry(enquiry("a@example.co.za"), at(0), mailOnly);
 
       expect(modeOf(folder)).toBe(0o700);
@@ -71,13 +71,13 @@ describe("file modes", () => {
   }) => {
     chmodSync(tempDir, 0o755);
     const path = join(tempDir, "enquiries.db");
-    await open(path).close();
+    await (await open(path)).close();
     writeFileSync(`${path}-wal`, "");
     chmodSync(path, 0o644);
     chmodSync(`${path}-wal`, 0o666);
     const warnings: string[] = [];
 
-    open(path, (message) => warnings.push(message));
+    await open(path, (message) => warnings.push(message));
 
     expect(modeOf(path)).toBe(0o600);
     expect(modeOf(`${path}-wal`)).toBe(0o600);
