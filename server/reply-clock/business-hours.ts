@@ -72,3 +72,14 @@ export function businessClock(hours: BusinessHours) {
 }
 
 export type BusinessClock = ReturnType<typeof businessClock>;
+
+/** `instant` on Johannesburg's wall clock, as "2026-11-25 16:30 SAST". */
+export const johannesburgTime = (instant: Date) =>
+  `${new Date(instant.getTime() + offsetMs).toISOString().slice(0, 16).replace("T", " ")} SAST`;
+
+/** A count of business minutes as people say it: "45 min", "1 h 5 min", "2 h". */
+export function businessTime(minutes: number) {
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
