@@ -1,11 +1,10 @@
 import { createTransport } from "nodemailer";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { businessWeek } from "../../contract/business-hours";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
-import { it } from "../../tests/support/server-test";
+import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { mailTo } from "../../tests/support/test-service";
-import { waitFor } from "../../tests/support/wait-for";
 import { smtpTransportOptions } from "../smtp";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { businessClock } from "./business-hours";
@@ -19,7 +18,7 @@ const from = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za`, message: "Secret words" });
 
 describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
-  it("mail the team once per enquiry past its target unanswered, from one of several instances", async ({
+  test("mail the team once per enquiry past its target unanswered, from one of several instances", async ({
     tempDir,
     openStore,
     startSmtpPeer,
@@ -97,7 +96,7 @@ describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
   });
 });
 
-it("are sent by the running service when mail is set", async ({
+test("are sent by the running service when mail is set", async ({
   sqliteStore,
   databasePath,
   startMailingService,
@@ -105,8 +104,10 @@ it("are sent by the running service when mail is set", async ({
   const week = 7 * 24 * 60 * 60_000;
   await sqliteStore.saveEnquiry(from("Thandi"), new Date(Date.now() - week), mailOnly);
   const { smtp } = await startMailingService({ DATABASE_URL: `file:${databasePath}` });
-  const reminder = await waitFor("the reminder", () =>
-    smtp.received.find((mail) => mail.subject?.startsWith("No reply yet")),
-  );
+  const reminder = await vi.waitFor(() => {
+    const found = smtp.received.find((mail) => mail.subject?.startsWith("No reply yet"));
+    if (!found) throw new Error("no reminder yet");
+    return found;
+  }, 10_000);
   expect(reminder.subject).toBe("No reply yet: website enquiry (consultation) from Thandi");
 });
