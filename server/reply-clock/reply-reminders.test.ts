@@ -54,7 +54,12 @@ describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
     expect(await two.replies.stopClock(answered.id, sast("2026-11-27 16:50"))).toBe(true);
     expect(await one.replies.stopClock(answered.id, sast("2026-11-30 09:00"))).toBe(false);
     await one.saveEnquiry(from("Held"), sast("2026-11-27 16:30"), mailOnly, { reason: "low" });
-    const lerato = await two.saveEnquiry(from("Lerato"), sast("2026-11-30 08:10"), mailOnly);
+    // A name that tries to add a header stays on the subject's line.
+    const lerato = await two.saveEnquiry(
+      sampleEnquiry({ name: "Lerato\r\nBcc: evil@example.com", email: "lerato@example.co.za" }),
+      sast("2026-11-30 08:10"),
+      mailOnly,
+    );
 
     expect(await both("2026-11-30 08:29")).toEqual([
       { sent: 0, failed: 0 },
@@ -90,8 +95,10 @@ describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
     await both("2026-11-30 10:00");
     expect(subjects()).toEqual([
       "No reply yet: website enquiry (consultation) from Thandi",
-      "No reply yet: website enquiry (consultation) from Lerato",
+      "No reply yet: website enquiry (consultation) from Lerato Bcc: evil@example.com",
     ]);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([[addresses.to], [addresses.to]]);
+    expect(smtp.received[1]?.raw).not.toMatch(/^Bcc:/im);
     transport.close();
   });
 });
