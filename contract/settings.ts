@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseBusinessHours } from "./business-hours.ts";
 import { defaultRetentionDays, maxRetentionDays } from "./retention.ts";
 import type { Settings } from "./settings-source.ts";
 
@@ -126,6 +127,15 @@ export const settingsSchema = z.object({
     .default(defaultRetentionDays),
   HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(30),
   DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
+  // The reply clock (server/reply-clock/): business minutes to a first reply, in Johannesburg time.
+  BUSINESS_HOURS: z
+    .string()
+    .superRefine((text, context) => {
+      const hours = parseBusinessHours(text);
+      if ("problem" in hours) context.addIssue({ code: "custom", message: hours.problem });
+    })
+    .default("Mon-Fri 08:00-17:00"),
+  REPLY_TARGET_MINUTES: integer(1, 100_000).default(60),
   INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
   INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),
   INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),

@@ -10,6 +10,7 @@ import { insightsService } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
 import { metricsPlugin } from "./metrics/metrics-plugin";
 import { pluginOptions } from "./plugin-options";
+import { replyClockPlugin } from "./reply-clock/reply-clock-plugin";
 import { retentionService } from "./retention/retention-plugin";
 import { clientErrorAnswer, securityHeaders, securityHeadersPlugin } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(insights.plugin);
   await app.register(contactTapsPlugin, { ...plugin, countTap: insights.countTap });
   await app.register(delivery.plugin);
+  await app.register(replyClockPlugin, plugin);
   await app.register(enquiryRoutePlugin, {
     ...plugin,
     countEnquiry: insights.countEnquiry,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { businessWeek } from "../contract/business-hours";
 import {
   checkSettings,
   configuredChannels,
@@ -103,6 +104,7 @@ const envSchema = settingsSchema
       : undefined,
     retry: { baseMs: e.DELIVERY_RETRY_BASE_MS, capMs: e.DELIVERY_RETRY_CAP_MS },
     deliveryAlertAfterMinutes: e.DELIVERY_ALERT_AFTER_MINUTES,
+    replyClock: { hours: businessWeek(e.BUSINESS_HOURS), targetMinutes: e.REPLY_TARGET_MINUTES },
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     retentionDays: e.ENQUIRY_RETENTION_DAYS,
     heldRetentionDays: e.HELD_RETENTION_DAYS,

@@ -1,7 +1,7 @@
 import { enquiryFields } from "../../contract/enquiry";
 import type { ReceivedEnquiry, StoredEnquiry } from "../store/schema";
 
-type Addresses = { from: string; to: string };
+export type Addresses = { from: string; to: string };
 
 export type EnquiryMail = ReturnType<typeof composeEnquiryMail>;
 
@@ -12,13 +12,15 @@ const htmlEntities: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
 // Header values stay on one line whatever the visitor typed: CR/LF would add headers.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+export function oneLine(value: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
 
-const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
+export const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
 export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresses) {
   const name = oneLine(enquiry.name).slice(0, 200);

@@ -286,6 +286,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect((await store.claimDueDelivery("mail", t0, lease))?.enquiry.id).toBe(ids[1]);
     await store.saveEnquiry(enquiry("New"), at(1), everyChannel);
     expect((await store.deliveryBacklog()).webhook.pending).toBe(1);
+    // Enquiries from before the reply clock get no reminder; a new one can.
+    const awaiting = await store.replies.awaitingReply(at(2));
+    expect(awaiting.map((e) => e.name)).toEqual([enquiry("New").name]);
   });
 
   it("upgrades in place a store today's release made: its steps recorded, none run again, its data kept", async ({

@@ -10,6 +10,7 @@ import {
 import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import type { InsightsStore } from "./insights-store";
+import type { ReplyClockStore } from "./reply-clock-store";
 import {
   type DeliveryChannel,
   deliveryChannels,
@@ -43,7 +44,15 @@ type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
 const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-const asStored = ({ heldDigestDay, ...row }: EnquiryRow): StoredEnquiry => ({
+// The reply clock's columns are its own (reply-clock-store.ts); mails and listings carry the enquiry.
+const asStored = ({
+  heldDigestDay,
+  firstReplyAt,
+  remindedAt,
+  reminderLeaseToken,
+  reminderLeaseUntil,
+  ...row
+}: EnquiryRow): StoredEnquiry => ({
   ...row,
   receivedAt: iso(row.receivedAt),
 });
@@ -99,6 +108,7 @@ export function enquiryStore(
   { db, engine, clockTime, forgetDeleted, close }: Database,
   insights: InsightsStore,
   staff: StaffStore,
+  replies: ReplyClockStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -185,6 +195,7 @@ export function enquiryStore(
   return {
     insights,
     staff,
+    replies,
     close,
 
     /**

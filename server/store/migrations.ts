@@ -75,6 +75,9 @@ async function migrate(
   const migrator = new Migrator({
     db,
     provider: steps(engine, read, run),
+    // A newer release's steps sit among the executed ones wherever their time puts them; which
+    // steps run is decided by name, above, not by the order they were recorded in.
+    allowUnorderedMigrations: true,
     // SQLite runs them in the caller's transaction (see migrateSqlite).
     disableTransactions: engine === "sqlite",
   });

@@ -79,6 +79,12 @@ export type Tables = {
     receivedAt: Moment;
     /** The UTC day of the staff digest that told of it while held. */
     heldDigestDay: string | null;
+    /** When the reply clock stopped (decision 0048): the first reply, or set Contacted. */
+    firstReplyAt: Moment | null;
+    /** When the one reminder that it waited past its target went; claimed under a lease. */
+    remindedAt: Moment | null;
+    reminderLeaseToken: string | null;
+    reminderLeaseUntil: Moment | null;
   };
   /** A day's digest of held enquiries, claimed under a lease by one instance, once sent. */
   heldDigests: {
