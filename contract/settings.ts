@@ -130,7 +130,7 @@ export const settingsSchema = z.object({
   INSIGHTS_RETENTION_MONTHS: integer(1, 1200).default(25),
   METRICS_PORT: integer(1, 65_535).optional(),
   METRICS_HOST: z.string().default("127.0.0.1"),
-  // The editor at /admin (the build) and the admins' sign-in (the server).
+  // The editor at /admin (the build) and its GitHub sign-in (the server).
   CMS_GITHUB_REPO: z
     .string()
     .regex(/^[\w.-]+\/[\w.-]+$/, "use owner/name, like amanzi-meters/website")
@@ -139,7 +139,6 @@ export const settingsSchema = z.object({
   CMS_GITHUB_CLIENT_ID: z.string().optional(),
   CMS_GITHUB_CLIENT_SECRET: z.string().optional(),
   CMS_GITHUB_OAUTH_URL: z.url().default("https://github.com"),
-  CMS_GITHUB_API_URL: z.url().default("https://api.github.com"),
   ADMIN_WITHOUT_SIGN_IN: flag.default(false),
   // Tests and benches: the browsers and PostgreSQL they drive (tests/support/).
   CHROMIUM_PATH: z.string().optional(),

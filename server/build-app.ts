@@ -1,7 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { insightsDashboardPlugin } from "./admin/insights-dashboard";
-import { adminSessions, signInPlugin } from "./admin/sign-in";
+import { signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
 import { deliveryService } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
@@ -13,6 +13,8 @@ import { pluginOptions } from "./plugin-options";
 import { retentionService } from "./retention/retention-plugin";
 import { clientErrorAnswer, securityHeaders, securityHeadersPlugin } from "./site/security-headers";
 import { staticSitePlugin } from "./site/static-site";
+import { staffSessions } from "./staff/staff-sessions";
+import { staffSignInPlugin } from "./staff/staff-sign-in";
 import type { EnquiryStore } from "./store/enquiry-store";
 
 const errorNames: Record<number, string> = {
@@ -94,8 +96,8 @@ export async function buildApp(
     prefix: "/api",
   });
 
-  const sessions = adminSessions({
-    clientSecret: config.cmsAuth?.clientSecret,
+  const sessions = staffSessions({
+    store: options.store.staff,
     withoutSignIn: config.adminWithoutSignIn,
   });
   if (config.adminWithoutSignIn) {
@@ -103,8 +105,8 @@ export async function buildApp(
       "ADMIN_WITHOUT_SIGN_IN is on: /admin pages open to ANYONE who reaches this service",
     );
   }
-  if (config.cmsAuth)
-    await app.register(signInPlugin, { ...config.cmsAuth, sessions, prefix: "/api/cms" });
+  if (config.cmsAuth) await app.register(signInPlugin, { ...config.cmsAuth, prefix: "/api/cms" });
+  await app.register(staffSignInPlugin, { ...plugin, sessions, prefix: "/admin" });
   await app.register(insightsDashboardPlugin, { ...plugin, sessions, prefix: "/admin" });
   if (options.servesSite !== false) await app.register(staticSitePlugin, plugin);
   return app;

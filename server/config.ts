@@ -114,8 +114,6 @@ const envSchema = settingsSchema
             clientId: e.CMS_GITHUB_CLIENT_ID,
             clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
             oauthUrl: e.CMS_GITHUB_OAUTH_URL,
-            apiUrl: e.CMS_GITHUB_API_URL,
-            repo: e.CMS_GITHUB_REPO,
             siteUrl: e.SITE_URL,
           }
         : undefined,

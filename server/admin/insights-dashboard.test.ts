@@ -185,7 +185,7 @@ describe("the insights dashboard by default", () => {
       expect(page.status, `${base} ${JSON.stringify(headers)}`).toBe(401);
       expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
       expect(page.text).not.toContain("newsletter");
-      expect(page.text).toContain("CMS_GITHUB_CLIENT_ID");
+      expect(page.text).toContain('href="/admin/sign-in"');
       const csv = await ask(base, "/admin/insights.csv", headers);
       expect(csv.status).toBe(401);
       expect(JSON.parse(csv.text)).toEqual({ error: "sign_in_required" });

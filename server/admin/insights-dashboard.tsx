@@ -21,7 +21,8 @@ import {
 import type { PluginOptions } from "../plugin-options";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
-import type { AdminSessions } from "./sign-in";
+import { signInPaths } from "../staff/sign-in-pages";
+import type { StaffSessions } from "../staff/staff-sessions";
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
 // it runs no script, and nothing of it reaches the public pages.
@@ -185,6 +186,9 @@ function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: 
             ))}
           </ul>
         </nav>
+        <form method="post" action={signInPaths.signOut}>
+          <button type="submit">Sign out</button>
+        </form>
       </header>
       <main>
         {report.pageviews > 0 ? null : <p className="notice">{nothingCounted}</p>}
@@ -255,33 +259,24 @@ const htmlPage = (title: string, body: ReactNode) =>
   )}`;
 
 /** What someone who is not signed in sees instead. */
-const signInPage = (signInUrl: string | undefined) =>
-  htmlPage(
-    "Sign in: Insights",
-    <main>
-      <h1>Insights</h1>
-      {signInUrl ? (
-        <p>
-          The insights are for the people who edit the site.{" "}
-          <a href={signInUrl}>Sign in with GitHub</a>
-        </p>
-      ) : (
-        <p>
-          Sign-in is not set up on this service (CMS_GITHUB_CLIENT_ID), so nobody can open the
-          insights here.
-        </p>
-      )}
-    </main>,
-  );
+const signInPage = htmlPage(
+  "Sign in: Insights",
+  <main>
+    <h1>Insights</h1>
+    <p>
+      The insights are for the company's staff. <a href={signInPaths.email}>Sign in</a>
+    </p>
+  </main>,
+);
 
 const offered = `use ${dashboardRanges.join(", ").replace(/, (\d+)$/, " or $1")}`;
 const rangeQuery = z.object({
   days: z.coerce.number(offered).pipe(z.literal(dashboardRanges, offered)).default(30),
 });
 
-/** /admin/insights and its table per day as CSV, for the site's editors, cached by nobody. */
+/** /admin/insights and its table per day as CSV, for signed-in staff, cached by nobody. */
 export const insightsDashboardPlugin: FastifyPluginAsync<
-  PluginOptions & { sessions: AdminSessions }
+  PluginOptions & { sessions: StaffSessions }
 > = async (app, { config, store, sessions }) => {
   const headers = {
     ...securityHeaders(config),
@@ -297,14 +292,11 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
 
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);
-    if (sessions.allows(request)) return;
+    if (await sessions.allows(request)) return;
     reply.code(401);
     if (request.url.startsWith("/admin/insights.csv"))
       return reply.send({ error: "sign_in_required" });
-    return sendHtml(
-      reply,
-      signInPage(sessions.canSignIn ? "/api/cms/auth?for=insights" : undefined),
-    );
+    return sendHtml(reply, signInPage);
   });
 
   /** The report for ?days=, or a 400 naming the problem. */

@@ -1,51 +1,12 @@
-import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { signerFactory } from "@fastify/cookie";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fastifyOauth2, { type OAuth2Namespace } from "@fastify/oauth2";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 
 // The editor's GitHub sign-in, on our own service so no third-party proxy sees the editors'
-// tokens (decisions 0013, 0022): /api/cms/auth (in the editor's popup, or ?for=insights as a
-// page) to GitHub and back to /api/cms/callback, by @fastify/oauth2 with state and PKCE. Whoever
-// may push to the repository also gets an admin session, which opens /admin's pages.
-
-const sessionCookie = "admin-session";
-/** A session outlives no working day; nothing revokes one early but a new client secret. */
-export const adminSessionSeconds = 2 * 60 * 60;
-
-/**
- * Who may open /admin's pages: a signed-in editor, whatever a request's origin (a proxy here is
- * loopback too). Signed with a key from the client secret, so every instance agrees.
- */
-export function adminSessions(options: { clientSecret?: string; withoutSignIn?: boolean }) {
-  const signer =
-    options.clientSecret &&
-    signerFactory(Buffer.from(hkdfSync("sha256", options.clientSecret, "", "admin-session", 32)));
-  return {
-    canSignIn: Boolean(signer),
-    allows(request: FastifyRequest) {
-      if (options.withoutSignIn) return true;
-      const cookie = request.cookies[sessionCookie];
-      if (!signer || !cookie) return false;
-      const { valid, value } = signer.unsign(cookie);
-      const expires = Number(/^editor\.(\d+)$/.exec((valid && value) || "")?.[1]);
-      return expires > Date.now() / 1000;
-    },
-    grant(reply: FastifyReply) {
-      if (!signer) return;
-      const expires = Math.floor(Date.now() / 1000) + adminSessionSeconds;
-      reply.setCookie(sessionCookie, signer.sign(`editor.${expires}`), {
-        path: "/admin",
-        httpOnly: true,
-        sameSite: "strict",
-        secure: reply.request.protocol === "https",
-        maxAge: adminSessionSeconds,
-      });
-    },
-  };
-}
-
-export type AdminSessions = ReturnType<typeof adminSessions>;
+// tokens (decisions 0013, 0022): /api/cms/auth, in the editor's popup, to GitHub and back to
+// /api/cms/callback, by @fastify/oauth2 with state and PKCE. It opens the editor only: staff
+// pages take a staff session (server/staff/, decision 0044).
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -54,9 +15,6 @@ declare module "fastify" {
 }
 
 const stateCookie = "cms-oauth-state";
-/** Where a sign-in goes once GitHub confirms it, named after the state's random part. */
-const purposeOf = (state: unknown) =>
-  typeof state === "string" && state.endsWith(".insights") ? "insights" : "editor";
 
 class StateMismatch extends Error {}
 
@@ -94,16 +52,10 @@ function sendPopupOutcome(reply: FastifyReply, status: number, token?: string, e
   return sendPage(reply, status, "", body, handshake);
 }
 
-/** A link, not a redirect: a SameSite=Strict cookie goes only on a navigation from our site. */
-function sendSignedInPage(reply: FastifyReply, status: number, text: string, next?: string) {
-  const refresh = next ? `<meta http-equiv="refresh" content="0;url=${next}">` : "";
-  const link = next ? ` <a href="${next}">Open the insights</a>.` : "";
-  return sendPage(reply, status, refresh, `<p>${escapeHtml(text)}${link}</p>`);
-}
-
-export const signInPlugin: FastifyPluginAsync<
-  NonNullable<Config["cmsAuth"]> & { sessions: AdminSessions }
-> = async (app, options) => {
+export const signInPlugin: FastifyPluginAsync<NonNullable<Config["cmsAuth"]>> = async (
+  app,
+  options,
+) => {
   const timeout = 10_000;
   if (!options.siteUrl)
     app.log.warn(
@@ -134,11 +86,7 @@ export const signInPlugin: FastifyPluginAsync<
     verifierCookieName: "cms-oauth-verifier",
     // Lax: the cookies must come back on GitHub's top-level redirect to the callback.
     cookie: { path: app.prefix, httpOnly: true, sameSite: "lax", secure: "auto", maxAge: 600 },
-    generateStateFunction: (request: FastifyRequest) => {
-      const purpose =
-        (request.query as { for?: unknown }).for === "insights" ? "insights" : "editor";
-      return `${randomBytes(32).toString("base64url")}.${purpose}`;
-    },
+    generateStateFunction: () => randomBytes(32).toString("base64url"),
     // Compared in constant time: the state is the sign-in's secret against forgery.
     checkStateFunction: async (request: FastifyRequest) => {
       const cookie = Buffer.from(request.cookies[stateCookie] ?? "");
@@ -150,27 +98,10 @@ export const signInPlugin: FastifyPluginAsync<
     },
   });
 
-  /** Whether GitHub says this token's user may push to the editor's repository. */
-  async function mayEdit(request: FastifyRequest, token: string) {
-    if (!options.repo) return false;
-    const url = `${options.apiUrl.replace(/\/$/, "")}/repos/${options.repo}`;
-    const accept = "application/vnd.github+json";
-    const headers = { accept, authorization: `Bearer ${token}`, "user-agent": "water-meter-site" };
-    const repository = await fetch(url, { headers, signal: AbortSignal.timeout(timeout) })
-      .then((response) => (response.ok ? response.json() : {}))
-      .catch((error: unknown) =>
-        request.log.warn({ err: error }, "GitHub sign-in: could not check the editor's access"),
-      );
-    return (repository as { permissions?: { push?: unknown } })?.permissions?.push === true;
-  }
-
   app.get("/callback", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const purpose = purposeOf(query.state);
     const fail = (status: number, error: string) =>
-      purpose === "editor"
-        ? sendPopupOutcome(reply, status, undefined, error)
-        : sendSignedInPage(reply, status, error);
+      sendPopupOutcome(reply, status, undefined, error);
     if (typeof query.code !== "string" || query.code === "") {
       const why = typeof query.error === "string" ? ` (${query.error})` : "";
       return fail(400, `GitHub did not sign you in${why}.`);
@@ -191,14 +122,6 @@ export const signInPlugin: FastifyPluginAsync<
     if (typeof token !== "string" || token === "") {
       return fail(502, "GitHub did not confirm the sign-in. Please try again.");
     }
-    const allowed = await mayEdit(request, token);
-    if (allowed) options.sessions.grant(reply);
-    if (purpose === "editor") return sendPopupOutcome(reply, 200, token);
-    if (!allowed)
-      return fail(
-        403,
-        "This GitHub account may not edit the site, so it cannot see the insights either.",
-      );
-    return sendSignedInPage(reply, 200, "Signed in.", "/admin/insights");
+    return sendPopupOutcome(reply, 200, token);
   });
 };

@@ -36,7 +36,10 @@ const styleAttribute = /\sstyle="([^"]*)"/g;
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** A page the service renders under /admin: no script, nothing loaded, its styles by hash. */
+/**
+ * A page the service renders under /admin: no script, nothing loaded, its styles by hash; its
+ * forms, if it has any, post to this service only.
+ */
 export function renderedAdminPagePolicy(html: string): string {
   const styles = new Set([...html.matchAll(inlineStyle)].map(([, body = ""]) => sha256(body)));
   const attributes = new Set(
@@ -47,6 +50,6 @@ export function renderedAdminPagePolicy(html: string): string {
     `style-src ${[...styles, ...(attributes.size ? ["'unsafe-hashes'", ...attributes] : [])].join(" ") || "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${/<form\b/i.test(html) ? "'self'" : "'none'"}`,
   ].join("; ");
 }

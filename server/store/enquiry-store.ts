@@ -17,6 +17,7 @@ import {
   type StoredEnquiry,
   type Tables,
 } from "./schema";
+import type { StaffStore } from "./staff-store";
 
 // The service's one boundary with its storage, each query once for SQLite and PostgreSQL
 // (decision 0027); the contract suite (enquiry-store.test.ts) runs on both.
@@ -98,6 +99,7 @@ const attempted = (eb: Where<"deliveries">) => ({
 export function enquiryStore(
   { db, engine, clockTime, forgetDeleted, close }: Database,
   insights: InsightsStore,
+  staff: StaffStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -183,6 +185,7 @@ export function enquiryStore(
 
   return {
     insights,
+    staff,
     close,
 
     /**

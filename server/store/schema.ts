@@ -52,6 +52,15 @@ export type VisitSource = { source: string; medium: string; campaign: string };
 /** Where a visit came in: its first page, its source, the device. */
 export type Visit = VisitSource & { entry: string; device: Device };
 
+/** A member of staff, invited by an owner (decision 0044); the address kept in lower case. */
+export type StaffMember = {
+  id: string;
+  email: string;
+  name: string;
+  owner: boolean;
+  createdAt: string;
+};
+
 export type Tables = {
   enquiries: Omit<StoredEnquiry, "receivedAt"> & {
     receivedAt: Moment;
@@ -82,4 +91,15 @@ export type Tables = {
   insightsVisitorPages: { day: string; hash: string; path: string };
   insightsTaps: TapCount;
   insightsHeld: { day: string; held: number };
+  /** SQLite keeps the owner flag as 0 or 1. */
+  staff: Omit<StaffMember, "owner" | "createdAt"> & { owner: boolean | number; createdAt: Moment };
+  staffSignInCodes: {
+    tokenHash: string;
+    staffId: string;
+    codeHash: string;
+    expiresAt: Moment;
+    attempts: number;
+  };
+  staffSessions: { tokenHash: string; staffId: string; expiresAt: Moment };
+  staffSignInAttempts: { key: string; hour: string; attempts: number };
 };

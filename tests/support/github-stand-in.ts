@@ -139,7 +139,6 @@ export async function startGitHubStandIn(files: Record<string, string> = {}) {
       CMS_GITHUB_CLIENT_ID: clientId,
       CMS_GITHUB_CLIENT_SECRET: clientSecret,
       CMS_GITHUB_OAUTH_URL: url,
-      CMS_GITHUB_API_URL: url,
       CMS_GITHUB_REPO: repo,
     },
     exchanges,

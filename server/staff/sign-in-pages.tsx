@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+// The staff sign-in's pages, rendered on the server into plain HTML: each form posts and is
+// answered with a redirect or the same page naming the problem, so it works without script.
+
+// Allowed by the page's policy by its hash.
+const stylesheet = readFileSync(new URL("./sign-in.css", import.meta.url), "utf8");
+
+/** Where the sign-in's forms post, under the plugin's prefix /admin. */
+export const signInPaths = {
+  email: "/admin/sign-in",
+  code: "/admin/sign-in/code",
+  signOut: "/admin/sign-out",
+} as const;
+
+/** The staff page a sign-in opens (the inbox will take its place). */
+export const firstStaffPage = "/admin/insights";
+
+export const staffPage = (title: string, body: ReactNode) =>
+  `<!doctype html>${renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
+      </head>
+      <body>
+        <main>{body}</main>
+      </body>
+    </html>,
+  )}`;
+
+/** A problem with what was sent, tied to its field so a screen reader reads it there too. */
+function Field(props: {
+  label: string;
+  problem?: string;
+  input: Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">;
+}) {
+  const id = props.input.name ?? "";
+  return (
+    <>
+      <label htmlFor={id}>{props.label}</label>
+      {props.problem ? (
+        <p className="problem" id={`${id}-problem`}>
+          {props.problem}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        required
+        aria-invalid={props.problem ? true : undefined}
+        aria-describedby={props.problem ? `${id}-problem` : undefined}
+        {...props.input}
+      />
+    </>
+  );
+}
+
+export const emailStep = (problem?: string) =>
+  staffPage(
+    "Sign in: staff",
+    <>
+      <h1>Sign in</h1>
+      <p>For the company's staff. We mail a code to the address you were invited with.</p>
+      <form method="post" action={signInPaths.email}>
+        <Field
+          label="Email"
+          problem={problem}
+          input={{ name: "email", type: "email", autoComplete: "email", maxLength: 254 }}
+        />
+        <button type="submit">Send code</button>
+      </form>
+    </>,
+  );
+
+export const codeStep = (problem?: string) =>
+  staffPage(
+    "Enter your code: staff",
+    <>
+      <h1>Enter your code</h1>
+      <p>
+        If the address you gave belongs to a member of staff, a 6-digit code is on its way to it.
+        The code works once, within 10 minutes.
+      </p>
+      <form method="post" action={signInPaths.code}>
+        <Field
+          label="Code"
+          problem={problem}
+          input={{
+            name: "code",
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            pattern: "[0-9]{6}",
+            maxLength: 6,
+          }}
+        />
+        <button type="submit">Sign in</button>
+      </form>
+      <p>
+        <a href={signInPaths.email}>Ask for a new code</a>
+      </p>
+    </>,
+  );
+
+export const signedInPage = (name: string) =>
+  staffPage(
+    "Signed in: staff",
+    <>
+      <h1>Signed in</h1>
+      <p>{`You are signed in as ${name}.`}</p>
+      <p>
+        <a href={firstStaffPage}>Open the insights</a>
+      </p>
+      <form method="post" action={signInPaths.signOut}>
+        <button type="submit">Sign out</button>
+      </form>
+    </>,
+  );
