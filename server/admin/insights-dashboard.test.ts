@@ -63,7 +63,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     await store.insights.record([today()]);
     // Visitor b sends an enquiry: it goes to b's visit, from the newsletter.
     await store.insights.record([
-      today({ counts: noVisit.rows(), visitors: [], visitorPages: [], enquiries: ["b"] }),
+      today({ counts: noVisit.rows(), visitors: [], visitorPages: [], enquiries: [{ hash: "b" }] }),
     ]);
 
     const response = await fetch(`${service.baseUrl}/admin/insights?days=7`);
@@ -126,7 +126,12 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
   it("counts a visit's conversion once, never above 100%, and says so", async () => {
     // Visitor b sends two more: 3 enquiries came with b's visit, which converts once.
     await store.insights.record([
-      today({ counts: [], visitors: [], visitorPages: [], enquiries: ["b", "b"] }),
+      today({
+        counts: [],
+        visitors: [],
+        visitorPages: [],
+        enquiries: [{ hash: "b" }, { hash: "b" }],
+      }),
     ]);
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
     expect(totalsOf(page)).toMatchObject({ Visits: "2", Enquiries: "8", Conversion: "100.0%" });

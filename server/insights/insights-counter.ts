@@ -15,7 +15,7 @@ type Pending = {
   visitors: Map<string, Visit>;
   /** Keyed `hash\npath`. */
   visitorPages: Map<string, { hash: string; path: string }>;
-  enquiries: { hash: string; tries: number }[];
+  enquiries: { hash: string; enquiryId?: string; tries: number }[];
 };
 
 /**
@@ -84,7 +84,7 @@ export function createInsightsCounter(options: {
       counts: entry.counts.rows(),
       visitors: [...entry.visitors].map(([hash, visit]) => ({ hash, visit })),
       visitorPages: [...entry.visitorPages.values()],
-      enquiries: entry.enquiries.map(({ hash }) => hash),
+      enquiries: entry.enquiries.map(({ hash, enquiryId }) => ({ hash, enquiryId })),
     }));
     let unattributed: Set<string>;
     try {
@@ -96,12 +96,12 @@ export function createInsightsCounter(options: {
       return;
     }
     for (const [day, { enquiries }] of taken) {
-      for (const { hash, tries } of enquiries) {
+      for (const { hash, enquiryId, tries } of enquiries) {
         if (!unattributed.has(`${day}\n${hash}`)) continue;
         // At the last try, counted without a visit, in the next write.
         if (final || tries + 1 >= enquiryTries)
           pendingOf(day).counts.add(day, "total", "", "enquiries");
-        else pendingOf(day).enquiries.push({ hash, tries: tries + 1 });
+        else pendingOf(day).enquiries.push({ hash, enquiryId, tries: tries + 1 });
       }
     }
     if (final) await write(final);
@@ -143,11 +143,11 @@ export function createInsightsCounter(options: {
       counts.add(day, "download", path, "downloads");
       counts.add(day, "download-source", source, "downloads");
     },
-    /** Counts an enquiry, for its visitor's visit when there is one. */
-    enquiry(identity: Identity | undefined) {
+    /** Counts an enquiry, for its visitor's visit when there is one; the inbox learns which. */
+    enquiry(identity: Identity | undefined, enquiryId?: string) {
       const day = today();
       const hash = hashOf(day, identity);
-      if (hash) pendingOf(day).enquiries.push({ hash, tries: 0 });
+      if (hash) pendingOf(day).enquiries.push({ hash, enquiryId, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },
     /** Loads the day's salt, then flushes every `flushMs`. */

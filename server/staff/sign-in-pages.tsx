@@ -15,8 +15,8 @@ export const signInPaths = {
   signOut: "/admin/sign-out",
 } as const;
 
-/** The staff page a sign-in opens (the inbox will take its place). */
-export const firstStaffPage = "/admin/insights";
+/** The staff page a sign-in opens: the inbox. */
+export const firstStaffPage = "/admin/enquiries";
 
 export const staffPage = (title: string, body: ReactNode) =>
   `<!doctype html>${renderToStaticMarkup(
@@ -114,7 +114,7 @@ export const signedInPage = (name: string) =>
       <h1>Signed in</h1>
       <p>{`You are signed in as ${name}.`}</p>
       <p>
-        <a href={firstStaffPage}>Open the insights</a>
+        <a href={firstStaffPage}>Open the inbox</a>
       </p>
       <form method="post" action={signInPaths.signOut}>
         <button type="submit">Sign out</button>

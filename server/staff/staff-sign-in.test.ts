@@ -83,7 +83,7 @@ describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
 
     const signedIn = await enterCode(app, who, code);
     expect(signedIn.statusCode).toBe(303);
-    expect(signedIn.headers.location).toBe("/admin/insights");
+    expect(signedIn.headers.location).toBe("/admin/enquiries");
     const session = signedIn.cookies.find((cookie) => cookie.name === "staff-session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/admin" });
     expect(session?.secure).toBeUndefined();

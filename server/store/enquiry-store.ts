@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
+import { type InboxStore, isEnquiryId } from "./inbox-store";
 import type { InsightsStore } from "./insights-store";
 import {
   type DeliveryChannel,
@@ -44,7 +45,15 @@ type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
 const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-const asStored = ({ heldDigestDay, ...row }: EnquiryRow): StoredEnquiry => ({
+// The inbox's columns are its own (inbox-store.ts); mails, listings and imports carry the enquiry.
+const asStored = ({
+  heldDigestDay,
+  stage,
+  ownerId,
+  entryPage,
+  source,
+  ...row
+}: EnquiryRow): StoredEnquiry => ({
   ...row,
   receivedAt: iso(row.receivedAt),
 });
@@ -100,6 +109,7 @@ export function enquiryStore(
   { db, engine, clockTime, forgetDeleted, close }: Database,
   insights: InsightsStore,
   staff: StaffStore,
+  inbox: InboxStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -160,9 +170,7 @@ export function enquiryStore(
     status: Exclude<EnquiryStatus, "held">,
     then: (trx: Transaction<Tables>, enquiry: StoredEnquiry) => Promise<void>,
   ): Promise<HeldDecision> {
-    // PostgreSQL's uuid column refuses anything else, where the answer is simply "no such one".
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-      return "not_found";
+    if (!isEnquiryId(id)) return "not_found";
     return db.transaction().execute(async (trx) => {
       const decided = await trx
         .updateTable("enquiries")
@@ -186,6 +194,7 @@ export function enquiryStore(
   return {
     insights,
     staff,
+    inbox,
     close,
 
     /**

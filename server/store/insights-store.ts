@@ -18,8 +18,11 @@ export type DayBatch = {
   counts: DailyCount[];
   visitors: { hash: string; visit: Visit }[];
   visitorPages: { hash: string; path: string }[];
-  /** The visitor's hash of each enquiry, to count for that visitor's visit. */
-  enquiries: string[];
+  /**
+   * The visitor's hash of each enquiry, to count for that visitor's visit, and the enquiry's id,
+   * which is given that visit's entry page and source for the inbox (decision 0045).
+   */
+  enquiries: { hash: string; enquiryId?: string }[];
 };
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
@@ -113,7 +116,7 @@ export function insightsStore({ db }: Database) {
             for (const { path } of added) counts.add(day, "page", path, "visitors");
           }
           const visits = new Map<string, Omit<Visit, "device">>();
-          for (const chunk of chunks([...new Set(batch.enquiries)])) {
+          for (const chunk of chunks([...new Set(batch.enquiries.map(({ hash }) => hash))])) {
             const found = await trx
               .selectFrom("insightsVisitors")
               .select(["hash", "entry", "source", "medium", "campaign"])
@@ -122,10 +125,19 @@ export function insightsStore({ db }: Database) {
               .execute();
             for (const { hash, ...visit } of found) visits.set(hash, visit);
           }
-          for (const hash of batch.enquiries) {
+          for (const { hash, enquiryId } of batch.enquiries) {
             const visit = visits.get(hash);
-            if (visit) counts.addVisit(day, visit, "enquiries");
-            else unattributed.push({ day, hash });
+            if (!visit) {
+              unattributed.push({ day, hash });
+              continue;
+            }
+            counts.addVisit(day, visit, "enquiries");
+            if (enquiryId)
+              await trx
+                .updateTable("enquiries")
+                .set({ entryPage: visit.entry, source: visit.source })
+                .where("id", "=", enquiryId)
+                .execute();
           }
         }
         for (const chunk of chunks(counts.rows())) {

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { insightsStore } from "../store/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
+import { inboxStore } from "./inbox-store";
 import { staffStore } from "./staff-store";
 
 /** `warn` is told what the operator should fix, such as a file others could read. */
@@ -15,7 +16,7 @@ export function storeKindOf(databaseUrl: string): "sqlite" | "postgres" | undefi
 }
 
 const storeOver = (database: Database) =>
-  enquiryStore(database, insightsStore(database), staffStore(database));
+  enquiryStore(database, insightsStore(database), staffStore(database), inboxStore(database));
 
 /** Opens, and migrates if need be, the store DATABASE_URL names. */
 export async function openEnquiryStore(
