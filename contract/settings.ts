@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { defaultRetentionDays, maxRetentionDays } from "./retention.ts";
+import { defaultHeldRetentionDays, defaultRetentionDays, maxRetentionDays } from "./retention.ts";
 import type { Settings } from "./settings-source.ts";
 
 // Every setting the site, the enquiry service and their tools read, defined once; .env.example
@@ -123,7 +123,8 @@ export const settingsSchema = z.object({
     .min(0, "use 0 (keep until delivered) or more days")
     .max(maxRetentionDays, `use at most ${maxRetentionDays} days`)
     .default(defaultRetentionDays),
-  HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(30),
+  // Read by the build too: the privacy statement states it.
+  HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(defaultHeldRetentionDays),
   DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
   INSIGHTS: z.enum(["on", "off"], "use on or off").default("on"),
   INSIGHTS_FLUSH_SECONDS: integer(1, 3600).default(10),
@@ -164,6 +165,7 @@ export const buildSettingNames = {
   CMS_GITHUB_BRANCH: "server",
   // Not handed on: what the privacy statement states (app/content/site-content.ts).
   ENQUIRY_RETENTION_DAYS: undefined,
+  HELD_RETENTION_DAYS: undefined,
   SMTP_URL: undefined,
   ENQUIRY_WEBHOOK_URL: undefined,
 } as const satisfies Partial<Record<SettingName, "client" | "server" | undefined>>;
