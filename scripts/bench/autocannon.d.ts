@@ -16,7 +16,7 @@ declare module "autocannon" {
     non2xx: number;
     "2xx": number;
     statusCodeStats: Record<string, { count: number }>;
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p97_5: number; p99: number };
   };
   type Instance = PromiseLike<Result> & { stop(): void };
   export default function autocannon(options: Options): Instance;

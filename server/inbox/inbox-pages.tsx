@@ -264,7 +264,7 @@ const eventWords = {
   spam: () => "Marked as spam: never delivered",
 };
 
-/** What happened to the enquiry, oldest first: received, deliveries, and what staff did. */
+/** What happened to the enquiry, newest first: received, deliveries, and what staff did. */
 export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happening[] {
   const happenings: Happening[] = [
     {
@@ -282,7 +282,7 @@ export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happenin
     else
       happenings.push({
         key: job.channel,
-        // Still waiting: shown last, as it is where the enquiry stands now.
+        // Still waiting: shown first, as it is where the enquiry stands now.
         at: new Date().toISOString(),
         what: job.lastError
           ? `${names.name} failed (${job.attempts} attempt${job.attempts === 1 ? "" : "s"}): ${job.lastError}; tried again later`
@@ -296,7 +296,7 @@ export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happenin
       who: event.staffName ?? "former staff or no sign-in",
       what: eventWords[event.kind](event.detail ?? ""),
     });
-  return happenings.sort((a, b) => a.at.localeCompare(b.at));
+  return happenings.sort((a, b) => b.at.localeCompare(a.at));
 }
 
 export function enquiryPage(props: {
@@ -404,7 +404,7 @@ export function enquiryPage(props: {
             Download as CSV
           </a>
         </p>
-        <h2 id="timeline">Timeline</h2>
+        <h2 id="timeline">Timeline, newest first</h2>
         <ol className="timeline" aria-labelledby="timeline">
           {timeline(props.enquiryCase).map((happening) => (
             <li key={happening.key}>

@@ -164,11 +164,11 @@ export const inboxPlugin: FastifyPluginAsync<
       .send(`${rows.map(csvLine).join("\r\n")}\r\n`);
   });
 
-  /** Answers a form that changed an enquiry: back to its page, or what was wrong. */
+  /** Answers a form that changed an enquiry: its timeline, newest first, or what was wrong. */
   const back = (reply: FastifyReply, id: string, outcome: string) =>
     outcome === "not_found"
       ? reply.code(404).send({ error: "not_found" })
-      : reply.redirect(enquiryPath(id), 303);
+      : reply.redirect(`${enquiryPath(id)}#timeline`, 303);
 
   app.post("/enquiries/:id/status", async (request, reply) => {
     const id = idOf(request);

@@ -120,7 +120,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${baseUrl}/admin/insights`);
+  await page.waitForURL(`${baseUrl}/admin/enquiries`);
   // Counts reach the store within a flush (a second here); a visitor's two pages may be in two
   // flushes, so the day's totals are waited for too.
   await expect
