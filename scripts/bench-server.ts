@@ -97,6 +97,12 @@ async function serve(name: string, env: Record<string, string>): Promise<Server>
 
 type Result = Awaited<ReturnType<typeof load>> & { cpu?: number };
 
+/** The server's CPU seconds so far (user + system), from /proc. */
+const cpu = ({ pid }: Server) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** autocannon for `seconds` (stopped 15 s past that at the latest), over one URL or several. */
 async function load(urls: string[], connections: number, seconds: number, request = {}) {
   const run = autocannon({ url: urls, connections, duration: seconds, timeout: 5, ...request });
@@ -117,11 +123,6 @@ async function benchPages() {
   });
   try {
     const headers = { "accept-encoding": "br, gzip", "user-agent": browser };
-    // The server's CPU seconds so far (user + system), from /proc.
-    const cpu = ({ pid }: Server) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    };
     const run = async (server: Server, seconds: number): Promise<Result> => {
       const before = cpu(server);
       const r = await load([`${server.url}/`], pages.connections, seconds, { headers });
@@ -273,7 +274,7 @@ async function benchInbox() {
   const stores = ["SQLite", ...(pg.postgresBinDir() ? ["PostgreSQL"] : [])];
   const searches = [
     ["the New view", ""],
-    ["All, newest 100", "?view=all"],
+    ["All, the newest", "?view=all"],
     ["Held", "?view=held"],
     ["search: one person by email", "?view=all&q=person12345%40example"],
     ["search: words of the message", "?view=all&q=leak+on+the+main"],
@@ -306,7 +307,9 @@ async function benchInbox() {
         const run = (seconds: number) =>
           autocannon({ url, connections: inbox.connections, duration: seconds, headers });
         await run(inbox.warmupSeconds);
+        const before = cpu(server);
         const r = await run(inbox.seconds);
+        const cpuMs = ((cpu(server) - before) * 1000) / Math.max(1, r["2xx"]);
         const failures = r.non2xx + r.errors + r.timeouts;
         const p975 = r.latency.p97_5;
         rows.push([
@@ -315,6 +318,7 @@ async function benchInbox() {
           whole(r["2xx"] / r.duration),
           ms(r.latency.p50),
           ms(p975),
+          ms(cpuMs),
           failures,
         ]);
         const met = p975 < inbox.p95Ms && failures === 0;
@@ -332,7 +336,7 @@ async function benchInbox() {
     `\nInbox: GET /admin/enquiries signed in, over ${whole(inbox.enquiries)} stored enquiries, ` +
       `${inbox.connections} connections, ${inbox.seconds} s a row after a warm-up`,
   );
-  printTable(["store", "page", "pages/s", "p50 ms", "p97.5 ms", "failures"], rows);
+  printTable(["store", "page", "pages/s", "p50 ms", "p97.5 ms", "CPU ms/page", "failures"], rows);
 }
 
 function printTable(header: string[], rows: (string | number)[][]) {

@@ -27,7 +27,7 @@ import {
 // in its timeline, with who and when.
 
 /** Rows a view shows: the newest, as a person reads an inbox. */
-export const inboxPageSize = 100;
+export const inboxPageSize = 50;
 
 const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 const listQuery = z.object({
