@@ -65,7 +65,7 @@ export function waited(fromIso: string, now: Date): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   if (days > 0) return `${days} day${days === 1 ? "" : "s"}${hours ? ` ${hours} h` : ""}`;
-  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  if (hours > 0) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
   return `${minutes} min`;
 }
 
@@ -220,7 +220,7 @@ export function inboxPage(props: {
               </caption>
               <thead>
                 <tr>
-                  {["Name", "Company", "Type", "Owner", "Status", "Waiting", "Received"].map(
+                  {["Name", "Status", "Waiting", "Owner", "Type", "Company", "Received"].map(
                     (head) => (
                       <th key={head} scope="col">
                         {head}
@@ -235,11 +235,11 @@ export function inboxPage(props: {
                     <th scope="row">
                       <a href={enquiryPath(row.id)}>{row.name}</a>
                     </th>
-                    <td>{row.companyName ?? ""}</td>
-                    <td>{typeNames[row.enquiryType] ?? row.enquiryType}</td>
-                    <td>{row.ownerName ?? "Nobody"}</td>
                     <td>{statusNames[row.status]}</td>
                     <td>{isWaiting(row.status) ? waited(row.receivedAt, now) : ""}</td>
+                    <td>{row.ownerName ?? "Nobody"}</td>
+                    <td>{typeNames[row.enquiryType] ?? row.enquiryType}</td>
+                    <td>{row.companyName ?? ""}</td>
                     <td>{when(row.receivedAt)}</td>
                   </tr>
                 ))}
