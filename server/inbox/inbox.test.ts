@@ -210,9 +210,16 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
       name: "Naledi",
       owner: false,
     });
+    // A removed person's enquiries lose their owner; their timeline rows stay, unnamed.
+    const { id } = await store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly);
+    const leaving = await store.staff.staffByEmail(sipho.email);
+    await store.inbox.setOwner(id, leaving ?? null, leaving?.id ?? null, new Date());
     expect((await owner("POST", "/admin/staff/remove", { email: sipho.email })).statusCode).toBe(
       303,
     );
+    const after = await store.inbox.read(id);
+    expect(after?.enquiry.ownerId).toBe(null);
+    expect(after?.events.map((e) => [e.kind, e.staffName])).toEqual([["owner", null]]);
     expect((await staff("GET", "/admin/enquiries")).statusCode).toBe(401);
     expect((await owner("POST", "/admin/staff/remove", { email: thandi.email })).statusCode).toBe(
       400,
