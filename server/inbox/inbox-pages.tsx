@@ -254,14 +254,17 @@ export function inboxPage(props: {
 
 type Happening = { at: string; who?: string; what: ReactNode; key: string };
 
+/** `detail` names the enquiries command, for what it did (decision 0045). */
+const through = (detail: string) => (detail ? ` through ${detail}` : "");
 const eventWords = {
-  viewed: () => "Viewed",
-  exported: () => "Exported as CSV",
+  viewed: (detail: string) => `Viewed${through(detail)}`,
+  exported: (detail: string) => (detail ? `Exported${through(detail)}` : "Exported as CSV"),
   stage: (detail: string) => `Status set to ${statusNames[detail as EnquiryStage] ?? detail}`,
   owner: (detail: string) => `Owner set to ${detail}`,
   note: (detail: string) => <span className="note">{`Note: ${detail}`}</span>,
-  released: () => "Released: it goes out through the usual channels",
-  spam: () => "Marked as spam: never delivered",
+  released: (detail: string) =>
+    `Released${through(detail)}: it goes out through the usual channels`,
+  spam: (detail: string) => `Marked as spam${through(detail)}: never delivered`,
 };
 
 /** What happened to the enquiry, newest first: received, deliveries, and what staff did. */
@@ -293,7 +296,9 @@ export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happenin
     happenings.push({
       key: event.id,
       at: event.at,
-      who: event.staffName ?? "former staff or no sign-in",
+      who:
+        event.staffName ??
+        (event.detail?.startsWith("npm run") ? "the server's command line" : "former staff"),
       what: eventWords[event.kind](event.detail ?? ""),
     });
   return happenings.sort((a, b) => b.at.localeCompare(a.at));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import type { EnquiryType } from "../../contract/enquiry";
-import type { Database } from "./database";
+import { chunks, type Database } from "./database";
 import {
   type EnquiryEventKind,
   type EnquiryStage,
@@ -225,6 +225,27 @@ export function inboxStore({ db, engine }: Database) {
     },
 
     record,
+
+    /**
+     * Records that the enquiries command showed or wrote out these enquiries (no person is
+     * signed in there: `detail` names the command); those erased meanwhile are left out.
+     */
+    async recordCommand(ids: string[], kind: "viewed" | "exported", detail: string, now: Date) {
+      await db.transaction().execute(async (trx) => {
+        for (const chunk of chunks(ids.filter(isEnquiryId))) {
+          const known = await trx
+            .selectFrom("enquiries")
+            .select("id")
+            .where("id", "in", chunk)
+            .execute();
+          if (known.length === 0) continue;
+          await trx
+            .insertInto("enquiryEvents")
+            .values(known.map(({ id }) => event(id, null, kind, now, detail)))
+            .execute();
+        }
+      });
+    },
 
     setStage: (id: string, stage: EnquiryStage, staffId: string | null, now: Date) =>
       change(id, staffId, now, { stage }, "stage", stage),
