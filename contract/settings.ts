@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { parseBusinessHours } from "./business-hours.ts";
-import { defaultRetentionDays, maxRetentionDays } from "./retention.ts";
+import { defaultHeldRetentionDays, defaultRetentionDays, maxRetentionDays } from "./retention.ts";
 import type { Settings } from "./settings-source.ts";
 
 // Every setting the site, the enquiry service and their tools read, defined once; .env.example
@@ -125,7 +125,8 @@ export const settingsSchema = z.object({
     .min(0, "use 0 (keep until delivered) or more days")
     .max(maxRetentionDays, `use at most ${maxRetentionDays} days`)
     .default(defaultRetentionDays),
-  HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(30),
+  // Read by the build too: the privacy statement states it.
+  HELD_RETENTION_DAYS: integer(1, maxRetentionDays).default(defaultHeldRetentionDays),
   DELIVERY_ALERT_AFTER_MINUTES: integer(1, 525_600).default(60),
   // The reply clock (server/reply-clock/): business minutes to a first reply, in Johannesburg time.
   BUSINESS_HOURS: z
@@ -175,6 +176,7 @@ export const buildSettingNames = {
   CMS_GITHUB_BRANCH: "server",
   // Not handed on: what the privacy statement states (app/content/site-content.ts).
   ENQUIRY_RETENTION_DAYS: undefined,
+  HELD_RETENTION_DAYS: undefined,
   SMTP_URL: undefined,
   ENQUIRY_WEBHOOK_URL: undefined,
 } as const satisfies Partial<Record<SettingName, "client" | "server" | undefined>>;

@@ -26,6 +26,7 @@ export function siteRootOf(buildDir: string | undefined): string {
  */
 export type BuildManifest = {
   retentionDays: number;
+  heldRetentionDays: number;
   channels: DeliveryChannels;
 };
 
@@ -35,8 +36,15 @@ export const buildManifestFile = (siteRoot: string) =>
 
 /** The manifest for the build's settings (contract/settings.ts, buildSettings). */
 export function buildManifestOf(
-  settings: Pick<CheckedSettings, "ENQUIRY_RETENTION_DAYS" | "SMTP_URL" | "ENQUIRY_WEBHOOK_URL">,
+  settings: Pick<
+    CheckedSettings,
+    "ENQUIRY_RETENTION_DAYS" | "HELD_RETENTION_DAYS" | "SMTP_URL" | "ENQUIRY_WEBHOOK_URL"
+  >,
 ): BuildManifest {
   const { mail, webhook } = configuredChannels(settings);
-  return { retentionDays: settings.ENQUIRY_RETENTION_DAYS, channels: { mail, webhook } };
+  return {
+    retentionDays: settings.ENQUIRY_RETENTION_DAYS,
+    heldRetentionDays: settings.HELD_RETENTION_DAYS,
+    channels: { mail, webhook },
+  };
 }

@@ -8,11 +8,14 @@
 //      their p99, /readyz throughout, and the server's memory before and at its peak;
 //   4. the insights dashboard's 90 days over a million stored rows (a store as full as the bound
 //      on labels lets it get), on either store, with /healthz asked throughout.
-// `-- --only flood` (or pages, enquiries, dashboard) runs one part.
+//   5. the staff inbox's list and search over 20,000 stored enquiries, signed in, p97.5 (which
+//      bounds p95) on SQLite and on PostgreSQL.
+// `-- --only flood` (or pages, enquiries, dashboard, inbox) runs one part.
 // A missed target exits 1, a failure of the bench itself 2. Every process it starts is stopped
 // by its pid, whatever happens; the run has a deadline. Requests/s swing with whatever else the
 // machine does: read the range, and the server's CPU time per request, which swings less.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -28,7 +31,10 @@ import autocannon from "autocannon";
 import SqliteDatabase from "better-sqlite3";
 import pgClient from "pg";
 import { tapTargetsFile } from "../contract/contact-taps";
+import { enquiryTypeValues } from "../contract/enquiry";
 import { siteRootOf } from "../contract/site-build";
+import { newToken, tokenHash } from "../server/staff/staff-sessions";
+import type { EnquiryWithDelivery } from "../server/store/enquiry-store";
 import { openEnquiryStore } from "../server/store/open-enquiry-store";
 import { labelsPerDay } from "../server/store/schema";
 import { freePort } from "../tests/support/free-port";
@@ -44,6 +50,8 @@ const enquiries = { connections: [10, 50], warmupSeconds: 1, seconds: 5 };
 // Every store row at 10 connections: 1,000/s is 10 ms an enquiry on average, so p99 < 50 ms is
 // a real bound.
 const enquiryTarget = { connections: 10, perSecond: 1000, p99Ms: 50 };
+// A small team's inbox: a few people at once, each page answered within 200 ms for 95 in 100.
+const inbox = { enquiries: 20_000, connections: 4, warmupSeconds: 1, seconds: 5, p95Ms: 200 };
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const flood = { connections: 50, seconds: 20, enquiryConnections: 2 };
@@ -109,6 +117,12 @@ async function serve(name: string, env: Record<string, string>): Promise<Server>
 
 type Result = Awaited<ReturnType<typeof load>> & { cpu?: number };
 
+/** The server's CPU seconds so far (user + system), from /proc. */
+const cpu = ({ pid }: Server) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /**
  * autocannon for `seconds` (stopped 15 s past that at the latest), over one URL or several; a
  * redirect is an answer too where `redirects` says so.
@@ -139,11 +153,6 @@ async function benchPages() {
   });
   try {
     const headers = { "accept-encoding": "br, gzip", "user-agent": browser };
-    // The server's CPU seconds so far (user + system), from /proc.
-    const cpu = ({ pid }: Server) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    };
     const run = async (server: Server, seconds: number): Promise<Result> => {
       const before = cpu(server);
       const r = await load([`${server.url}/`], pages.connections, seconds, { headers });
@@ -477,6 +486,105 @@ async function benchDashboard() {
   );
 }
 
+/** `count` enquiries over the last 90 days, a tenth of them held, names and words varied. */
+function inboxFixture(count: number): EnquiryWithDelivery[] {
+  const names = [
+    "Thandi Nkosi",
+    "Pieter van Wyk",
+    "Aisha Patel",
+    "Sipho Dlamini",
+    "Lerato Mokoena",
+  ];
+  const companies = ["Amanzi Estates", "Karoo Body Corporate", "Cape Flats Housing", null];
+  const words = ["prepaid meters", "a leak on the main line", "bulk water billing", "a quote"];
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const held = i % 10 === 0;
+    return {
+      id: randomUUID(),
+      receivedAt: new Date(now - ((i * 7919) % (90 * 86_400)) * 1000).toISOString(),
+      name: `${names[i % names.length]} ${i}`,
+      phone: `082${String(i).padStart(7, "0")}`,
+      email: `person${i}@example.co.za`,
+      enquiryType: enquiryTypeValues[i % enquiryTypeValues.length] ?? "other",
+      companyName: companies[i % companies.length] ?? null,
+      message: `Hello, we would like to talk about ${words[i % words.length]} for ${i % 300} units.`,
+      status: held ? "held" : "accepted",
+      heldReason: held ? "low_score 0.3" : null,
+      delivery: { status: held ? "held" : "delivered", channels: [] },
+    };
+  });
+}
+
+async function benchInbox() {
+  const stores = ["SQLite", ...(pg.postgresBinDir() ? ["PostgreSQL"] : [])];
+  const searches = [
+    ["the New view", ""],
+    ["All, the newest", "?view=all"],
+    ["Held", "?view=held"],
+    ["search: one person by email", "?view=all&q=person12345%40example"],
+    ["search: words of the message", "?view=all&q=leak+on+the+main"],
+    ["search: nothing matches", "?view=all&q=zzzz"],
+    ["search + type + status", "?view=all&q=amanzi&type=support&status=new"],
+  ];
+  const rows: (string | number)[][] = [];
+  for (const store of stores) {
+    let databaseUrl = `file:${join(scratch, "inbox.db")}`;
+    if (store === "PostgreSQL") {
+      postgres ??= await pg.startPostgresServer({ durable: true });
+      databaseUrl = await pg.createDatabase(postgres.url);
+    }
+    const opened = await openEnquiryStore(databaseUrl, { warn: () => {} });
+    await opened.importEnquiries(inboxFixture(inbox.enquiries));
+    const person = { email: "bench@amanzi.example", name: "Bench", owner: true };
+    await opened.staff.addStaff(person, new Date());
+    const staff = await opened.staff.staffByEmail(person.email);
+    const token = newToken();
+    await opened.staff.startSession(
+      { tokenHash: tokenHash(token), staffId: staff?.id ?? "" },
+      new Date(Date.now() + 3_600_000),
+    );
+    await opened.close();
+    const server = await serve(`inbox-${store}`, { DATABASE_URL: databaseUrl });
+    try {
+      const headers = { cookie: `staff-session=${token}` };
+      for (const [what, query] of searches) {
+        const url = `${server.url}/admin/enquiries${query}`;
+        const run = (seconds: number) =>
+          autocannon({ url, connections: inbox.connections, duration: seconds, headers });
+        await run(inbox.warmupSeconds);
+        const before = cpu(server);
+        const r = await run(inbox.seconds);
+        const cpuMs = ((cpu(server) - before) * 1000) / Math.max(1, r["2xx"]);
+        const failures = r.non2xx + r.errors + r.timeouts;
+        const p975 = r.latency.p97_5;
+        rows.push([
+          store,
+          what ?? "",
+          whole(r["2xx"] / r.duration),
+          ms(r.latency.p50),
+          ms(p975),
+          ms(cpuMs),
+          failures,
+        ]);
+        const met = p975 < inbox.p95Ms && failures === 0;
+        check(
+          `${store} inbox, ${what}: p95 < ${inbox.p95Ms} ms`,
+          met,
+          `p97.5 ${ms(p975)} ms, ${failures} failures`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nInbox: GET /admin/enquiries signed in, over ${whole(inbox.enquiries)} stored enquiries, ` +
+      `${inbox.connections} connections, ${inbox.seconds} s a row after a warm-up`,
+  );
+  printTable(["store", "page", "pages/s", "p50 ms", "p97.5 ms", "CPU ms/page", "failures"], rows);
+}
+
 function printTable(header: string[], rows: (string | number)[][]) {
   const cells = [header, ...rows].map((row) => row.map(String));
   const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i]?.length ?? 0)));
@@ -517,6 +625,7 @@ try {
     enquiries: benchEnquiries,
     flood: benchFlood,
     dashboard: benchDashboard,
+    inbox: benchInbox,
   };
   for (const [name, part] of Object.entries(parts))
     if (!process.argv.includes("--only") || only === name) await part();

@@ -5,6 +5,7 @@ import { signInPlugin } from "./admin/sign-in";
 import type { Config } from "./config";
 import { deliveryService } from "./delivery/delivery-plugin";
 import { enquiryRoutePlugin } from "./enquiry/enquiry-route";
+import { inboxPlugin } from "./inbox/inbox-plugin";
 import { contactTapsPlugin } from "./insights/contact-taps";
 import { insightsService } from "./insights/insights-plugin";
 import { loggerOptions } from "./logging";
@@ -118,6 +119,12 @@ export async function buildApp(
   if (config.cmsAuth) await app.register(signInPlugin, { ...config.cmsAuth, prefix: "/api/cms" });
   await app.register(staffSignInPlugin, { ...plugin, sessions, prefix: "/admin" });
   await app.register(insightsDashboardPlugin, { ...plugin, sessions, prefix: "/admin" });
+  await app.register(inboxPlugin, {
+    ...plugin,
+    sessions,
+    wakeDelivery: delivery.wake,
+    prefix: "/admin",
+  });
   if (options.servesSite !== false) await app.register(staticSitePlugin, plugin);
   return app;
 }

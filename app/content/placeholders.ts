@@ -10,7 +10,11 @@ export type PlaceholderValues = { companyName: string; retentionStatement: strin
 export function placeholderValues(companyName: string, built: BuildManifest) {
   return {
     companyName,
-    retentionStatement: retentionStatement(built.retentionDays, built.channels),
+    retentionStatement: retentionStatement(
+      built.retentionDays,
+      built.channels,
+      built.heldRetentionDays,
+    ),
   };
 }
 

@@ -17,7 +17,7 @@ declare module "autocannon" {
     "2xx": number;
     "3xx": number;
     statusCodeStats: Record<string, { count: number }>;
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p97_5: number; p99: number };
   };
   type Instance = PromiseLike<Result> & { stop(): void };
   export default function autocannon(options: Options): Instance;

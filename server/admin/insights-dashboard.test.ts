@@ -64,7 +64,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     await store.insights.record([today()]);
     // Visitor b sends an enquiry: it goes to b's visit, from the newsletter.
     await store.insights.record([
-      today({ counts: noVisit.rows(), visitors: [], visitorPages: [], enquiries: ["b"] }),
+      today({ counts: noVisit.rows(), visitors: [], visitorPages: [], enquiries: [{ hash: "b" }] }),
     ]);
 
     const response = await fetch(`${service.baseUrl}/admin/insights?days=7`);
@@ -143,7 +143,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     const visitors = ["c", "d"].map((hash) => ({ hash, visit: quiet }));
     await store.insights.record([today({ counts: [], visitors, visitorPages: [] })]);
     await store.insights.record([
-      today({ counts: [], visitors: [], visitorPages: [], enquiries: ["b", "b", "b"] }),
+      today({ counts: [], visitors: [], visitorPages: [], enquiries: [{ hash: "b" }, { hash: "b" }, { hash: "b" }] }),
     ]);
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
     expect(totalsOf(page)).toMatchObject({

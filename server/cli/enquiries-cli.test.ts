@@ -54,6 +54,21 @@ describe("on a store", () => {
     await save("sipho@example.co.za", 5, true);
   });
 
+  test("puts what it finds and exports on each enquiry's timeline, naming the command", async ({
+    openStore,
+  }) => {
+    cli(["find", "--email", "sipho@example.co.za"]);
+    cli(["export", "--csv"]);
+    const store = await openStore(databaseUrl);
+    const [sipho] = await store.findByEmail("sipho@example.co.za");
+    const events = (await store.inbox.read(sipho?.id ?? ""))?.events;
+    expect(events?.map((e) => [e.kind, e.staffName, e.detail])).toEqual([
+      ["exported", null, "npm run enquiries find"],
+      ["exported", null, "npm run enquiries export"],
+    ]);
+    expect(await store.inbox.eventsStored()).toBe(4);
+  });
+
   test("find shows every field of every enquiry from the address, ignoring case, as text or JSON; list shows each channel's delivery", () => {
     const found = cli(["find", "--email", "THANDI@example.co.za"]);
     expect(found.status).toBe(0);

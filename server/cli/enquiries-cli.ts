@@ -92,6 +92,29 @@ function decided(id: string, outcome: HeldDecision, done: string) {
     : `No enquiry ${id}: nothing done.`;
 }
 
+/** What the command showed or wrote out, on each enquiry's timeline (POPIA, decision 0045). */
+async function shown<Listed extends { id: string }>(
+  store: EnquiryStore,
+  enquiries: Listed[],
+  kind: "viewed" | "exported",
+  command: string,
+) {
+  const ids = enquiries.map(({ id }) => id);
+  await store.inbox.recordCommand(ids, kind, `npm run enquiries ${command}`, new Date());
+  return enquiries;
+}
+
+/** A release or spam decided here, on the enquiry's timeline as the inbox's buttons put it. */
+async function decidedHere(
+  store: EnquiryStore,
+  id: string,
+  kind: "released" | "spam",
+  outcome: HeldDecision,
+) {
+  if (outcome === "done") await store.inbox.record(id, null, kind, new Date(), "npm run enquiries");
+  return outcome;
+}
+
 function chooseCommand(argv: string[]): Command {
   const { positionals, values } = parseOrExit(
     { args: argv, options, allowPositionals: true },
@@ -126,26 +149,32 @@ function chooseCommand(argv: string[]): Command {
 
   const commands: Record<string, Command> = {
     list: async (store) => {
-      const enquiries = await store.listEnquiries();
+      const enquiries = await shown(store, await store.listEnquiries(), "viewed", "list");
       return values.json ? asJson(enquiries) : enquiriesAsTable(enquiries);
     },
     held: async (store) => {
-      const enquiries = await store.listHeld();
+      const enquiries = await shown(store, await store.listHeld(), "viewed", "held");
       return values.json ? asJson(enquiries) : heldAsTable(enquiries);
     },
     release: async (store, config) =>
       decided(
         id,
-        await store.releaseHeld(id, new Date(), deliveryPlan(config)),
+        await decidedHere(
+          store,
+          id,
+          "released",
+          await store.releaseHeld(id, new Date(), deliveryPlan(config)),
+        ),
         `Released ${id}: the service delivers it once, through the usual channels, within DELIVERY_POLL_MS.`,
       ),
     spam: async (store) =>
       decided(
         id,
-        await store.markSpam(id),
+        await decidedHere(store, id, "spam", await store.markSpam(id)),
         `Marked ${id} as spam: never delivered, deleted after HELD_RETENTION_DAYS.`,
       ),
-    export: async (store) => enquiriesAsCsv(await store.listEnquiries()),
+    export: async (store) =>
+      enquiriesAsCsv(await shown(store, await store.listEnquiries(), "exported", "export")),
     purge: async (store, { retentionDays, heldRetentionDays }) => {
       const dryRun = values["dry-run"] === true;
       const now = new Date();
@@ -154,7 +183,7 @@ function chooseCommand(argv: string[]): Command {
       return describePurge({ ...outcome, held }, { retentionDays, heldRetentionDays, dryRun });
     },
     find: async (store) => {
-      const enquiries = await store.findByEmail(email);
+      const enquiries = await shown(store, await store.findByEmail(email), "exported", "find");
       if (values.json) return asJson(enquiries);
       return enquiries.length === 0 ? `No enquiries from ${email}.` : enquiriesAsRecords(enquiries);
     },

@@ -96,7 +96,7 @@ const errorName = (payload: unknown) =>
 
 /** What the send call tells other parts once an enquiry is stored, or held. */
 type Stored = {
-  countEnquiry(request: FastifyRequest): void;
+  countEnquiry(request: FastifyRequest, enquiryId: string): void;
   countHeld(): void;
   wakeDelivery(): void;
 };
@@ -169,7 +169,7 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = as
         return reply.code(201).send({ id });
       }
       request.log.info({ enquiryId: id }, "enquiry stored");
-      countEnquiry(request);
+      countEnquiry(request, id);
       wakeDelivery();
       return reply.code(201).send({ id });
     },

@@ -29,7 +29,7 @@ type Pending = {
   downloads: Map<string, NonNullable<DayBatch["downloads"]>[number]>;
   /** Keyed `channel\nsource`. */
   taps: Map<string, Tap>;
-  enquiries: { hash: string; tries: number }[];
+  enquiries: { hash: string; enquiryId?: string; tries: number }[];
 };
 
 /**
@@ -134,7 +134,7 @@ export function createInsightsCounter(options: {
       visitorPages: [...entry.visitorPages.values()],
       downloads: [...entry.downloads.values()],
       taps: [...entry.taps.values()],
-      enquiries: entry.enquiries.map(({ hash }) => hash),
+      enquiries: entry.enquiries.map(({ hash, enquiryId }) => ({ hash, enquiryId })),
     }));
     let unattributed: Set<string>;
     try {
@@ -146,12 +146,12 @@ export function createInsightsCounter(options: {
       return;
     }
     for (const [day, { enquiries }] of taken) {
-      for (const { hash, tries } of enquiries) {
+      for (const { hash, enquiryId, tries } of enquiries) {
         if (!unattributed.has(`${day}\n${hash}`)) continue;
         // At the last try, counted without a visit, in the next write.
         if (final || tries + 1 >= enquiryTries)
           pendingOf(day).counts.add(day, "total", "", "enquiries");
-        else addEnquiry(day, { hash, tries: tries + 1 });
+        else addEnquiry(day, { hash, enquiryId, tries: tries + 1 });
       }
     }
     if (final) await write(final);
@@ -193,11 +193,11 @@ export function createInsightsCounter(options: {
     tap(channel: string, source: string) {
       addTap(pendingOf(today()).taps, { channel, source, taps: 1 });
     },
-    /** Counts an enquiry, for its visitor's visit when there is one. */
-    enquiry(identity: Identity | undefined) {
+    /** Counts an enquiry, for its visitor's visit when there is one; the inbox learns which. */
+    enquiry(identity: Identity | undefined, enquiryId?: string) {
       const day = today();
       const hash = hashOf(day, identity);
-      if (hash) addEnquiry(day, { hash, tries: 0 });
+      if (hash) addEnquiry(day, { hash, enquiryId, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
     },
     /** Loads the day's salt, then flushes every `flushMs`. */

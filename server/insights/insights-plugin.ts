@@ -79,9 +79,12 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
   });
   return {
     plugin,
-    /** Counts a stored enquiry for its visitor's visit (nothing with INSIGHTS=off). */
-    countEnquiry(request: FastifyRequest) {
-      if (counter) counter.enquiry(identityOf(request));
+    /**
+     * Counts a stored enquiry for its visitor's visit (nothing with INSIGHTS=off), and gives the
+     * enquiry that visit's entry page and source.
+     */
+    countEnquiry(request: FastifyRequest, enquiryId: string) {
+      if (counter) counter.enquiry(identityOf(request), enquiryId);
     },
     /** Counts a held send for its day, apart from enquiries and their visits (decision 0039). */
     countHeld() {

@@ -79,12 +79,12 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     // Visitor a's enquiry, sent through the second instance, goes to a's visit.
     expect(
       await two.insights.record([
-        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["a"] }),
+        batch({ counts: [], visitors: [], visitorPages: [], enquiries: [{ hash: "a" }] }),
       ]),
     ).toEqual([]);
     expect(
       await two.insights.record([
-        batch({ counts: [], visitors: [], visitorPages: [], enquiries: ["z"] }),
+        batch({ counts: [], visitors: [], visitorPages: [], enquiries: [{ hash: "z" }] }),
       ]),
     ).toEqual([{ day, hash: "z" }]);
 

@@ -91,6 +91,7 @@ export function privacyStatementMismatch(
   siteRoot: string,
   retentionDays: number,
   channels: DeliveryChannels,
+  heldRetentionDays: number,
 ) {
   const file = buildManifestFile(siteRoot);
   let built: BuildManifest;
@@ -101,6 +102,7 @@ export function privacyStatementMismatch(
   }
   const same =
     built.retentionDays === retentionDays &&
+    built.heldRetentionDays === heldRetentionDays &&
     built.channels.mail === channels.mail &&
     built.channels.webhook === channels.webhook;
   if (same) return undefined;
@@ -108,7 +110,9 @@ export function privacyStatementMismatch(
   const delivery = (of: DeliveryChannels) =>
     `SMTP_URL ${set(of.mail)}, ENQUIRY_WEBHOOK_URL ${set(of.webhook)}`;
   const days = built.retentionDays === 0 ? "until delivered, 0" : `${built.retentionDays} days`;
-  return `The built privacy statement does not state ENQUIRY_RETENTION_DAYS=${retentionDays} with ${delivery(channels)} (it states ${days}, built with ${delivery(built.channels)}): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.`;
+  // A build before held enquiries stated no period for them.
+  const held = built.heldRetentionDays ?? "none";
+  return `The built privacy statement does not state ENQUIRY_RETENTION_DAYS=${retentionDays} and HELD_RETENTION_DAYS=${heldRetentionDays} with ${delivery(channels)} (it states ${days} and ${held} held, built with ${delivery(built.channels)}): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, HELD_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.`;
 }
 
 /**
@@ -121,7 +125,7 @@ export function retentionService({ config, store, channels }: PluginOptions) {
   const { retentionDays, heldRetentionDays, insightsRetentionMonths, siteRoot } = config;
   let retention: ReturnType<typeof startRetentionSchedule> | undefined;
   const plugin = fastifyPlugin(async (app) => {
-    const mismatch = privacyStatementMismatch(siteRoot, retentionDays, channels);
+    const mismatch = privacyStatementMismatch(siteRoot, retentionDays, channels, heldRetentionDays);
     if (mismatch) app.log.warn(mismatch);
     app.addHook("onReady", async () => {
       const log = app.log.child({ component: "retention" });

@@ -14,7 +14,9 @@ test("warns at start when the privacy statement states another period, and not w
   const service = await startService({ ENQUIRY_RETENTION_DAYS: "30" });
   const warning = service.logs.find((line) => line.includes("privacy statement"));
   expect(warning).toMatch(/"level":40/);
-  expect(warning).toMatch(/does not state ENQUIRY_RETENTION_DAYS=30 with .* \(it states 365 days/);
+  expect(warning).toMatch(
+    /does not state ENQUIRY_RETENTION_DAYS=30 and HELD_RETENTION_DAYS=30 with .* \(it states 365 days/,
+  );
   const matching = await startService();
   expect(matching.logs.join("")).not.toMatch(/privacy statement/);
 });

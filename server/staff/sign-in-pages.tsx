@@ -25,8 +25,8 @@ export const passkeyPaths = {
   signIn: "/admin/sign-in/passkey",
 } as const;
 
-/** The staff page a sign-in opens (the inbox will take its place). */
-export const firstStaffPage = "/admin/insights";
+/** The staff page a sign-in opens: the inbox. */
+export const firstStaffPage = "/admin/enquiries";
 
 export const staffPage = (title: string, body: ReactNode, { passkeys = false } = {}) =>
   `<!doctype html>${renderToStaticMarkup(
@@ -160,7 +160,7 @@ export const signedInPage = (name: string) =>
       <h1>Signed in</h1>
       <p>{`You are signed in as ${name}.`}</p>
       <p>
-        <a href={firstStaffPage}>Open the insights</a>
+        <a href={firstStaffPage}>Open the inbox</a>
       </p>
       <PasskeyButton
         kind="register"

@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
+import { type InboxStore, isEnquiryId } from "./inbox-store";
 import type { InsightsStore } from "./insights-store";
 import type { ReplyClockStore } from "./reply-clock-store";
 import {
@@ -44,13 +45,18 @@ type Where<Table extends keyof Tables> = ExpressionBuilder<Tables, Table>;
 const iso = (moment: Date | string | number) => new Date(moment).toISOString();
 const isoOrNull = (moment: Date | string | number | null) => (moment == null ? null : iso(moment));
 
-// The reply clock's columns are its own (reply-clock-store.ts); mails and listings carry the enquiry.
+// The reply clock's and the inbox's columns are their own (reply-clock-store.ts,
+// inbox-store.ts); mails, listings and imports carry the enquiry.
 const asStored = ({
   heldDigestDay,
   firstReplyAt,
   remindedAt,
   reminderLeaseToken,
   reminderLeaseUntil,
+  stage,
+  ownerId,
+  entryPage,
+  source,
   ...row
 }: EnquiryRow): StoredEnquiry => ({
   ...row,
@@ -109,6 +115,7 @@ export function enquiryStore(
   insights: InsightsStore,
   staff: StaffStore,
   replies: ReplyClockStore,
+  inbox: InboxStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -169,9 +176,7 @@ export function enquiryStore(
     status: Exclude<EnquiryStatus, "held">,
     then: (trx: Transaction<Tables>, enquiry: StoredEnquiry) => Promise<void>,
   ): Promise<HeldDecision> {
-    // PostgreSQL's uuid column refuses anything else, where the answer is simply "no such one".
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-      return "not_found";
+    if (!isEnquiryId(id)) return "not_found";
     return db.transaction().execute(async (trx) => {
       const decided = await trx
         .updateTable("enquiries")
@@ -196,6 +201,7 @@ export function enquiryStore(
     insights,
     staff,
     replies,
+    inbox,
     close,
 
     /**

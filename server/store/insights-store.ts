@@ -33,8 +33,11 @@ export type DayBatch = {
   /** A visitor's download of a file, from `source`: counted once a day per visitor and file. */
   downloads?: { hash: string; path: string; source: string }[];
   taps?: Omit<TapCount, "day">[];
-  /** The visitor's hash of each enquiry, to count for that visitor's visit. */
-  enquiries: string[];
+  /**
+   * The visitor's hash of each enquiry, to count for that visitor's visit, and the enquiry's id,
+   * which is given that visit's entry page and source for the inbox (decision 0045).
+   */
+  enquiries: { hash: string; enquiryId?: string }[];
 };
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
@@ -214,7 +217,7 @@ export function insightsStore({ counting: db, engine }: Database) {
             }
           }
           const visits = new Map<string, Omit<Visit, "device">>();
-          for (const chunk of chunks([...new Set(batch.enquiries)])) {
+          for (const chunk of chunks([...new Set(batch.enquiries.map(({ hash }) => hash))])) {
             const found = await trx
               .selectFrom("insightsVisitors")
               .select(["hash", "entry", "source", "medium", "campaign"])
@@ -233,10 +236,19 @@ export function insightsStore({ counting: db, engine }: Database) {
               .execute();
             for (const visit of converted) counts.addVisit(day, visit, "converted");
           }
-          for (const hash of batch.enquiries) {
+          for (const { hash, enquiryId } of batch.enquiries) {
             const visit = visits.get(hash);
-            if (visit) counts.addVisit(day, visit, "enquiries");
-            else unattributed.push({ day, hash });
+            if (!visit) {
+              unattributed.push({ day, hash });
+              continue;
+            }
+            counts.addVisit(day, visit, "enquiries");
+            if (enquiryId)
+              await trx
+                .updateTable("enquiries")
+                .set({ entryPage: visit.entry, source: visit.source })
+                .where("id", "=", enquiryId)
+                .execute();
           }
           const taps = (batch.taps ?? []).toSorted((a, b) =>
             `${a.channel}\n${a.source}` < `${b.channel}\n${b.source}` ? -1 : 1,

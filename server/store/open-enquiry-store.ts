@@ -3,6 +3,7 @@ import { insightsStore } from "../store/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
 import { replyClockStore } from "./reply-clock-store";
+import { inboxStore } from "./inbox-store";
 import { staffStore } from "./staff-store";
 
 /** `warn` is told what the operator should fix, such as a file others could read. */
@@ -16,7 +17,13 @@ export function storeKindOf(databaseUrl: string): "sqlite" | "postgres" | undefi
 }
 
 const storeOver = (database: Database) =>
-  enquiryStore(database, insightsStore(database), staffStore(database), replyClockStore(database));
+  enquiryStore(
+    database,
+    insightsStore(database),
+    staffStore(database),
+    replyClockStore(database),
+    inboxStore(database),
+  );
 
 /** Opens, and migrates if need be, the store DATABASE_URL names. */
 export async function openEnquiryStore(

@@ -18,6 +18,25 @@ export type DeliveryChannel = (typeof deliveryChannels)[number];
 export const enquiryStatuses = ["accepted", "held", "spam"] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
+/**
+ * Where the company is with an accepted enquiry in the inbox (decision 0045), apart from its
+ * `status`, which says only whether the bot check let it through.
+ */
+export const enquiryStages = ["new", "contacted", "qualified", "won", "lost"] as const;
+export type EnquiryStage = (typeof enquiryStages)[number];
+
+/** What staff did with an enquiry, each a row of its timeline (POPIA). */
+export const enquiryEventKinds = [
+  "viewed",
+  "exported",
+  "stage",
+  "owner",
+  "note",
+  "released",
+  "spam",
+] as const;
+export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
+
 /** An enquiry as the service received it: what the mails tell of it. */
 export type ReceivedEnquiry = Enquiry & { id: string; receivedAt: string };
 
@@ -85,6 +104,21 @@ export type Tables = {
     remindedAt: Moment | null;
     reminderLeaseToken: string | null;
     reminderLeaseUntil: Moment | null;
+    stage: Generated<EnquiryStage>;
+    /** The member of staff who has it in hand. */
+    ownerId: string | null;
+    /** The entry page and source of the visit the insights counted it for, if they did. */
+    entryPage: string | null;
+    source: string | null;
+  };
+  enquiryEvents: {
+    id: string;
+    enquiryId: string;
+    at: Moment;
+    /** Null once the person is removed, or for ADMIN_WITHOUT_SIGN_IN's unnamed developer. */
+    staffId: string | null;
+    kind: EnquiryEventKind;
+    detail: string | null;
   };
   /** A day's digest of held enquiries, claimed under a lease by one instance, once sent. */
   heldDigests: {

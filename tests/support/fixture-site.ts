@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { tapTargetsFile } from "../../contract/contact-taps";
-import { defaultRetentionDays } from "../../contract/retention";
+import { defaultHeldRetentionDays, defaultRetentionDays } from "../../contract/retention";
 import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
 
 // A tiny stand-in for the prerendered build, shaped like Astro's output (each page's policy in a
@@ -48,6 +48,7 @@ export function writeFixtureSite(root: string): void {
   // Built with the default retention and no delivery, as a default build is (the server checks it).
   const built: BuildManifest = {
     retentionDays: defaultRetentionDays,
+    heldRetentionDays: defaultHeldRetentionDays,
     channels: { mail: false, webhook: false },
   };
   writeFileSync(buildManifestFile(root), JSON.stringify(built));
