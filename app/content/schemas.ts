@@ -185,7 +185,7 @@ const legalPageFile = z.object({
 
 const problemTitles: Record<EnquiryProblem, string> = {
   missing: "When it is left empty",
-  notDigits: "When it holds more than digits",
+  notDigits: "When it holds more than digits, spaces, hyphens, brackets and a leading +",
   notEmail: "When it is not an email address",
   notChosen: "When no type is chosen",
   notPrintable: "When it holds hidden characters, such as control codes",

@@ -135,7 +135,8 @@ describe("fields", () => {
     ]);
     expect(field.enquiry().value).toBe("");
     expect(field.phone()).toHaveAttribute("type", "tel");
-    expect(field.phone()).toHaveAttribute("inputmode", "numeric");
+    // A phone keypad, not a numeric one: it has the + and the spaces people write numbers with.
+    expect(field.phone()).not.toHaveAttribute("inputmode");
     expect(field.email()).toHaveAttribute("type", "email");
     expect(Number(field.message().getAttribute("rows"))).toBeGreaterThanOrEqual(6);
     const note = screen.getByText(PRIVACY_NOTE);
@@ -248,6 +249,16 @@ describe("submit button", () => {
       enquiryPayload(filledValues, "", siteConfig.companyName),
     );
     expect(document.querySelectorAll(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`)).toHaveLength(0);
+  });
+
+  it("takes the phone number as the visitor writes it, keeps it so, and sends its digits", async () => {
+    const { user } = renderForm();
+    await fillValid(user, { ...filledValues, phone: "+27 (82) 123-4567" });
+    expectAvailable();
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = JSON.parse(String(sent[0]?.init.body));
+    expect([body.phone, body.cell]).toEqual(["27821234567", "27821234567"]);
   });
 
   it("shows a busy, unavailable button while the send is in flight", async () => {

@@ -57,7 +57,8 @@ function formBeforeStart() {
 
 const textInputs = {
   name: { type: "text", autoComplete: "name" },
-  phone: { type: "tel", inputMode: "numeric", autoComplete: "tel" },
+  // A phone keypad, with the + and the spaces people write numbers with.
+  phone: { type: "tel", autoComplete: "tel" },
   email: { type: "email", autoComplete: "email", spellCheck: false },
 } as const;
 
