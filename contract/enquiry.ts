@@ -183,3 +183,16 @@ export function enquiryFromPayload(payload: EnquiryPayload): Enquiry {
     enquiryFields.map((field) => [field.key, payload[field.from] ?? null]),
   ) as Enquiry;
 }
+
+/**
+ * The short reference a visitor can quote for a stored enquiry: the first eight hex digits of its
+ * id, in capitals. The send call's answer carries it for the form to show, and the company's mail
+ * and the acknowledgement name it, so a quoted reference finds its enquiry.
+ */
+export const enquiryReference = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+/**
+ * What the form reads of the send call's 201 answer: the spec reads none of it, so an answer
+ * without a reference is still a success, only with no reference to show.
+ */
+export const sendAnswerSchema = z.object({ reference: z.optional(z.string()) });

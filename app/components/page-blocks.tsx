@@ -12,7 +12,7 @@ import type { GetInTouch } from "./get-in-touch-link";
 import { type InformationOfficer, LegalDocument } from "./legal-document";
 import { FaqGroups } from "./proof/faq-list";
 
-type PageBlocksProps = { getInTouch: GetInTouch; supportEmail: string } & (
+type PageBlocksProps = { getInTouch: GetInTouch; supportEmail?: string } & (
   | { kind: "product"; content: ProductPageFile; roundHero?: boolean; productLinks?: ProductLinks }
   | { kind: "legal"; content: LegalPageFile; informationOfficer?: InformationOfficer }
   | { kind: "faq"; content: FaqPageFile }
@@ -44,6 +44,7 @@ export function PageBlocks(props: PageBlocksProps) {
         <LegalDocument
           content={props.content}
           supportEmail={supportEmail}
+          contactHref={getInTouch.href}
           informationOfficer={props.informationOfficer}
         />
       )}
