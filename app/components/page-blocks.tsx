@@ -16,7 +16,7 @@ type PageBlocksProps = { getInTouch: GetInTouch; supportEmail?: string } & (
   | { kind: "product"; content: ProductPageFile; roundHero?: boolean; productLinks?: ProductLinks }
   | { kind: "legal"; content: LegalPageFile; informationOfficer?: InformationOfficer }
   | { kind: "faq"; content: FaqPageFile }
-  | { kind: "contact"; content: ContactPageFile; children?: ReactNode }
+  | { kind: "contact"; content: ContactPageFile; children?: ReactNode; heroAside?: ReactNode }
 );
 
 // A page's blocks by its kind, as the page and the editor's preview show them. The contact
@@ -29,7 +29,9 @@ export function PageBlocks(props: PageBlocksProps) {
         content={content.hero}
         getInTouch={props.kind === "contact" ? undefined : getInTouch}
         round={props.kind === "product" && props.roundHero}
-      />
+      >
+        {props.kind === "contact" && props.heroAside}
+      </Hero>
       {props.kind === "product" && (
         <>
           <InfoListBlock content={props.content.highlights} />

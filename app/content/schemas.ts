@@ -358,6 +358,10 @@ export const siteShellFile = z.object({
     documentsHeading: shortText("Heading of the datasheet and documents"),
     datasheet: shortText("Name of a datasheet"),
     reachUs: shortText("In the datasheet, before the support email address"),
+    breadcrumbLabel: shortText("Name of the trail above a product (screen readers)"),
+    sectionProducts: shortText(
+      "Heading of the list of every product of a section, on its page (/hardware, /software)",
+    ),
     madeOn: shortText("In the datasheet, before the date it was made"),
     questionsHeading: shortText(
       "Heading of the product's questions",

@@ -13,8 +13,6 @@ type ContactFormBlockProps = {
   supportEmail?: string;
   /** The enquiry form, the page's island. */
   children: ReactNode;
-  /** The company's phone, WhatsApp, address and hours, under the form. */
-  details?: ReactNode;
 };
 
 /** What the form offers of the company's contacts: only what the company has set. */
@@ -37,7 +35,6 @@ export function ContactFormBlock({
   companyName,
   supportEmail,
   children,
-  details,
 }: ContactFormBlockProps) {
   const { noScript, emailInstead, startFailure, notifications, withoutAddress } =
     content.enquiryForm;
@@ -96,7 +93,6 @@ export function ContactFormBlock({
               </button>
             </div>
           </template>
-          {details}
         </div>
       </div>
     </section>
