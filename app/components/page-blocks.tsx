@@ -11,9 +11,17 @@ import { InfoListBlock } from "./blocks/info-list-block";
 import type { GetInTouch } from "./get-in-touch-link";
 import { type InformationOfficer, LegalDocument } from "./legal-document";
 import { FaqGroups } from "./proof/faq-list";
+import { SectionProducts, type SectionProductsProps } from "./section-products";
 
 type PageBlocksProps = { getInTouch: GetInTouch; supportEmail?: string } & (
-  | { kind: "product"; content: ProductPageFile; roundHero?: boolean; productLinks?: ProductLinks }
+  | {
+      kind: "product";
+      content: ProductPageFile;
+      roundHero?: boolean;
+      productLinks?: ProductLinks;
+      /** On a section's page (/hardware, /software): every product of its kind. */
+      sectionProducts?: SectionProductsProps;
+    }
   | { kind: "legal"; content: LegalPageFile; informationOfficer?: InformationOfficer }
   | { kind: "faq"; content: FaqPageFile }
   | { kind: "contact"; content: ContactPageFile; children?: ReactNode; heroAside?: ReactNode }
@@ -35,6 +43,7 @@ export function PageBlocks(props: PageBlocksProps) {
       {props.kind === "product" && (
         <>
           <InfoListBlock content={props.content.highlights} />
+          {props.sectionProducts && <SectionProducts {...props.sectionProducts} />}
           <InfoBlock
             items={props.content.features}
             getInTouch={getInTouch}

@@ -1,8 +1,10 @@
 import type { Product } from "../content/products";
 import styles from "./section-products.module.css";
 
+export type SectionProductsProps = { heading: string; products: Product[] };
+
 /** Every product of a section, the company's added ones included, each linking its page. */
-export function SectionProducts({ heading, products }: { heading: string; products: Product[] }) {
+export function SectionProducts({ heading, products }: SectionProductsProps) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="section-products" className={styles.block}>

@@ -104,7 +104,8 @@ test.describe("a product page, without JavaScript", () => {
       expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
       await page.goto(product.path);
       const main = page.getByRole("main");
-      await expect(main.getByRole("list").first().getByRole("listitem")).toHaveText(product.claims);
+      // Its claims are the first list after its trail.
+      await expect(main.locator("ul").first().getByRole("listitem")).toHaveText(product.claims);
       const about = getInTouch.about.replaceAll("{topic}", name);
       await expect(main.getByRole("link", { name: `${getInTouch.label} ${about}` })).toBeVisible();
 
