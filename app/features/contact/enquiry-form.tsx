@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type TapChannel, tapPath } from "../../../contract/contact-taps";
+import { type TapChannel, tapChannels, tapPath } from "../../../contract/contact-taps";
 import {
   type EnquiryField,
   type EnquiryFormInput,
@@ -143,15 +143,13 @@ export function EnquiryForm({
       const reference = shown.reference && words.reference.replace("{reference}", shown.reference);
       return [words.received, reference, reach.replyPromise].filter(Boolean).join(" ");
     }
-    const taps = (["phone", "whatsapp"] as const).flatMap((channel) => {
-      const way = reach[channel];
-      return way
-        ? [{ key: channel, href: tapPath(channel, "contact"), label: `${way.label} ${way.number}` }]
-        : [];
-    });
     const ways = [
-      ...(mailbox ? [{ key: "email", href: emailHref(mailbox), label: words.email }] : []),
-      ...taps,
+      ...(mailbox ? [{ key: "email", label: words.email, href: () => emailHref(mailbox) }] : []),
+      ...tapChannels.flatMap((channel) => {
+        const way = reach[channel];
+        const href = () => tapPath(channel, "contact");
+        return way ? [{ key: channel, label: `${way.label} ${way.number}`, href }] : [];
+      }),
     ];
     return (
       <>
@@ -163,15 +161,11 @@ export function EnquiryForm({
               {ways.map((way) => (
                 <a
                   key={way.key}
-                  href={way.href}
-                  // What the form holds when the link is followed, not when the send failed.
-                  onClick={
-                    way.key === "email" && mailbox
-                      ? (event) => {
-                          event.currentTarget.href = emailHref(mailbox);
-                        }
-                      : undefined
-                  }
+                  href={way.href()}
+                  // Written again when followed: the mail carries what the form holds then.
+                  onClick={(event) => {
+                    event.currentTarget.href = way.href();
+                  }}
                 >
                   {way.label}
                 </a>
