@@ -26,7 +26,21 @@ export default defineConfig({
   site: settings.VITE_SITE_URL,
   trailingSlash: "never",
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
-  integrations: [react(), sitemap(), site()],
+  integrations: [
+    react(),
+    sitemap(),
+    site(
+      settings.VITE_SUPPORT_EMAIL
+        ? []
+        : [
+            {
+              name: "VITE_SUPPORT_EMAIL",
+              leftOut:
+                "the site offers no email address (the privacy statement and terms point at the contact page)",
+            },
+          ],
+    ),
+  ],
   devToolbar: { enabled: false },
   // No Markdown is rendered; Shiki's inline styles would not pass the pages' policy.
   markdown: { syntaxHighlight: false },

@@ -57,7 +57,7 @@ describe("enquiryFormSchema", () => {
     ["name", "Thandi\nNkosi", ["notPrintable"]],
     ["name", "Thandi\tNkosi", ["notPrintable"]],
     ...["0", "0123456789", "2".repeat(40)].map((phone) => ["phone", phone, undefined] as const),
-    ...["012 345 6789", "+27123456789", "012-345", "12a", "０１２"].map(
+    ...["12a", "082 CALL ME", "０１２", "27+82", "+()", "082.555", "082\t555"].map(
       (phone) => ["phone", phone, ["notDigits"]] as const,
     ),
     ...["thandi", "thandi@", "@example.co.za", "thandi@example", "a b@example.co.za"].map(
@@ -67,6 +67,16 @@ describe("enquiryFormSchema", () => {
     ["enquiry", "sales", ["notChosen"]],
     ["enquiry", "Consultation", ["notChosen"]],
   ];
+  it.each([
+    ["+27 82 555 0199", "27825550199"],
+    ["(012) 345-6789", "0123456789"],
+    [" 082 555 0199 ", "0825550199"],
+  ])(
+    "takes the phone number %j as people write it, and hands on its digits %j",
+    (phone, digits) => {
+      expect(enquiryFormSchema.parse({ ...valid, phone }).phone).toBe(digits);
+    },
+  );
   it.each(cases)("takes %s %j as %j", (field, value, problems) => {
     expect(errorsFor({ ...valid, [field]: value })).toEqual(problems ? { [field]: problems } : {});
   });
@@ -79,6 +89,15 @@ describe("the payload", () => {
     const fixed = { token: "token-1", compname: "Amanzi Meters", type: "mail", cell: valid.phone };
     expect(body).toEqual({ ...valid, ...fixed });
     expect(enquiryPayloadSchema.parse(body)).toEqual(body);
+  });
+
+  it("carries a phone number's digits only, as the send call always has (§7)", () => {
+    for (const phone of ["+27825550199", "082 555 0199", "(012)3456789"]) {
+      const parsed = enquiryPayloadSchema.safeParse({ ...body, phone, cell: phone });
+      expect(parsed.success ? {} : z.flattenError(parsed.error).fieldErrors).toEqual({
+        phone: ["notDigits"],
+      });
+    }
   });
 
   it("refuses control characters in the fields the form does not show too", () => {

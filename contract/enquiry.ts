@@ -35,9 +35,10 @@ export type EnquiryProblem = (typeof enquiryProblems)[keyof typeof enquiryProble
 
 const problem = (code: EnquiryProblem) => code;
 
+// A blank field is missing, and nothing else: its other checks are not run.
 const required = z
   .string(problem("missing"))
-  .check(z.refine((value) => value.trim().length > 0, problem("missing")));
+  .check(z.refine((value) => value.trim().length > 0, { error: problem("missing"), abort: true }));
 
 /** A C0 or C1 control character, or DEL: what no person types, and what a terminal obeys. */
 const isControl = (character: string) => {
@@ -55,10 +56,24 @@ const printable = (allowed = "") =>
     problem("notPrintable"),
   );
 
+/**
+ * A phone number as people write it ("+27 82 555-0199", "(012) 345 6789"): digits, with spaces,
+ * hyphens and brackets among them and a leading +. The send call carries its digits only
+ * (requirements §5 and §7), so the form hands on `phoneDigits` of what was typed; letters, or no
+ * digit at all, are `notDigits`.
+ */
+const writtenPhone = /^\+?[ ()-]*[0-9][0-9 ()-]*$/;
+
+/** What the send call carries of a phone number: its digits. */
+export const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "");
+
 /** The form's rules: the browser checks them as the visitor types, the server again. */
 export const enquiryFormSchema = z.object({
   name: required.check(printable()),
-  phone: required.check(z.regex(/^[0-9]*$/, problem("notDigits"))),
+  phone: z.pipe(
+    required.check(z.regex(writtenPhone, problem("notDigits"))),
+    z.transform(phoneDigits),
+  ),
   email: z.pipe(required, z.email(problem("notEmail"))),
   // Input is any string (a <select> starts on its empty prompt); output is one of the four values.
   enquiry: z.pipe(
@@ -96,8 +111,9 @@ const form = enquiryFormSchema.shape;
  */
 export const enquiryPayloadSchema = z.object({
   name: bounded(200, form.name),
-  // No bound of its own (any length of digits is valid); the 32 KiB body limit caps it.
-  phone: form.phone,
+  // What the form sends of a phone number, so digits only. No bound of its own (any length of
+  // digits is valid); the 32 KiB body limit caps it.
+  phone: required.check(z.refine((phone) => phone === phoneDigits(phone), problem("notDigits"))),
   email: bounded(254, form.email),
   enquiry: form.enquiry,
   message: bounded(10_000, form.message),
@@ -165,3 +181,16 @@ export function enquiryFromPayload(payload: EnquiryPayload): Enquiry {
     enquiryFields.map((field) => [field.key, payload[field.from] ?? null]),
   ) as Enquiry;
 }
+
+/**
+ * The short reference a visitor can quote for a stored enquiry: the first eight hex digits of its
+ * id, in capitals. The send call's answer carries it for the form to show, and the company's mail
+ * and the acknowledgement name it, so a quoted reference finds its enquiry.
+ */
+export const enquiryReference = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+/**
+ * What the form reads of the send call's 201 answer: the spec reads none of it, so an answer
+ * without a reference is still a success, only with no reference to show.
+ */
+export const sendAnswerSchema = z.object({ reference: z.optional(z.string()) });

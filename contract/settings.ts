@@ -66,7 +66,8 @@ const integer = (min: number, max: number) =>
 export const settingsSchema = z.object({
   // Public settings, fixed in the static build: they reach the browser, so never a secret.
   VITE_COMPANY_NAME: z.string().max(100, "use at most 100 characters").default("Amanzi Meters"),
-  VITE_SUPPORT_EMAIL: z.string().includes("@", "use an address").default("support@example.com"),
+  // No stand-in address: without one, the site offers none (the build warns).
+  VITE_SUPPORT_EMAIL: z.string().includes("@", "use an address").optional(),
   VITE_SITE_URL: origin.optional(),
   VITE_API_BASE: z.string().default("/api"),
   VITE_RECAPTCHA_SITE_KEY: z.string().default(""),

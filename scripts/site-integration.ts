@@ -16,13 +16,17 @@ const editorEntry = "app/admin/editor.tsx";
  * What the site adds to Astro: the contact form's loading strategy (`client:first-use`), the
  * enquiry service and the editor inside the dev server, and in the build the editor at /admin,
  * precompressed files and the build's manifest (what the server checks its settings against).
+ * `unset` names the settings whose absence leaves something out of the pages: the build says so.
  */
-export function site(): AstroIntegration {
+export function site(unset: { name: string; leftOut: string }[] = []): AstroIntegration {
   let css: UserConfig["css"];
   let root = "";
   return {
     name: "site",
     hooks: {
+      "astro:build:start": ({ logger }) => {
+        for (const { name, leftOut } of unset) logger.warn(`${name} is not set: ${leftOut}`);
+      },
       "astro:config:setup": ({ addClientDirective }) => {
         addClientDirective({
           name: "first-use",

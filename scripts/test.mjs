@@ -10,13 +10,16 @@ import { writeEditedContent } from "../tests/support/edited-content.ts";
 import { postgresBinDir } from "../tests/support/postgres-server.ts";
 
 // Tests get their own build, with a stand-in bot-check site key so the browser tests can
-// exercise the bot-check path, and a site URL for the absolute URLs they check (canonical,
-// share cards, structured data); `npm start`'s build in build/ is left alone.
+// exercise the bot-check path, a site URL for the absolute URLs they check (canonical,
+// share cards, structured data) and a support address for the email routes they follow (without
+// one the site offers none: app/build-refuses.test.ts); `npm start`'s build in build/ is left
+// alone.
 const testEnv = {
   ...process.env,
   BUILD_DIR: "build-test",
   VITE_RECAPTCHA_SITE_KEY: process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key",
   VITE_SITE_URL: process.env.VITE_SITE_URL || "https://www.amanzi-meters.example",
+  VITE_SUPPORT_EMAIL: process.env.VITE_SUPPORT_EMAIL || "support@amanzi-meters.example",
   CHROMIUM_PATH: chromiumPath,
   FIREFOX_PATH: firefoxPath,
   WEBKIT_DRIVER_PATH: webkitDriverPath,

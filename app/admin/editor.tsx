@@ -12,7 +12,7 @@ import { fillPlaceholders, type PlaceholderValues } from "../content/placeholder
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
-type Preview = { placeholders: PlaceholderValues; getInTouch: GetInTouch; supportEmail: string };
+type Preview = { placeholders: PlaceholderValues; getInTouch: GetInTouch; supportEmail?: string };
 
 const absolute = (url: string) => new URL(url, location.href).href;
 

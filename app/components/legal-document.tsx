@@ -6,8 +6,10 @@ export type InformationOfficer = { heading: string; intro: string; name: string;
 
 type LegalDocumentProps = {
   content: Pick<LegalPageFile, "contentsLabel" | "introduction" | "sections">;
-  /** Where an "email" block's sentence points. */
-  supportEmail: string;
+  /** Where an "email" block's sentence points; unset, it points at the contact page. */
+  supportEmail?: string;
+  /** The contact page. */
+  contactHref: string;
   /** The privacy statement's last section, when the company has named one. */
   informationOfficer?: InformationOfficer;
 };
@@ -15,7 +17,13 @@ type LegalDocumentProps = {
 const officerAnchor = "information-officer";
 
 /** Long-form legal text: a contents list, then one section per heading. */
-export function LegalDocument({ content, supportEmail, informationOfficer }: LegalDocumentProps) {
+export function LegalDocument({
+  content,
+  supportEmail,
+  contactHref,
+  informationOfficer,
+}: LegalDocumentProps) {
+  const reach = { supportEmail, contactHref, officer: informationOfficer?.heading };
   return (
     <div className={styles.document}>
       <nav aria-labelledby="legal-contents" className={styles.contents}>
@@ -48,7 +56,7 @@ export function LegalDocument({ content, supportEmail, informationOfficer }: Leg
             </h2>
             {section.blocks.map((block, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the content file, never reordered on the page.
-              <LegalBlock key={index} block={block} supportEmail={supportEmail} />
+              <LegalBlock key={index} block={block} reach={reach} />
             ))}
           </section>
         ))}
@@ -74,7 +82,9 @@ export function LegalDocument({ content, supportEmail, informationOfficer }: Leg
   );
 }
 
-function LegalBlock({ block, supportEmail }: { block: LegalBlockFile; supportEmail: string }) {
+type Reach = { supportEmail?: string; contactHref: string; officer?: string };
+
+function LegalBlock({ block, reach }: { block: LegalBlockFile; reach: Reach }) {
   switch (block.type) {
     case "paragraph":
       return <p>{block.text}</p>;
@@ -86,11 +96,28 @@ function LegalBlock({ block, supportEmail }: { block: LegalBlockFile; supportEma
           ))}
         </ul>
       );
-    case "email":
+    case "email": {
+      const { supportEmail, contactHref, officer } = reach;
+      if (supportEmail) {
+        return (
+          <p>
+            {block.text} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </p>
+        );
+      }
+      // No address is set: never a stand-in, but the contact page, and the officer if named.
       return (
         <p>
-          {block.text} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          <a href={contactHref}>{block.withoutAddress}</a>
+          {officer && block.orOfficer && (
+            <>
+              {` ${block.orOfficer} `}
+              <a href={`#${officerAnchor}`}>{officer}</a>
+            </>
+          )}
+          .
         </p>
       );
+    }
   }
 }

@@ -8,11 +8,17 @@ type SiteHeaderProps = {
   copy: SiteShellFile["header"];
   companyName: string;
   links: readonly NavLink[];
-  /** The page shown, whose link is marked current. */
+  /** The page shown, whose link is marked current; a page below a link marks it too. */
   currentPath: string;
 };
 
 const MENU_ID = "site-menu";
+
+/** "page" on the link to the page shown; "true" on its section's (/hardware for a hardware product). */
+function currentOf(href: string, currentPath: string) {
+  if (href === currentPath) return "page";
+  return href !== "/" && currentPath.startsWith(`${href}/`) ? "true" : undefined;
+}
 
 // On narrow screens the links are an HTML popover, which the browser opens, closes and announces
 // without JavaScript; CSS swaps the icons. A browser without the Popover API or :has() gets the
@@ -40,7 +46,7 @@ export function SiteHeader({ copy, companyName, links, currentPath }: SiteHeader
                 <a
                   href={link.href}
                   className={styles.link}
-                  aria-current={link.href === currentPath ? "page" : undefined}
+                  aria-current={currentOf(link.href, currentPath)}
                 >
                   {link.label}
                 </a>

@@ -65,6 +65,10 @@ export const companyFile = z.object({
   officeHours: list("Office hours", shortText("Line", "Like: Monday to Friday, 08:00 to 17:00"))
     .optional()
     .meta({ hint: "Leave it empty to show no office hours" }),
+  replyPromise: shortText(
+    "When to expect a reply",
+    "Shown once an enquiry is sent, like: We reply within one working day. Leave it empty to promise nothing",
+  ).optional(),
   informationOfficer: group("Information Officer (POPIA)", {
     name: shortText("Name"),
     address: longText("Address", "Where requests under POPIA may be sent"),

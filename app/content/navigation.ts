@@ -5,11 +5,25 @@ export type NavLink = { label: string; href: string };
 
 type NavPage = Pick<SitePage, "path" | "footerRank" | "headerLabel" | "footerLabel">;
 
-/** The header's links: the pages with a header link text, in list order. */
+/** The pages that prove what the others claim, linked from the header too, when they exist. */
+const proofPaths = ["/faq", "/documents", "/case-studies"];
+
+/**
+ * The header's links: the pages with a header link text, in list order (requirements §2's four
+ * first), then those of `/faq`, `/documents` and `/case-studies` that exist, by their footer
+ * link text. `pages` is the footer's (footerPagesOf), which holds the last two when they exist.
+ */
 export function headerLinksOf(pages: readonly NavPage[]): NavLink[] {
-  return pages.flatMap((page) =>
-    page.headerLabel ? [{ label: page.headerLabel, href: page.path }] : [],
-  );
+  const proof = proofPaths.flatMap((path) => {
+    const page = pages.find((candidate) => candidate.path === path && !candidate.headerLabel);
+    return page?.footerLabel ? [{ label: page.footerLabel, href: path }] : [];
+  });
+  return [
+    ...pages.flatMap((page) =>
+      page.headerLabel ? [{ label: page.headerLabel, href: page.path }] : [],
+    ),
+    ...proof,
+  ];
 }
 
 // The footer's links: the pages with a footer link text, by footer rank (requirements §3.3 puts

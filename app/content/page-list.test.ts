@@ -26,6 +26,21 @@ describe("the page list", () => {
     expect(all().filter((item) => some.includes(item))).toEqual(some);
   });
 
+  it("links /faq, and /documents and /case-studies when they exist, in the header after the four", () => {
+    const proof = [
+      { path: "/documents", footerLabel: "Documents" },
+      { path: "/case-studies", footerLabel: "Case studies" },
+    ];
+    const faq = site.find((page) => page.path === "/faq");
+    expect(hrefs(headerLinksOf(site))).toEqual([...inHeader, "/faq"]);
+    expect(headerLinksOf([...site, ...proof])).toEqual([
+      ...headerLinksOf(site).slice(0, inHeader.length),
+      { label: faq?.footerLabel, href: "/faq" },
+      { label: "Documents", href: "/documents" },
+      { label: "Case studies", href: "/case-studies" },
+    ]);
+  });
+
   it("holds each page once", () => {
     expect(new Set(site.map((page) => page.path)).size).toBe(site.length);
     expect(new Set(site.map((page) => page.id)).size).toBe(site.length);
@@ -58,7 +73,11 @@ describe("a product page added to the page list", () => {
       params: { page: undefined },
       props: { id: "home" },
     });
-    expect(headerLinksOf(site).at(-1)).toEqual({ label: file.page.headerLabel, href: "/valves" });
+    const header = headerLinksOf(site);
+    expect(header[header.findIndex((link) => link.href === "/contact") + 1]).toEqual({
+      label: file.page.headerLabel,
+      href: "/valves",
+    });
     const footer = footerLinksOf(site).map((link) => link.href);
     expect(footer.indexOf("/valves")).toBe(footer.indexOf("/hardware") + 1);
   });

@@ -154,6 +154,12 @@ const legalBlock = z.discriminatedUnion("type", [
   group("Sentence ending in the support email address", {
     type: z.literal("email"),
     text: shortText("Text before the support email address"),
+    withoutAddress: shortText(
+      "Instead, when no support address is set: a link to the contact page",
+    ),
+    orOfficer: shortText(
+      "Then, when the Information Officer is named: the words before their heading",
+    ).optional(),
   }),
 ]);
 
@@ -185,7 +191,7 @@ const legalPageFile = z.object({
 
 const problemTitles: Record<EnquiryProblem, string> = {
   missing: "When it is left empty",
-  notDigits: "When it holds more than digits",
+  notDigits: "When it holds more than digits, spaces, hyphens, brackets and a leading +",
   notEmail: "When it is not an email address",
   notChosen: "When no type is chosen",
   notPrintable: "When it holds hidden characters, such as control codes",
@@ -247,6 +253,22 @@ const enquiryForm = group("Enquiry form", {
     link: shortText("Link text"),
     subject: shortText("Subject of the email"),
   }).meta({ hint: "The way round a form that cannot send: an email carrying what was typed" }),
+  outcome: group("What stays by the send button", {
+    failed: longText("When sending failed"),
+    otherWays: shortText("Before the other ways to reach us, when the company has set any"),
+    email: shortText("Link to email what was typed, when a support address is set"),
+    received: longText("After sending"),
+    reference: text("string", ["{reference}"])(
+      "The enquiry's reference",
+      "{reference} stands for the short reference the visitor can quote",
+    ),
+  }).meta({
+    hint: "A line under the send button that stays until the next send; the company's reply promise (company details) follows a success",
+  }),
+  withoutAddress: group("When no support address is set", {
+    noScript: longText("Shown beside the form when JavaScript is off"),
+    startFailure: longText("When the form cannot start"),
+  }).meta({ hint: "The same messages, without the email route" }),
 });
 
 const contactPageFile = z.object({
@@ -336,6 +358,10 @@ export const siteShellFile = z.object({
     documentsHeading: shortText("Heading of the datasheet and documents"),
     datasheet: shortText("Name of a datasheet"),
     reachUs: shortText("In the datasheet, before the support email address"),
+    breadcrumbLabel: shortText("Name of the trail above a product (screen readers)"),
+    sectionProducts: shortText(
+      "Heading of the list of every product of a section, on its page (/hardware, /software)",
+    ),
     madeOn: shortText("In the datasheet, before the date it was made"),
     questionsHeading: shortText(
       "Heading of the product's questions",

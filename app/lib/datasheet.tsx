@@ -43,7 +43,8 @@ type DatasheetProps = {
   product: Product;
   copy: SiteShellFile["productPage"];
   companyName: string;
-  supportEmail: string;
+  /** Unset: the datasheet names no address. */
+  supportEmail?: string;
   madeOn: Date;
 };
 
@@ -98,9 +99,11 @@ export function Datasheet({ product, copy, companyName, supportEmail, madeOn }: 
           </View>
         )}
         <View style={styles.footer} fixed>
-          <Text>
-            {copy.reachUs} {supportEmail}
-          </Text>
+          {supportEmail && (
+            <Text>
+              {copy.reachUs} {supportEmail}
+            </Text>
+          )}
           <Text>
             {copy.madeOn} {datasheetDate(madeOn)}.
           </Text>

@@ -11,7 +11,7 @@ export const shareCardSize = { width: 1200, height: 630 } as const;
 
 type Settings = {
   companyName: string;
-  supportEmail: string;
+  supportEmail?: string;
   siteUrl?: string;
   /** The company's contacts (company.yaml), in its Organization. */
   company?: CompanyFile;
@@ -76,7 +76,7 @@ function structuredData(
           name: companyName,
           url: `${siteUrl}/`,
           logo: `${siteUrl}${logoIcon.path}`,
-          email: supportEmail,
+          ...(supportEmail && { email: supportEmail }),
           address: { "@type": "PostalAddress", addressCountry: "ZA" },
           ...organizationContact(company),
         },

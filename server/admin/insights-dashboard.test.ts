@@ -143,7 +143,12 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     const visitors = ["c", "d"].map((hash) => ({ hash, visit: quiet }));
     await store.insights.record([today({ counts: [], visitors, visitorPages: [] })]);
     await store.insights.record([
-      today({ counts: [], visitors: [], visitorPages: [], enquiries: [{ hash: "b" }, { hash: "b" }, { hash: "b" }] }),
+      today({
+        counts: [],
+        visitors: [],
+        visitorPages: [],
+        enquiries: [{ hash: "b" }, { hash: "b" }, { hash: "b" }],
+      }),
     ]);
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
     expect(totalsOf(page)).toMatchObject({

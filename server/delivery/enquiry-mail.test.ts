@@ -45,7 +45,7 @@ it("lists each field once with its label, leaving out an optional one the payloa
     "Email: sipho@example.co.za",
     "Enquiry type: support",
     `Received: ${enquiry.receivedAt}`,
-    `Reference: ${enquiry.id}`,
+    "Reference: 0F8C2A4E",
   ]);
   expect(text).not.toContain("Sent from");
 });
@@ -67,4 +67,6 @@ it("acknowledges with our own words only: nothing the visitor typed but the addr
   expect(mail.text).toContain("We have received your support enquiry");
   expect(mail.text).toContain("Our team will answer within two working days.");
   expect(mail.text).toContain("reply to this email");
+  // The reference the form showed the visitor.
+  expect(mail.text).toContain("Reference: 0F8C2A4E");
 });

@@ -1,4 +1,4 @@
-import { enquiryFields } from "../../contract/enquiry";
+import { enquiryFields, enquiryReference } from "../../contract/enquiry";
 import type { ReceivedEnquiry, StoredEnquiry } from "../store/schema";
 
 export type Addresses = { from: string; to: string };
@@ -31,7 +31,7 @@ export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresse
       key === "message" || enquiry[key] == null ? [] : [[label, enquiry[key]]],
     ),
     ["Received", enquiry.receivedAt],
-    ["Reference", enquiry.id],
+    ["Reference", enquiryReference(enquiry.id)],
   ];
   const text = `${fields.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nMessage:\n${enquiry.message}\n`;
   const rows = fields
@@ -61,7 +61,7 @@ export function composeAcknowledgementMail(
     `We have received your ${enquiry.enquiryType} enquiry, sent through our website on ${enquiry.receivedAt.slice(0, 10)}.`,
     `Our team will answer ${settings.answerWithin}.`,
     "To add anything or to reach us sooner, reply to this email.",
-    `Reference: ${enquiry.id}`,
+    `Reference: ${enquiryReference(enquiry.id)}`,
   ];
   return {
     messageId: `<acknowledgement-${enquiry.id}@${domainOf(settings.from)}>`,

@@ -41,6 +41,8 @@ describe("a valid enquiry", () => {
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // The reference the form shows, which the company's mail names too.
+    expect(result.json?.reference).toBe(id.slice(0, 8).toUpperCase());
 
     const check = verifier.requests[before];
     expect(check?.get("secret")).toBe(secret);

@@ -5,6 +5,7 @@ import {
   botCheckAction,
   enquiryFromPayload,
   enquiryPayloadSchema,
+  enquiryReference,
   sendEnquiryPath,
 } from "../../contract/enquiry";
 import type { Config } from "../config";
@@ -171,7 +172,7 @@ export const enquiryRoutePlugin: FastifyPluginAsync<PluginOptions & Stored> = as
       request.log.info({ enquiryId: id }, "enquiry stored");
       countEnquiry(request, id);
       wakeDelivery();
-      return reply.code(201).send({ id });
+      return reply.code(201).send({ id, reference: enquiryReference(id) });
     },
   );
 };

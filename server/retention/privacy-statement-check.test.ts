@@ -50,7 +50,9 @@ test("agrees with a build made from the same settings as the server", ({ tempDir
   }
 });
 
-test("names the setting the server has and what the build states when they differ", ({ tempDir }) => {
+test("names the setting the server has and what the build states when they differ", ({
+  tempDir,
+}) => {
   const root = builtWith(tempDir, { retentionDays: 365, heldRetentionDays: 30, channels: mail });
   expect(privacyStatementMismatch(root, 30, mail, 30)).toBe(
     "The built privacy statement does not state ENQUIRY_RETENTION_DAYS=30 and HELD_RETENTION_DAYS=30 with SMTP_URL set, ENQUIRY_WEBHOOK_URL unset (it states 365 days and 30 held, built with SMTP_URL set, ENQUIRY_WEBHOOK_URL unset): visitors are told something untrue. Rebuild the site (npm run build) with the same ENQUIRY_RETENTION_DAYS, HELD_RETENTION_DAYS, SMTP_URL and ENQUIRY_WEBHOOK_URL as the server.",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import type { EnquiryType } from "../../contract/enquiry";
+import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import {
   type EnquiryEventKind,
@@ -26,7 +26,7 @@ export type InboxQuery = {
   staffId?: string;
   /** Words looked for in the name, email, phone, company or message. */
   search?: string;
-  type?: EnquiryType;
+  type?: Enquiry["enquiryType"];
   status?: InboxStatus;
   limit: number;
 };

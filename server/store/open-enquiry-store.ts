@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { insightsStore } from "../store/insights-store";
 import { type Database, openPostgresDatabase, openSqliteDatabase } from "./database";
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
-import { replyClockStore } from "./reply-clock-store";
 import { inboxStore } from "./inbox-store";
+import { replyClockStore } from "./reply-clock-store";
 import { staffStore } from "./staff-store";
 
 /** `warn` is told what the operator should fix, such as a file others could read. */

@@ -23,6 +23,8 @@ const ISLAND_MODULE = /\/assets\/enquiry-island\.[\w-]+\.js(\?|$)/;
 const PROVIDER_URL = "https://www.google.com/recaptcha/api.js";
 const SITE_KEY = process.env.VITE_RECAPTCHA_SITE_KEY || "test-site-key";
 const PROVIDER_SCRIPT = `${PROVIDER_URL}?render=${encodeURIComponent(SITE_KEY)}`;
+/** The reference the stand-in service gives each enquiry, as the service's 201 carries it. */
+const REFERENCE = "0F8C2A4E";
 
 const VALUES = {
   name: "Thandi Nkosi",
@@ -52,7 +54,11 @@ async function openContact(
   await page.route("**/api/Comms/ValidateEmailTokens", (route) => {
     state.sends.push(route.request());
     const ok = state.answer === "ok";
-    return route.fulfill({ status: ok ? 200 : 500, json: ok ? { ok } : { error: "boom" } });
+    const id = "0f8c2a4e-1111-4222-8333-944455556666";
+    return route.fulfill({
+      status: ok ? 201 : 500,
+      json: ok ? { id, reference: REFERENCE } : { error: "boom" },
+    });
   });
   await page.goto(contact.path);
   if (start) await startApp(page);
@@ -289,7 +295,7 @@ test.describe("contact page", () => {
     const f = formFields(page);
     await expect(submit(page)).toBeDisabled();
     await f.email.focus(); // left empty
-    await f.phone.fill("082 123"); // left with a wrong number
+    await f.phone.fill("082 abc"); // left with a wrong number
     await f.enquiry.selectOption(VALUES.enquiry);
     await f.message.fill(VALUES.message);
     await f.name.click();
@@ -305,7 +311,7 @@ test.describe("contact page", () => {
     expect(await valuesOnScreen(page)).toEqual({
       ...VALUES,
       name: `${VALUES.name}!`,
-      phone: "082 123",
+      phone: "082 abc",
       email: "",
     });
     await expectErrorShown(page, "phone", errors.phone.notDigits);
@@ -394,7 +400,7 @@ test("the notice is seen at every width from 320 to 1440 px", async ({ page }) =
 });
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test(`at ${viewport.width} px the notice of each send, by click or by Enter, is seen and stays put while the page scrolls`, async ({
+  test(`at ${viewport.width} px the notice of each send, by click or by Enter, is seen and stays put while the page scrolls; then its outcome stays under Send`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
@@ -427,6 +433,20 @@ for (const viewport of [MOBILE, DESKTOP]) {
       }
       await notice.getByRole("button", { name: notifications.close, exact: true }).click();
       await expect(notice).toHaveCount(0);
+
+      // What stays under the Send button once the notice is gone, until the next send.
+      const outcome = theForm(page).getByRole("status");
+      await outcome.scrollIntoViewIfNeeded();
+      await expectSeen(outcome, `the line under the Send button after ${what}`);
+      if (answer === "500") {
+        await expect(outcome).toContainText(form.outcome.failed);
+        const email = outcome.getByRole("link", { name: form.outcome.email, exact: true });
+        await expectSeen(email, `the link to email what was typed, after ${what}`);
+        await expect(email).toHaveAttribute("href", new RegExp(`^mailto:${SUPPORT_EMAIL}\\?`));
+      } else {
+        const reference = form.outcome.reference.replace("{reference}", REFERENCE);
+        await expect(outcome).toHaveText(`${form.outcome.received} ${reference}`);
+      }
     }
   });
 

@@ -35,8 +35,10 @@ function wordsOf(file: unknown): { texts: string[]; alts: string[]; pictures: nu
     if (typeof value === "string") {
       if (key === "picture" || key === "icon") pictures++;
       // Picture and product names, block kinds, anchors, and the codes of who asks a question and
-      // the products it names, are not shown as words.
-      if (["picture", "icon", "type", "id", "product", "askedBy", "products"].includes(key)) return;
+      // the products it names, are not shown as words; nor the legal pages' words for a build
+      // without a support address (app/build-refuses.test.ts).
+      const unshown = ["picture", "icon", "type", "id", "product", "askedBy", "products"];
+      if ([...unshown, "withoutAddress", "orOfficer"].includes(key)) return;
       (key === "alt" ? alts : texts).push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key);

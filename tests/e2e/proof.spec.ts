@@ -11,7 +11,7 @@ import {
 } from "../../app/content/site-content";
 import { tapPath } from "../../contract/contact-taps";
 import { expectSeen } from "../support/seen";
-import { MOBILE } from "../support/widths";
+import { DESKTOP, MOBILE } from "../support/widths";
 
 // Issue 40 against the production build: the questions, the case studies and the company's
 // contacts, checked against the content the build was made from (app/content/, or CONTENT_DIR:
@@ -104,7 +104,8 @@ test.describe("a product page, without JavaScript", () => {
       expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
       await page.goto(product.path);
       const main = page.getByRole("main");
-      await expect(main.getByRole("list").first().getByRole("listitem")).toHaveText(product.claims);
+      // Its claims are the first list after its trail.
+      await expect(main.locator("ul").first().getByRole("listitem")).toHaveText(product.claims);
       const about = getInTouch.about.replaceAll("{topic}", name);
       await expect(main.getByRole("link", { name: `${getInTouch.label} ${about}` })).toBeVisible();
 
@@ -166,10 +167,21 @@ test.describe("a product page, without JavaScript", () => {
         await seen(main.getByText(question.answer[0] ?? "", { exact: true }));
       }
 
-      // Its trail; the questions are /faq's structured data, not the product page's.
+      // Its trail, shown and in the structured data, and its section marked in the menu; the
+      // questions are /faq's structured data, not the product page's.
+      const sectionPage = sitePage(product.section);
+      const home = sitePage("home");
+      const trail = page.getByRole("navigation", { name: copy.breadcrumbLabel, exact: true });
+      await seen(trail);
+      await expect(trail.getByRole("link")).toHaveText([
+        home.headerLabel ?? home.title,
+        sectionPage.headerLabel ?? sectionPage.title,
+      ]);
+      await expect(trail.getByRole("listitem").last()).toHaveText(name);
+      const menu = page.getByRole("navigation", { name: shellFile().header.navigationLabel });
+      await expect(menu.locator("[aria-current]")).toHaveAttribute("href", sectionPage.path);
       const nodes = await jsonLdNodes(page);
       expect(nodes.map((node) => node["@type"])).not.toContain("FAQPage");
-      const sectionPage = sitePage(product.section);
       expect(nodes.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
         itemListElement: [
           { position: 1, item: `${SITE_URL}/` },
@@ -186,6 +198,18 @@ test.describe("a product page, without JavaScript", () => {
       const card = await page.request.get(new URL(image ?? "").pathname);
       expect(card.headers()["content-type"]).toBe("image/png");
     });
+  }
+});
+
+test("each section page lists every product of its kind, added ones included", async ({ page }) => {
+  for (const section of ["hardware", "software"] as const) {
+    await page.goto(sitePage(section).path);
+    const list = page.getByRole("region", { name: copy.sectionProducts, exact: true });
+    const ofKind = products.filter((product) => product.section === section);
+    await expect(list.getByRole("link")).toHaveText(ofKind.map((product) => product.page.title));
+    for (const [index, product] of ofKind.entries()) {
+      await expect(list.getByRole("link").nth(index)).toHaveAttribute("href", product.path);
+    }
   }
 });
 
@@ -257,6 +281,19 @@ test("the company's contacts show beside the form, in the footer, the privacy st
   // With no detail given, no heading stands over an empty block.
   const headings = page.getByRole("heading", { name: company.labels.heading });
   await expect(headings).toHaveCount(company.phone || company.whatsapp || company.address ? 2 : 0);
+  // How to reach a person comes first: in the first screen at a phone's width and a computer's.
+  const given = Boolean(
+    company.phone || company.whatsapp || company.address || company.officeHours,
+  );
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/contact");
+    const talk = page.getByRole("main").getByRole("region", { name: company.labels.heading });
+    await expect(talk).toHaveCount(given ? 1 : 0);
+    if (given) {
+      await expectSeen(talk, `the contacts in the first screen at ${viewport.width} px`);
+    }
+  }
 
   if (company.phone) {
     const response = await request.get(tapPath("phone", "contact"), { maxRedirects: 0 });

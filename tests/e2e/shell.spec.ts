@@ -40,13 +40,12 @@ const ROUTES = [
   ...(siteDocuments().length > 0 ? ["/documents"] : []),
   ...caseStudyRoutes,
 ];
-const headerLinks = headerLinksOf(pages);
-const footerLinks = footerLinksOf(
-  footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
-    count: studies.length,
-    footerLabel: caseStudiesPage().page.footerLabel ?? "",
-  }),
-);
+const navPages = footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
+  count: studies.length,
+  footerLabel: caseStudiesPage().page.footerLabel ?? "",
+});
+const headerLinks = headerLinksOf(navPages);
+const footerLinks = footerLinksOf(navPages);
 
 const shell = shellFile();
 const { companyName } = placeholders();
@@ -89,6 +88,7 @@ for (const viewport of ALL_WIDTHS) {
     for (const link of headerLinks) {
       const shown = mainNav(page).getByRole("link", { name: link.label, exact: true });
       await expect(shown).toHaveAttribute("href", link.href);
+      await expectSeen(shown, `the header's link ${link.label}`);
       const current = link.href === sitePage("software").path ? "page" : null;
       expect(await shown.getAttribute("aria-current"), link.label).toBe(current);
     }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { HeroFile } from "../../content/schemas";
 import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
 import { Picture } from "../picture";
@@ -10,10 +10,12 @@ type HeroProps = {
   getInTouch?: GetInTouch;
   /** The home page's picture: a circle, above the text on narrow screens (requirements §4.1). */
   round?: boolean;
+  /** Under the text, in the first screen: the contact page's ways to talk to us. */
+  children?: ReactNode;
 };
 
 /** The page's coloured banner; its heading is the page's only h1. */
-export function Hero({ content, getInTouch, round = false }: HeroProps) {
+export function Hero({ content, getInTouch, round = false, children }: HeroProps) {
   const headingId = useId();
   return (
     <section
@@ -33,6 +35,7 @@ export function Hero({ content, getInTouch, round = false }: HeroProps) {
               <GetInTouchLink getInTouch={getInTouch} onDark />
             </div>
           ) : null}
+          {children}
         </div>
         <div className={styles.media}>
           <Picture

@@ -8,6 +8,8 @@ type ContactDetailsProps = {
   source: TapSource;
   /** The footer's dark band. */
   onDark?: boolean;
+  /** In the contact page's banner: its details side by side, so they fit in the first screen. */
+  inBanner?: boolean;
   headingLevel?: 2 | 3;
 };
 
@@ -18,14 +20,20 @@ export const hasContactDetails = (company: CompanyFile) =>
 // The company's phone, WhatsApp, address and office hours; a detail left empty is not shown, and
 // with none the block is not there at all. Phone and WhatsApp go through our own redirect, which
 // counts the tap.
-export function ContactDetails({ company, source, onDark, headingLevel = 2 }: ContactDetailsProps) {
+export function ContactDetails({
+  company,
+  source,
+  onDark,
+  inBanner,
+  headingLevel = 2,
+}: ContactDetailsProps) {
   if (!hasContactDetails(company)) return null;
   const { labels, phone, whatsapp, address, officeHours } = company;
   const Heading = `h${headingLevel}` as const;
   return (
     <section
       aria-labelledby={`contact-details-${source}`}
-      className={`${styles.details} ${onDark ? styles.onDark : ""}`}
+      className={`${styles.details} ${onDark ? styles.onDark : ""} ${inBanner ? styles.inBanner : ""}`}
     >
       <Heading id={`contact-details-${source}`} className={styles.heading}>
         {labels.heading}

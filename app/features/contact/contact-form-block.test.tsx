@@ -47,4 +47,19 @@ describe("ContactFormBlock", () => {
       "assertive",
     );
   });
+
+  it("without a support address offers none, with JavaScript or without", () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToStaticMarkup(
+      <ContactFormBlock content={content} companyName="Metsi">
+        {null}
+      </ContactFormBlock>,
+    );
+    const { withoutAddress } = content.enquiryForm;
+    const template = container.querySelector<HTMLTemplateElement>("template");
+    expect(template?.content.textContent).toContain(withoutAddress.startFailure);
+    expect(container.querySelector("noscript")?.textContent).toContain(withoutAddress.noScript);
+    const html = `${container.innerHTML}${template?.innerHTML}`;
+    expect(html).not.toMatch(/mailto:|@/);
+  });
 });

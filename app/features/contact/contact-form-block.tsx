@@ -1,18 +1,28 @@
 import type { ReactNode } from "react";
 import { Picture } from "../../components/picture";
+import type { CompanyFile } from "../../content/company-schema";
 import type { ContactPageFile } from "../../content/schemas";
 import styles from "./contact-form-block.module.css";
+import type { CompanyReach } from "./enquiry-form";
 import notificationStyles from "./enquiry-notifications.module.css";
 
 type ContactFormBlockProps = {
   content: ContactPageFile;
   companyName: string;
-  supportEmail: string;
+  /** Unset: the page offers no email route. */
+  supportEmail?: string;
   /** The enquiry form, the page's island. */
   children: ReactNode;
-  /** The company's phone, WhatsApp, address and hours, under the form. */
-  details?: ReactNode;
 };
+
+/** What the form offers of the company's contacts: only what the company has set. */
+export function companyReach({ labels, phone, whatsapp, replyPromise }: CompanyFile): CompanyReach {
+  return {
+    ...(phone && { phone: { label: labels.phone, number: phone } }),
+    ...(whatsapp && { whatsapp: { label: labels.whatsapp, number: whatsapp.number } }),
+    ...(replyPromise && { replyPromise }),
+  };
+}
 
 /** The heading the form is named by. */
 export const FORM_HEADING_ID = "request-a-demo";
@@ -25,9 +35,9 @@ export function ContactFormBlock({
   companyName,
   supportEmail,
   children,
-  details,
 }: ContactFormBlockProps) {
-  const { noScript, emailInstead, startFailure, notifications } = content.enquiryForm;
+  const { noScript, emailInstead, startFailure, notifications, withoutAddress } =
+    content.enquiryForm;
   const mailbox = `mailto:${supportEmail}`;
   return (
     <section aria-labelledby={FORM_HEADING_ID} className={styles.block}>
@@ -45,9 +55,15 @@ export function ContactFormBlock({
           <p className={styles.intro}>{content.formBlock.intro}</p>
           <noscript>
             <p className={styles.noScript}>
-              {/* The editor trims its texts, so the spaces around the name and link are ours. */}
-              {`${noScript.before} ${companyName} ${noScript.between} `}
-              <a href={mailbox}>{supportEmail}</a>.
+              {supportEmail ? (
+                <>
+                  {/* The editor trims its texts, so the spaces around the name and link are ours. */}
+                  {`${noScript.before} ${companyName} ${noScript.between} `}
+                  <a href={mailbox}>{supportEmail}</a>.
+                </>
+              ) : (
+                withoutAddress.noScript
+              )}
             </p>
           </noscript>
           {children}
@@ -56,22 +72,27 @@ export function ContactFormBlock({
           <template data-island-failure-message>
             <div className={`${notificationStyles.toast} ${notificationStyles.error}`}>
               <span className={notificationStyles.title}>
-                {startFailure}{" "}
-                <a
-                  className={styles.emailInstead}
-                  href={mailbox}
-                  data-subject={emailInstead.subject}
-                >
-                  {emailInstead.link}
-                </a>
-                .
+                {supportEmail ? (
+                  <>
+                    {startFailure}{" "}
+                    <a
+                      className={styles.emailInstead}
+                      href={mailbox}
+                      data-subject={emailInstead.subject}
+                    >
+                      {emailInstead.link}
+                    </a>
+                    .
+                  </>
+                ) : (
+                  withoutAddress.startFailure
+                )}
               </span>
               <button type="button" className={notificationStyles.close}>
                 {notifications.close}
               </button>
             </div>
           </template>
-          {details}
         </div>
       </div>
     </section>

@@ -12,12 +12,14 @@ import {
 } from "../../../contract/enquiry";
 import { siteConfig } from "../../config";
 import { pageFile } from "../../content/site-content";
+import type { EnquiryFormProps } from "./enquiry-form";
 import { EnquiryIsland, NOTIFICATION_DURATION_MS } from "./enquiry-island";
 import { type BotCheck, createBotCheck, RECAPTCHA_SCRIPT_URL } from "./recaptcha";
 
 const enquiryFormCopy = pageFile({ id: "contact", kind: "contact" }).enquiryForm;
-const { labels, placeholders, notifications, errors, enquiryTypes } = enquiryFormCopy;
+const { labels, placeholders, notifications, errors, enquiryTypes, outcome } = enquiryFormCopy;
 const PRIVACY_NOTE = "We use your personal information only to provide what you ask for.";
+const SUPPORT_EMAIL = "help@metsi.test";
 
 type SentRequest = { url: string; init: RequestInit };
 let sent: SentRequest[];
@@ -51,6 +53,7 @@ function renderForm(
   botCheck: BotCheck = createBotCheck(""),
   options = {},
   before?: { left: readonly EnquiryField[]; typed?: Partial<Record<EnquiryField, string>> },
+  props: Partial<EnquiryFormProps> = { supportEmail: SUPPORT_EMAIL },
 ) {
   const user = userEvent.setup(options);
   const ui = (
@@ -61,6 +64,7 @@ function renderForm(
         privacyNote={PRIVACY_NOTE}
         labelledBy="form-heading"
         botCheck={botCheck}
+        {...props}
       />
     </>
   );
@@ -135,7 +139,8 @@ describe("fields", () => {
     ]);
     expect(field.enquiry().value).toBe("");
     expect(field.phone()).toHaveAttribute("type", "tel");
-    expect(field.phone()).toHaveAttribute("inputmode", "numeric");
+    // A phone keypad, not a numeric one: it has the + and the spaces people write numbers with.
+    expect(field.phone()).not.toHaveAttribute("inputmode");
     expect(field.email()).toHaveAttribute("type", "email");
     expect(Number(field.message().getAttribute("rows"))).toBeGreaterThanOrEqual(6);
     const note = screen.getByText(PRIVACY_NOTE);
@@ -250,6 +255,16 @@ describe("submit button", () => {
     expect(document.querySelectorAll(`script[src^="${RECAPTCHA_SCRIPT_URL}"]`)).toHaveLength(0);
   });
 
+  it("takes the phone number as the visitor writes it, keeps it so, and sends its digits", async () => {
+    const { user } = renderForm();
+    await fillValid(user, { ...filledValues, phone: "+27 (82) 123-4567" });
+    expectAvailable();
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = JSON.parse(String(sent[0]?.init.body));
+    expect([body.phone, body.cell]).toEqual(["27821234567", "27821234567"]);
+  });
+
   it("shows a busy, unavailable button while the send is in flight", async () => {
     let finish: (response: Response) => void = () => undefined;
     answer = () =>
@@ -319,7 +334,7 @@ describe("submit button", () => {
 
       const link = screen.getByRole("link", { name: enquiryFormCopy.emailInstead.link });
       const href = new URL(link.getAttribute("href") ?? "");
-      expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${siteConfig.supportEmail}`);
+      expect(`${href.protocol}${href.pathname}`).toBe(`mailto:${SUPPORT_EMAIL}`);
       expect(href.searchParams.get("subject")).toBe(enquiryFormCopy.emailInstead.subject);
       const shown = { ...filledValues, enquiry: enquiryTypes.support };
       const lines = enquiryFormFields.map((name) => `${labels[name]}: ${shown[name]}`);
@@ -445,5 +460,62 @@ describe("notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(300 + 250));
     expect(screen.queryByText(notifications.error)).not.toBeInTheDocument();
     expect(NOTIFICATION_DURATION_MS).toBe(5000);
+  });
+});
+
+describe("the outcome by the send button", () => {
+  const reach = {
+    phone: { label: "Phone", number: "021 555 0123" },
+    whatsapp: { label: "WhatsApp", number: "+27 82 555 0199" },
+    replyPromise: "We reply within one working day.",
+  };
+  const status = () => screen.getByRole("status");
+  const closeNotice = async (user: User) => {
+    await user.click(screen.getByRole("button", { name: notifications.close }));
+    await waitFor(() => expect(document.querySelector("[data-notification]")).toBeNull());
+  };
+
+  it("after a failure stays past its notice, keeps what was typed and offers every way to reach us; the next send replaces it", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm(undefined, {}, undefined, { supportEmail: SUPPORT_EMAIL, reach });
+    expect(status()).toBeEmptyDOMElement();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText(notifications.error);
+    await closeNotice(user);
+
+    expect(status()).toHaveTextContent(`${outcome.failed} ${outcome.otherWays}`);
+    expect(currentValues()).toEqual(filledValues);
+    const ways = within(status()).getAllByRole("link");
+    expect(
+      ways.map((link) => [link.textContent, link.getAttribute("href")?.split("?")[0]]),
+    ).toEqual([
+      [outcome.email, `mailto:${SUPPORT_EMAIL}`],
+      ["Phone 021 555 0123", "/go/phone"],
+      ["WhatsApp +27 82 555 0199", "/go/whatsapp"],
+    ]);
+    expect(ways[0]?.getAttribute("href")).toContain(encodeURIComponent(filledValues.message));
+
+    answer = async () => new Response('{"id":"x","reference":"0F8C2A4E"}', { status: 201 });
+    await user.click(submitButton());
+    await screen.findByText(notifications.success);
+    await closeNotice(user);
+    const reference = outcome.reference.replace("{reference}", "0F8C2A4E");
+    expect(status()).toHaveTextContent(`${outcome.received} ${reference} ${reach.replyPromise}`);
+  });
+
+  it("offers and promises only what the company has set", async () => {
+    answer = async () => new Response("{}", { status: 500 });
+    const { user } = renderForm(undefined, {}, undefined, {});
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(status()).toHaveTextContent(outcome.failed));
+    expect(status()).not.toHaveTextContent(outcome.otherWays);
+    expect(within(status()).queryAllByRole("link")).toEqual([]);
+
+    // An answer without a reference is still a success, with no reference to show.
+    answer = async () => new Response(null, { status: 201 });
+    await user.click(submitButton());
+    await waitFor(() => expect(status().textContent).toBe(outcome.received));
   });
 });

@@ -1,6 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { type TapChannel, tapChannels, tapPath } from "../../../contract/contact-taps";
 import {
   type EnquiryField,
   type EnquiryFormInput,
@@ -9,7 +10,6 @@ import {
   enquiryTypeValues,
   isRequiredField,
 } from "../../../contract/enquiry";
-import { siteConfig } from "../../config";
 import type { ContactPageFile } from "../../content/schemas";
 import { enquiryEmailHref } from "./enquiry-by-email";
 import styles from "./enquiry-form.module.css";
@@ -25,6 +25,15 @@ export type Notice = {
   link?: { label: string; href: string };
 };
 
+/** A way to reach the company the page shows elsewhere (company.yaml): its label and number. */
+type Way = { label: string; number: string };
+
+/** The company's other ways to reach it, offered after a failed send; its reply promise. */
+export type CompanyReach = Partial<Record<TapChannel, Way>> & { replyPromise?: string };
+
+/** What stays by the send button until the next send. */
+type Outcome = { sent: false } | { sent: true; reference?: string };
+
 export type EnquiryFormProps = {
   copy: ContactPageFile["enquiryForm"];
   /** The privacy sentence above the submit button. */
@@ -32,6 +41,9 @@ export type EnquiryFormProps = {
   /** Id of the heading that names the form. */
   labelledBy: string;
   notify: (notice: Notice) => void;
+  /** Where a failed send can go by email instead; unset, no email is offered. */
+  supportEmail?: string;
+  reach?: CompanyReach;
   botCheck?: BotCheck;
 };
 
@@ -57,7 +69,8 @@ function formBeforeStart() {
 
 const textInputs = {
   name: { type: "text", autoComplete: "name" },
-  phone: { type: "tel", inputMode: "numeric", autoComplete: "tel" },
+  // A phone keypad, with the + and the spaces people write numbers with.
+  phone: { type: "tel", autoComplete: "tel" },
   email: { type: "email", autoComplete: "email", spellCheck: false },
 } as const;
 
@@ -66,9 +79,12 @@ export function EnquiryForm({
   privacyNote,
   labelledBy,
   notify,
+  supportEmail,
+  reach = {},
   botCheck = siteBotCheck,
 }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const [outcome, setOutcome] = useState<Outcome>();
   const [before] = useState(formBeforeStart);
   const {
     register,
@@ -102,17 +118,63 @@ export function EnquiryForm({
     notify({ kind: "success", message: copy.notifications.success });
   }, [isSubmitSuccessful, reset, notify, copy]);
 
-  const submit = handleSubmit(async (values) => sendEnquiry(values, await botCheck.token()));
+  const submit = handleSubmit(async (values) => {
+    setOutcome(undefined);
+    const reference = await sendEnquiry(values, await botCheck.token());
+    setOutcome({ sent: true, reference });
+  });
+  const mailbox = supportEmail && `mailto:${supportEmail}`;
+  /** The mailto rescue, carrying what the form holds now. */
+  const emailHref = (mailbox: string) =>
+    enquiryEmailHref(mailbox, copy.emailInstead.subject, formRef.current as HTMLFormElement);
   function onFailure(error: unknown) {
     console.error("The enquiry could not be sent:", error);
-    const { emailInstead } = copy;
-    const form = formRef.current as HTMLFormElement;
-    const href = enquiryEmailHref(`mailto:${siteConfig.supportEmail}`, emailInstead.subject, form);
+    setOutcome({ sent: false });
     notify({
       kind: "error",
       message: copy.notifications.error,
-      link: { label: emailInstead.link, href },
+      link: mailbox ? { label: copy.emailInstead.link, href: emailHref(mailbox) } : undefined,
     });
+  }
+
+  function outcomeLine(shown: Outcome) {
+    const words = copy.outcome;
+    if (shown.sent) {
+      const reference = shown.reference && words.reference.replace("{reference}", shown.reference);
+      return [words.received, reference, reach.replyPromise].filter(Boolean).join(" ");
+    }
+    const ways = [
+      ...(mailbox ? [{ key: "email", label: words.email, href: () => emailHref(mailbox) }] : []),
+      ...tapChannels.flatMap((channel) => {
+        const way = reach[channel];
+        const href = () => tapPath(channel, "contact");
+        return way ? [{ key: channel, label: `${way.label} ${way.number}`, href }] : [];
+      }),
+    ];
+    return (
+      <>
+        {words.failed}
+        {ways.length > 0 && (
+          <>
+            {` ${words.otherWays}`}
+            <span className={styles.ways}>
+              {ways.map((way) => (
+                <a
+                  key={way.key}
+                  href={way.href()}
+                  // Written again when followed: the mail carries what the form holds then.
+                  onClick={(event) => {
+                    event.currentTarget.href = way.href();
+                  }}
+                >
+                  {way.label}
+                </a>
+              ))}
+            </span>
+          </>
+        )}
+      </>
+    );
   }
 
   // Requirements §6.2: an invalid field shows its error once touched or after a submit, in the
@@ -223,6 +285,15 @@ export function EnquiryForm({
           </p>
         )}
       </div>
+      {/* The outcome of the last send, under the button, until the next send: the notices are
+          gone after five seconds (requirements §6.5). Present from the start, so it is announced. */}
+      <p
+        role="status"
+        className={styles.outcome}
+        data-outcome={outcome && (outcome.sent ? "received" : "failed")}
+      >
+        {outcome && outcomeLine(outcome)}
+      </p>
     </form>
   );
 }

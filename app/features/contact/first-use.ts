@@ -42,15 +42,19 @@ function failureNotice(form: HTMLFormElement) {
     link.href = enquiryEmailHref(link.href.split("?")[0] ?? "", link.dataset.subject ?? "", form);
   };
   const hide = () => region?.replaceChildren();
-  // Shown once: a retry that fails again only brings the email up to date.
+  // Shown once: a retry that fails again only brings the email (when there is one) up to date.
   const show = () => {
-    const shown = region?.querySelector("a");
-    if (shown) return writeEmail(shown);
+    if (region?.hasChildNodes()) {
+      const shown = region.querySelector("a");
+      return shown && writeEmail(shown);
+    }
     const message = template?.content.cloneNode(true) as DocumentFragment | undefined;
-    const link = message?.querySelector("a");
-    if (!region || !message || !link) return;
-    writeEmail(link);
-    link.addEventListener("click", () => writeEmail(link));
+    if (!region || !message) return;
+    const link = message.querySelector("a");
+    if (link) {
+      writeEmail(link);
+      link.addEventListener("click", () => writeEmail(link));
+    }
     message.querySelector("button")?.addEventListener("click", hide);
     region.replaceChildren(message);
   };

@@ -33,9 +33,14 @@ describe("postJson", () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ name: "Thandi", count: 2 });
   });
 
-  it.each([200, 201, 204])("resolves on status %i", async (status) => {
-    answer = async () => new Response(null, { status });
-    await expect(postJson("/api/thing", {})).resolves.toBeUndefined();
+  it.each([
+    [200, null, undefined],
+    [201, '{"id":"1","reference":"0F8C2A4E"}', { id: "1", reference: "0F8C2A4E" }],
+    [200, "OK", undefined],
+    [204, null, undefined],
+  ])("resolves on status %i, with its JSON body if any (%j)", async (status, body, json) => {
+    answer = async () => new Response(body, { status });
+    await expect(postJson("/api/thing", {})).resolves.toEqual(json);
   });
 
   it.each([400, 403, 404, 500, 503])("rejects, naming the status, on status %i", async (status) => {
