@@ -277,9 +277,9 @@ export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previo
   );
 }
 
-/** Which way a change went, shown by its sign and, beside it, an arrow. */
+/** Which way a change went, said in words and drawn as an arrow beside them. */
 const changeClass = (change: string) =>
-  change.startsWith("+") || change === "new" ? "up" : change.startsWith("−") ? "down" : "same";
+  change.startsWith("up") || change === "new" ? "up" : change.startsWith("down") ? "down" : "same";
 
 /** What the page shows: a range of days ending today, or one asked for by dates. */
 type Period = { days: number; range?: { from: string; to: string } };

@@ -129,20 +129,24 @@ export type ComparedReport = Awaited<ReturnType<typeof readComparedReport>>;
 /** A key figure in both periods, and how it changed. */
 export type KeyFigure = { name: string; now: string; before: string; change: string };
 
-const signed = (n: number, digits: number) =>
-  `${n > 0 ? "+" : n < 0 ? "−" : "±"}${Math.abs(n).toFixed(digits)}`;
+/** A change in words, safe in a spreadsheet cell: "up 12%", "down 3.5 pp", "no change". */
+const changed = (by: number, digits: number, unit: string) => {
+  const size = Math.abs(by).toFixed(digits);
+  if (Number(size) === 0) return "no change";
+  return `${by > 0 ? "up" : "down"} ${size}${unit}`;
+};
 
 /** The change of a count: in per cent of the previous period's, "new" where it had none. */
 export function countChange(now: number, before: number) {
   if (before === 0) return now === 0 ? "no change" : "new";
-  return `${signed((100 * (now - before)) / before, 0)}%`;
+  return changed((100 * (now - before)) / before, 0, "%");
 }
 
 /** The change of conversion, in percentage points; "–" where either period had no visits. */
 export function conversionChange(now: Measures, before: Measures) {
   if (now.visits === 0 || before.visits === 0) return "–";
   const points = 100 * (now.converted / now.visits - before.converted / before.visits);
-  return `${signed(points, 1)} pp`;
+  return changed(points, 1, " pp");
 }
 
 /** Visitors, visits, enquiries and conversion, each beside the previous period's. */
