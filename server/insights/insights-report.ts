@@ -124,6 +124,12 @@ export async function readComparedReport(
   return { report, previous };
 }
 
+/** A report's sums over its days, and its held sends. */
+export const periodTotals = (report: InsightsReport) => ({
+  ...(Object.fromEntries((Object.keys(zero) as Measure[]).map((m) => [m, report[m]])) as Measures),
+  held: report.held,
+});
+
 export type ComparedReport = Awaited<ReturnType<typeof readComparedReport>>;
 
 /** A key figure in both periods, and how it changed. */
