@@ -61,7 +61,7 @@ const chartSizes = {
   wide: { width: 960, height: 300, dateTicks: 6, fontSize: 13 },
   narrow: { width: 360, height: 260, dateTicks: 3, fontSize: 13 },
 } as const;
-const margin = { top: 16, right: 44, bottom: 32, left: 44 };
+const margin = { top: 32, right: 44, bottom: 32, left: 44 };
 
 const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-ZA", {
@@ -175,12 +175,12 @@ function InsightsChart({
           tickStroke={ink}
           tickLabelProps={{ ...label, fill: enquiriesColour, fontWeight: 600 }}
         />
-        <text x={-margin.left} y={-4} {...label} fill={visitsColour} fontWeight={600}>
+        <text x={-margin.left} y={-16} {...label} fill={visitsColour} fontWeight={600}>
           ■ Visits
         </text>
         <text
           x={innerWidth + margin.right}
-          y={-4}
+          y={-16}
           textAnchor="end"
           {...label}
           fill={enquiriesColour}
