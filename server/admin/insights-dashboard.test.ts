@@ -83,7 +83,11 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 
     const { document } = new JSDOM(page).window;
     expect(document.querySelector("svg[role=img]")?.getAttribute("aria-labelledby")).toBeTruthy();
-    expect(document.querySelector("svg[role=img] path")).not.toBeNull();
+    // Visits as a bar a day, enquiries as a line with a marker a day, in both sizes of chart.
+    for (const chart of document.querySelectorAll("svg[role=img]")) {
+      expect(chart.querySelectorAll("rect.visx-bar")).toHaveLength(7);
+      expect(chart.querySelectorAll("circle")).toHaveLength(7);
+    }
 
     // 6 enquiries, one of them from one of the 2 visits.
     const days = tableRows(page, /^Per day/);
