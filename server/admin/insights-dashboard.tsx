@@ -401,7 +401,8 @@ function Dashboard(props: {
         <h2>More detail</h2>
         <div className="panels">
           {more.map(({ key, title, ...table }) => (
-            <div key={key}>
+            // A table of more than four columns takes the whole row.
+            <div key={key} className={table.head.length > 4 ? "wide" : undefined}>
               <h3>{title}</h3>
               <Table id={`${key}-table`} {...table} />
             </div>

@@ -5,15 +5,18 @@ import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json"
 // The staff pages are drawn in the site's Inter: the very files the build put under assets/ for
 // every page (app/layouts/Page.astro), so a browser that has seen the site has them already.
 
-/** A face as the pages declare it (app/lib/web-font.ts): shown only if there in time, so text never moves. */
+/**
+ * A face as the pages declare it (app/lib/web-font.ts), but swapped in when it arrives: the
+ * pages would rather not move, a member of staff would rather read the figures in Inter.
+ */
 const face = (url: string, unicodeRange: string) =>
-  `@font-face{font-family:"Inter Variable";font-style:normal;font-weight:100 900;font-display:optional;src:url(${url}) format("woff2-variations");unicode-range:${unicodeRange}}`;
+  `@font-face{font-family:"Inter Variable";font-style:normal;font-weight:100 900;font-display:swap;src:url(${url}) format("woff2-variations");unicode-range:${unicodeRange}}`;
 
 const builtFile = (file: string) => new RegExp(`^inter-${file}-wght-normal\\.[\\w-]+\\.woff2$`);
 
 /**
- * The @font-face rules for the build's whole Inter files and the latin file's address, to preload
- * (the faces show only if there in time); nothing where the build has none.
+ * The @font-face rules for the build's whole Inter files and the latin file's address, to preload;
+ * nothing where the build has none.
  */
 export function siteFont(siteRoot: string): { css: string; preload?: string } {
   let names: string[];
