@@ -1,9 +1,12 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
+import { writeFixtureSite } from "../../tests/support/fixture-site";
 import { startPlainHost } from "../../tests/support/plain-host";
 import { close, dayBatch, part, test } from "../../tests/support/server-test";
 import { startTestService, type TestService } from "../../tests/support/test-service";
-import { dayOf } from "../insights/insights-report";
+import { addDays, dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
 import type { Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
@@ -21,12 +24,12 @@ function tableRows(html: string, caption: RegExp): string[][] {
   return [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent ?? ""));
 }
 
-/** The totals above the tables, by their labels. */
-const totalsOf = (html: string) =>
+/** The key figures, by their labels: the figure, then its change against the period before. */
+const figuresOf = (html: string) =>
   Object.fromEntries(
-    [...new JSDOM(html).window.document.querySelectorAll(".totals > div")].map((item) => [
+    [...new JSDOM(html).window.document.querySelectorAll(".figures > div")].map((item) => [
       item.querySelector("dt")?.textContent,
-      item.querySelector("dd")?.textContent,
+      [...item.querySelectorAll("dd")].map((dd) => dd.textContent),
     ]),
   );
 
@@ -80,7 +83,11 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
 
     const { document } = new JSDOM(page).window;
     expect(document.querySelector("svg[role=img]")?.getAttribute("aria-labelledby")).toBeTruthy();
-    expect(document.querySelector("svg[role=img] path")).not.toBeNull();
+    // Visits as a bar a day, enquiries as a line with a marker a day, in both sizes of chart.
+    for (const chart of document.querySelectorAll("svg[role=img]")) {
+      expect(chart.querySelectorAll("rect.visx-bar")).toHaveLength(7);
+      expect(chart.querySelectorAll("circle")).toHaveLength(7);
+    }
 
     // 6 enquiries, one of them from one of the 2 visits.
     const days = tableRows(page, /^Per day/);
@@ -114,7 +121,12 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       "WhatsApp (contact)",
     ]);
     expect(rows[1]).toEqual([day, "6", "2", "0", "0", "1"]);
-    expect(totalsOf(page)).toMatchObject({ "Phone taps": "2", "WhatsApp taps": "1" });
+    expect(tableRows(page, /^Taps on the phone/)).toEqual([
+      ["Tapped on", "Phone", "WhatsApp"],
+      ["footer", "2", "0"],
+      ["contact", "0", "1"],
+      ["Total", "2", "1"],
+    ]);
   });
 
   it("gives the same table per day as CSV, oldest day first", async () => {
@@ -151,11 +163,12 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       }),
     ]);
     const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
-    expect(totalsOf(page)).toMatchObject({
-      Visits: "4",
-      Enquiries: "9",
-      "Visits that sent an enquiry": "1",
-      Conversion: "25.0%",
+    // Nothing was counted in the 7 days before.
+    expect(figuresOf(page)).toEqual({
+      Visitors: ["4", "new against 0 in the 7 days before"],
+      Visits: ["4", "new against 0 in the 7 days before"],
+      Enquiries: ["9", "new against 0 in the 7 days before"],
+      Conversion: ["25.0%", "– against – in the 7 days before"],
     });
     expect(tableRows(page, /^Per day/)[1]?.slice(3, 7)).toEqual(["4", "9", "1", "25.0%"]);
     expect(tableRows(page, /^Where visits came from/)[1]).toEqual([
@@ -167,13 +180,71 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
   });
 
   it("answers a range it does not offer with a 400 naming it", async () => {
-    for (const path of ["/admin/insights?days=14", "/admin/insights.csv?days=all"]) {
-      const response = await fetch(`${service.baseUrl}${path}`);
-      expect(response.status, path).toBe(400);
-      expect(await response.json()).toMatchObject({
-        error: "bad_days",
-        message: /^days: use 7, 30 or 90/,
-      });
+    const later = addDays(dayOf(new Date()), 1);
+    for (const [path, error, message] of [
+      ["/admin/insights?days=14", "bad_days", /^days: use 7, 30 or 90/],
+      ["/admin/insights.csv?days=all", "bad_days", /^days: use 7, 30 or 90/],
+      ["/admin/insights?from=2026-01-05", "bad_range", /^to: use a date as YYYY-MM-DD/],
+      ["/admin/insights?from=2026-01-05&to=2026-01-04", "bad_range", /^from must not be after to/],
+      [`/admin/insights-figures.csv?from=2026-01-05&to=${later}`, "bad_range", /after today/],
+      ["/admin/insights?from=2020-01-01&to=2026-01-04", "bad_range", /at most 1000 days/],
+    ] as const) {
+      const response = await service.app.inject(path);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json()).toMatchObject({ error, message });
+    }
+  });
+
+  it("compares each key figure with the period of the same length before it, for days or dates, and gives them as CSV", async () => {
+    const now = dayOf(new Date());
+    // The day before yesterday: in yesterday-and-today's previous period, in the last 7 days.
+    await store.insights.record([dayBatch(addDays(now, -2)), dayBatch(addDays(now, -8))]);
+    const ask = async (url: string) => (await service.app.inject(url)).body;
+    expect(figuresOf(await ask("/admin/insights?days=7"))).toMatchObject({
+      Visits: ["6", "up 200% against 2 in the 7 days before"],
+      Conversion: ["16.7%", "up 16.7 pp against 0.0% in the 7 days before"],
+    });
+    const range = `from=${addDays(now, -1)}&to=${now}`;
+    const page = await ask(`/admin/insights?${range}`);
+    expect(figuresOf(page)).toMatchObject({
+      Visits: ["4", "up 100% against 2 in the 2 days before"],
+      Enquiries: ["9", "new against 0 in the 2 days before"],
+    });
+    const { document } = new JSDOM(page).window;
+    expect(document.querySelector<HTMLInputElement>("input[name=from]")?.value).toBe(
+      addDays(now, -1),
+    );
+    expect(tableRows(page, /^Per day/)).toHaveLength(3);
+    expect((await ask(`/admin/insights-figures.csv?${range}`)).split("\r\n")).toEqual([
+      `Figure,${addDays(now, -1)} to ${now},${addDays(now, -3)} to ${addDays(now, -2)},Change`,
+      "Visitors,4,2,up 100%",
+      "Visits,4,2,up 100%",
+      "Enquiries,9,0,new",
+      "Conversion,25.0%,0.0%,up 25.0 pp",
+      "",
+    ]);
+  });
+
+  it("draws the page in the build's own Inter files, which its policy allows", async ({
+    startService,
+    tempDir,
+  }) => {
+    writeFixtureSite(tempDir);
+    const fonts = [
+      "inter-latin-wght-normal.Dx4k_X-l.woff2",
+      "inter-latin-ext-wght-normal.DO1A.woff2",
+    ];
+    mkdirSync(join(tempDir, "assets"), { recursive: true });
+    for (const font of fonts) writeFileSync(join(tempDir, "assets", font), "wOF2");
+    const withFonts = await startService({ ADMIN_WITHOUT_SIGN_IN: "true", SITE_ROOT: tempDir });
+    const response = await withFonts.app.inject("/admin/insights");
+    expect(response.headers["content-security-policy"]).toMatch(/; font-src 'self';/);
+    const { document } = new JSDOM(response.body).window;
+    expect(document.querySelector("link[rel=preload]")?.getAttribute("href")).toBe(
+      `/assets/${fonts[0]}`,
+    );
+    for (const font of fonts) {
+      expect(document.querySelector("style")?.textContent).toContain(`src:url(/assets/${font})`);
     }
   });
 

@@ -1,21 +1,26 @@
 import { readFileSync } from "node:fs";
-import { AxisBottom, AxisLeft } from "@visx/axis";
+import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
 import { Group } from "@visx/group";
-import { scaleLinear, scalePoint } from "@visx/scale";
-import { LinePath } from "@visx/shape";
+import { scaleBand, scaleLinear } from "@visx/scale";
+import { Bar, LinePath } from "@visx/shape";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { csvLine } from "../csv";
-import { tapsTable } from "../insights/contact-taps";
+import { tapsByPlace, tapsTable } from "../insights/contact-taps";
 import {
-  conversion,
+  type ComparedReport,
   conversionNote,
   dayColumns,
+  dayOf,
+  daysFrom,
   type InsightsReport,
+  type KeyFigure,
+  keyFigures,
+  keyFigureTable,
   number,
-  readInsightsReport,
+  readComparedReport,
   reportTables,
 } from "../insights/insights-report";
 import type { PluginOptions } from "../plugin-options";
@@ -23,12 +28,19 @@ import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import { signInPaths } from "../staff/sign-in-pages";
 import type { StaffSessions } from "../staff/staff-sessions";
+import { siteFont } from "./site-font";
+
+type Taps = ReturnType<typeof tapsByPlace>;
+type TapsPerDay = ReturnType<typeof tapsTable>;
 
 // The company's dashboard at /admin/insights, rendered on the server into plain HTML and SVG:
-// it runs no script, and nothing of it reaches the public pages.
+// it runs no script, and nothing of it reaches the public pages. Decision 0046: key figures
+// against the previous period first, one wide chart, the lists side by side, the days as a table
+// on request.
 
 const dashboardRanges = [7, 30, 90] as const;
-type DashboardRange = (typeof dashboardRanges)[number];
+/** The longest range asked for by dates: as long as the command line's. */
+const longestRange = 1000;
 
 /** Said when nothing was counted: the pages may be served by a static host instead of us. */
 export const nothingCounted = "No page views counted: are the pages served by this service?";
@@ -39,19 +51,17 @@ const topRows = 10;
 // Allowed by the page's policy by its hash.
 const stylesheet = readFileSync(new URL("./insights-dashboard.css", import.meta.url), "utf8");
 
-// The chart: drawn by visx at one size the page scales, the table below holding its figures.
-const width = 400;
-const height = 220;
-const margin = { top: 12, right: 28, bottom: 32, left: 44 };
-const innerWidth = width - margin.left - margin.right;
-const innerHeight = height - margin.top - margin.bottom;
 const ink = "#1f2937";
+/** Visits as bars, enquiries as a line with markers: told apart by shape, not only colour. */
+const visitsColour = "#2563eb";
+const enquiriesColour = "#b45309";
 
-/** The two series; the dash tells them apart without colour. */
-const chartSeries = [
-  { key: "pageviews", label: "Page views", colour: "#1d4ed8", dash: undefined },
-  { key: "visitors", label: "Visitors", colour: "#b45309", dash: "6 4" },
-] as const;
+/** The chart drawn twice, wide and narrow, the stylesheet showing the one that fits. */
+const chartSizes = {
+  wide: { width: 960, height: 300, dateTicks: 6, fontSize: 13 },
+  narrow: { width: 360, height: 260, dateTicks: 3, fontSize: 13 },
+} as const;
+const margin = { top: 32, right: 44, bottom: 32, left: 44 };
 
 const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-ZA", {
@@ -60,66 +70,156 @@ const shortDate = (date: string) =>
     timeZone: "UTC",
   });
 
-function InsightsChart({ report }: { report: InsightsReport }) {
+function InsightsChart({
+  report,
+  size,
+}: {
+  report: InsightsReport;
+  size: keyof typeof chartSizes;
+}) {
+  const { width, height, dateTicks, fontSize } = chartSizes[size];
   const { days } = report;
-  const x = scalePoint({ domain: days.map((day) => day.date), range: [0, innerWidth] });
-  const top = Math.max(4, ...days.map((day) => Math.max(day.pageviews, day.visitors)));
-  const y = scaleLinear({ domain: [0, top], range: [innerHeight, 0], nice: true });
+  const innerWidth = width - margin.left - margin.right;
+  const innerHeight = height - margin.top - margin.bottom;
+  const x = scaleBand({
+    domain: days.map((day) => day.date),
+    range: [0, innerWidth],
+    padding: 0.2,
+  });
+  const visits = scaleLinear({
+    domain: [0, Math.max(4, ...days.map((day) => day.visits))],
+    range: [innerHeight, 0],
+    nice: true,
+  });
+  const enquiries = scaleLinear({
+    domain: [0, Math.max(4, ...days.map((day) => day.enquiries))],
+    range: [innerHeight, 0],
+    nice: true,
+  });
+  const middle = (date: string) => (x(date) ?? 0) + x.bandwidth() / 2;
   const last = days.length - 1;
-  const dateTicks = [0, Math.round(last / 3), Math.round((2 * last) / 3), last].map(
-    (i) => days[i]?.date ?? "",
-  );
-  const busiest = days.reduce((best, day) => (day.pageviews > best.pageviews ? day : best));
-  const tickLabel = { fill: ink, fontSize: 14, fontFamily: "inherit" };
+  const ticks = Array.from({ length: dateTicks }, (_, i) =>
+    Math.round((i * last) / Math.max(1, dateTicks - 1)),
+  ).map((i) => days[i]?.date ?? "");
+  const busiest = days.reduce((best, day) => (day.visits > best.visits ? day : best));
+  const label = { fill: ink, fontSize, fontFamily: "inherit" };
+  const [titleId, descId] = [`chart-title-${size}`, `chart-desc-${size}`];
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-labelledby="chart-title chart-desc"
-      className="chart"
+      aria-labelledby={`${titleId} ${descId}`}
+      className={`chart chart-${size}`}
     >
-      <title id="chart-title">Visitors and page views per day</title>
-      <desc id="chart-desc">
-        {`${report.pageviews} page views and ${report.visitors} visitors from ${shortDate(report.from)} to ${shortDate(report.to)}`}
-        {busiest.pageviews > 0
-          ? `; the busiest day was ${shortDate(busiest.date)}, with ${busiest.pageviews} page views.`
+      <title id={titleId}>Visits and enquiries per day</title>
+      <desc id={descId}>
+        {`${number(report.visits)} visits and ${number(report.enquiries)} enquiries from ${shortDate(report.from)} to ${shortDate(report.to)}`}
+        {busiest.visits > 0
+          ? `; the busiest day was ${shortDate(busiest.date)}, with ${number(busiest.visits)} visits. The table below the chart has every day.`
           : "."}
       </desc>
       <Group left={margin.left} top={margin.top}>
-        {y.ticks(4).map((tick) => (
-          <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#d1d5db" />
+        {visits.ticks(4).map((tick) => (
+          <line
+            key={tick}
+            x1={0}
+            x2={innerWidth}
+            y1={visits(tick)}
+            y2={visits(tick)}
+            stroke="#e5e7eb"
+          />
         ))}
-        {chartSeries.map((series) => (
-          <LinePath
-            key={series.key}
-            data={days}
-            x={(day) => x(day.date) ?? 0}
-            y={(day) => y(day[series.key])}
-            stroke={series.colour}
-            strokeWidth={2.5}
-            strokeDasharray={series.dash}
-            fill="none"
+        {days.map((day) => (
+          <Bar
+            key={day.date}
+            x={x(day.date)}
+            y={visits(day.visits)}
+            width={x.bandwidth()}
+            height={innerHeight - visits(day.visits)}
+            fill={visitsColour}
+          />
+        ))}
+        <LinePath
+          data={days}
+          x={(day) => middle(day.date)}
+          y={(day) => enquiries(day.enquiries)}
+          stroke={enquiriesColour}
+          strokeWidth={2.5}
+          fill="none"
+        />
+        {days.map((day) => (
+          <circle
+            key={day.date}
+            cx={middle(day.date)}
+            cy={enquiries(day.enquiries)}
+            r={size === "wide" ? 4 : 3}
+            fill="#fff"
+            stroke={enquiriesColour}
+            strokeWidth={2}
           />
         ))}
         <AxisLeft
-          scale={y}
+          scale={visits}
           numTicks={4}
           tickFormat={(value) => String(Number(value))}
           stroke={ink}
           tickStroke={ink}
-          tickLabelProps={tickLabel}
+          tickLabelProps={{ ...label, fill: visitsColour, fontWeight: 600 }}
         />
+        <AxisRight
+          left={innerWidth}
+          scale={enquiries}
+          numTicks={4}
+          tickFormat={(value) => String(Number(value))}
+          stroke={ink}
+          tickStroke={ink}
+          tickLabelProps={{ ...label, fill: enquiriesColour, fontWeight: 600 }}
+        />
+        <text x={-margin.left} y={-16} {...label} fill={visitsColour} fontWeight={600}>
+          ■ Visits
+        </text>
+        <text
+          x={innerWidth + margin.right}
+          y={-16}
+          textAnchor="end"
+          {...label}
+          fill={enquiriesColour}
+          fontWeight={600}
+        >
+          ○ Enquiries
+        </text>
         <AxisBottom
           top={innerHeight}
           scale={x}
-          tickValues={[...new Set(dateTicks)]}
+          tickValues={[...new Set(ticks)]}
           tickFormat={shortDate}
           stroke={ink}
           tickStroke={ink}
-          tickLabelProps={tickLabel}
+          tickLabelProps={label}
         />
       </Group>
     </svg>
+  );
+}
+
+/** The key for both charts: a bar for visits, a line with a marker for enquiries. */
+function ChartLegend() {
+  return (
+    <ul className="legend">
+      <li>
+        <svg viewBox="0 0 16 16" aria-hidden="true">
+          <rect x="3" y="2" width="10" height="14" fill={visitsColour} />
+        </svg>
+        Visits (bars, left scale)
+      </li>
+      <li>
+        <svg viewBox="0 0 32 16" aria-hidden="true">
+          <path d="M0 8H32" stroke={enquiriesColour} strokeWidth="2.5" />
+          <circle cx="16" cy="8" r="4" fill="#fff" stroke={enquiriesColour} strokeWidth="2" />
+        </svg>
+        Enquiries (line, right scale)
+      </li>
+    </ul>
   );
 }
 
@@ -156,130 +256,234 @@ function Table({ id, caption, head, rows }: TableProps) {
   );
 }
 
-type Taps = ReturnType<typeof tapsTable>;
+/**
+ * The row of key figures, each with its change against the previous period. A figure the store
+ * cannot give (the median first reply before the inbox records replies) is simply not passed.
+ */
+export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previous: string }) {
+  return (
+    <dl className="figures">
+      {figures.map((figure) => (
+        <div key={figure.name}>
+          <dt>{figure.name}</dt>
+          <dd className="now">{figure.now}</dd>
+          <dd className="change">
+            <span className={changeClass(figure.change)}>{figure.change}</span>
+            {` against ${figure.before} ${previous}`}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
-function Dashboard(props: { report: InsightsReport; days: DashboardRange; taps: Taps }) {
-  const { report, days, taps } = props;
-  const totals = [
-    ["Visitors", number(report.visitors)],
-    ["Page views", number(report.pageviews)],
-    ["Visits", number(report.visits)],
-    ["Enquiries", number(report.enquiries)],
-    ["Held by the bot check", number(report.held)],
-    ...taps.totals.map(([name, value]) => [name, number(value)]),
-    ["Visits that sent an enquiry", number(report.converted)],
-    ["Conversion", conversion(report.converted, report.visits)],
-  ];
+/** Which way a change went, said in words and drawn as an arrow beside them. */
+const changeClass = (change: string) =>
+  change.startsWith("up") || change === "new" ? "up" : change.startsWith("down") ? "down" : "same";
+
+/** What the page shows: a range of days ending today, or one asked for by dates. */
+type Period = { days: number; range?: { from: string; to: string } };
+
+const periodQuery = ({ days, range }: Period) =>
+  range ? `from=${range.from}&to=${range.to}` : `days=${days}`;
+
+function Dashboard(props: {
+  compared: ComparedReport;
+  period: Period;
+  taps: Taps;
+  tapsPerDay: TapsPerDay;
+  firstReply?: KeyFigure;
+}) {
+  const { compared, period, taps, tapsPerDay, firstReply } = props;
+  const { report, previous } = compared;
+  const tables = reportTables(report);
+  const tableOf = (key: string) => tables.find((table) => table.key === key);
+  const sideBySide = ["sources", "entryPages", "downloads"].flatMap((key) => tableOf(key) ?? []);
+  const more = tables.filter((table) => !sideBySide.includes(table));
+  const query = periodQuery(period);
   return (
     <>
       <header>
-        <h1>Insights</h1>
+        <div className="title">
+          <h1>Insights</h1>
+          <form method="post" action={signInPaths.signOut}>
+            <button type="submit">Sign out</button>
+          </form>
+        </div>
         <p>
-          {`${shortDate(report.from)} to ${shortDate(report.to)} (UTC days). Counted on the server, without cookies or scripts.`}
+          {`${shortDate(report.from)} to ${shortDate(report.to)} (UTC days), against ${shortDate(previous.from)} to ${shortDate(previous.to)}. Counted on the server, without cookies or scripts.`}
         </p>
         <nav aria-label="Period">
           <ul>
             {dashboardRanges.map((range) => (
               <li key={range}>
-                <a href={`?days=${range}`} aria-current={range === days ? "page" : undefined}>
+                <a
+                  href={`?days=${range}`}
+                  aria-current={!period.range && range === period.days ? "page" : undefined}
+                >
                   {`Last ${range} days`}
                 </a>
               </li>
             ))}
           </ul>
+          <form method="get" className="range">
+            <label>
+              From <input type="date" name="from" required defaultValue={report.from} />
+            </label>
+            <label>
+              To <input type="date" name="to" required defaultValue={report.to} />
+            </label>
+            <button type="submit">Show these days</button>
+          </form>
         </nav>
-        <form method="post" action={signInPaths.signOut}>
-          <button type="submit">Sign out</button>
-        </form>
       </header>
       <main>
         {report.pageviews > 0 ? null : <p className="notice">{nothingCounted}</p>}
-        <dl className="totals">
-          {totals.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p>{conversionNote}</p>
+        <h2 className="visually-hidden">Key figures</h2>
+        <KeyFigures
+          figures={[...keyFigures(compared), ...(firstReply ? [firstReply] : [])]}
+          previous={`in the ${report.days.length} days before`}
+        />
+        <p className="small">
+          {`${conversionNote} Also counted: ${number(report.pageviews)} page views; ${number(report.held)} sends held by the bot check, not counted as enquiries.`}
+        </p>
 
-        <h2 id="per-day">Visitors and page views per day</h2>
-        <ul className="legend">
-          {chartSeries.map(({ key, label, colour, dash }) => (
-            <li key={key}>
-              <svg viewBox="0 0 32 12" aria-hidden="true">
-                <path d="M0 6H32" stroke={colour} strokeWidth="2.5" strokeDasharray={dash} />
-              </svg>
-              {label}
-            </li>
-          ))}
-        </ul>
-        <InsightsChart report={report} />
+        <h2>Visits and enquiries per day</h2>
+        <ChartLegend />
+        <InsightsChart report={report} size="wide" />
+        <InsightsChart report={report} size="narrow" />
+        <details>
+          <summary>Show as table</summary>
+          <Table
+            id="days-table"
+            caption="Per day: visitors, page views, visits, enquiries, visits that sent an enquiry, conversion (their share of visits) and downloads"
+            head={dayColumns.map(([name]) => name)}
+            rows={[...report.days]
+              .reverse()
+              .map((day) => dayColumns.map(([, value]) => value(day)))}
+          />
+          <Table
+            id="taps-per-day-table"
+            caption="Enquiries and taps on the phone and WhatsApp links per day, by where they were tapped"
+            head={tapsPerDay.head}
+            rows={tapsPerDay.rows}
+          />
+        </details>
         <p>
-          <a href={`insights.csv?days=${days}`} download>
-            {`Download the days as CSV (${days} days)`}
+          <a href={`insights.csv?${query}`} download>
+            Download the days as CSV
+          </a>
+          {" · "}
+          <a href={`insights-figures.csv?${query}`} download>
+            Download the key figures as CSV
           </a>
         </p>
-        <Table
-          id="days-table"
-          caption="Per day: visitors, page views, visits, enquiries, visits that sent an enquiry, conversion (their share of visits) and downloads"
-          head={dayColumns.map(([name]) => name)}
-          rows={[...report.days].reverse().map((day) => dayColumns.map(([, value]) => value(day)))}
-        />
-        <h2>Enquiries, phone and WhatsApp taps</h2>
-        <Table
-          id="taps-table"
-          caption="Enquiries and taps on the phone and WhatsApp links per day, by where they were tapped"
-          head={taps.head}
-          rows={taps.rows}
-        />
-        {reportTables(report).map(({ title, ...table }) => (
-          <Fragment key={title}>
-            <h2>{title}</h2>
-            <Table id={`${title.toLowerCase().replace(/\W+/g, "-")}-table`} {...table} />
-          </Fragment>
-        ))}
+
+        <div className="panels">
+          {sideBySide.map(({ key, title, ...table }) => (
+            <div key={key}>
+              <h2>{title}</h2>
+              <Table id={`${key}-table`} {...table} />
+            </div>
+          ))}
+          <div>
+            <h2>Phone and WhatsApp taps</h2>
+            <Table
+              id="taps-table"
+              caption="Taps on the phone and WhatsApp links, by where they were tapped"
+              head={taps.head}
+              rows={taps.rows.map((row) =>
+                row.map((cell) => (typeof cell === "number" ? number(cell) : cell)),
+              )}
+            />
+          </div>
+        </div>
+        <h2>More detail</h2>
+        <div className="panels">
+          {more.map(({ key, title, ...table }) => (
+            // A table of more than four columns takes the whole row.
+            <div key={key} className={table.head.length > 4 ? "wide" : undefined}>
+              <h3>{title}</h3>
+              <Table id={`${key}-table`} {...table} />
+            </div>
+          ))}
+        </div>
       </main>
     </>
   );
 }
 
-const htmlPage = (title: string, body: ReactNode) =>
+type Look = { styles: string; preload?: string };
+
+/** A page in the dashboard's styles, drawn in the site's Inter (siteFont). */
+const htmlPage = ({ styles, preload }: Look, title: string, body: ReactNode) =>
   `<!doctype html>${renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {preload ? (
+          <link rel="preload" href={preload} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
-        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>{body}</body>
     </html>,
   )}`;
 
 /** What someone who is not signed in sees instead. */
-const signInPage = htmlPage(
-  "Sign in: Insights",
+const signInBody = (
   <main>
     <h1>Insights</h1>
     <p>
       The insights are for the company's staff. <a href={signInPaths.email}>Sign in</a>
     </p>
-  </main>,
+  </main>
 );
 
 const offered = `use ${dashboardRanges.join(", ").replace(/, (\d+)$/, " or $1")}`;
-const rangeQuery = z.object({
+const daysQuery = z.object({
   days: z.coerce.number(offered).pipe(z.literal(dashboardRanges, offered)).default(30),
 });
+const dayRule = "use a date as YYYY-MM-DD";
+const rangeQuery = z
+  .object({ from: z.iso.date(dayRule), to: z.iso.date(dayRule) })
+  .refine(({ from, to }) => from <= to, "from must not be after to")
+  .refine(({ to }) => to <= dayOf(new Date()), "to must not be after today (UTC)")
+  .refine(
+    ({ from, to }) => daysFrom(from, to) <= longestRange,
+    `a range is at most ${longestRange} days`,
+  );
 
-/** /admin/insights and its table per day as CSV, for signed-in staff, cached by nobody. */
+/** The period ?days= or ?from=&to= asks for, or a 400's body naming the problem. */
+function periodOf(query: Record<string, unknown>): { period: Period } | { problem: object } {
+  if (query.from !== undefined || query.to !== undefined) {
+    const parsed = rangeQuery.safeParse(query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] ?? "range";
+      return { problem: { error: "bad_range", message: `${String(field)}: ${issue?.message}` } };
+    }
+    const { from, to } = parsed.data;
+    return { period: { days: daysFrom(from, to), range: { from, to } } };
+  }
+  const parsed = daysQuery.safeParse(query);
+  if (!parsed.success) {
+    return { problem: { error: "bad_days", message: `days: ${parsed.error.issues[0]?.message}` } };
+  }
+  return { period: { days: parsed.data.days } };
+}
+
+/** /admin/insights and its tables as CSV, for signed-in staff, cached by nobody. */
 export const insightsDashboardPlugin: FastifyPluginAsync<
   PluginOptions & { sessions: StaffSessions }
 > = async (app, { config, store, sessions }) => {
+  const font = siteFont(config.siteRoot);
+  const look = { styles: `${font.css}${stylesheet}`, preload: font.preload };
+  const signInPage = htmlPage(look, "Sign in: Insights", signInBody);
   const headers = {
     ...securityHeaders(config),
     ...signedInOpenerPolicy,
@@ -296,42 +500,62 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
     reply.headers(headers);
     if (await sessions.allows(request)) return;
     reply.code(401);
-    if (request.url.startsWith("/admin/insights.csv"))
-      return reply.send({ error: "sign_in_required" });
+    if (/\.csv(\?|$)/.test(request.url)) return reply.send({ error: "sign_in_required" });
     return sendHtml(reply, signInPage);
   });
 
-  /** The report for ?days=, or a 400 naming the problem. */
+  /** The period's report beside the previous one, or a 400's body naming the problem. */
   async function report(query: unknown) {
-    const parsed = rangeQuery.safeParse(query);
-    if (!parsed.success) {
-      return {
-        problem: { error: "bad_days", message: `days: ${parsed.error.issues[0]?.message}` },
-      };
-    }
-    const { days } = parsed.data;
-    const read = await readInsightsReport(store.insights, { days, top: topRows });
-    const taps = tapsTable(read.days, await store.insights.readTaps(read.from, read.to));
-    return { days, report: read, taps };
+    const asked = periodOf(query as Record<string, unknown>);
+    if ("problem" in asked) return asked;
+    const { period } = asked;
+    const today = new Date(`${period.range?.to ?? dayOf(new Date())}T12:00:00.000Z`);
+    const compared = await readComparedReport(store.insights, {
+      days: period.days,
+      today,
+      top: topRows,
+    });
+    return { period, compared };
   }
 
+  const sendCsv = (reply: FastifyReply, file: string, rows: (string | number)[][]) =>
+    reply
+      .header("content-disposition", `attachment; filename="${file}"`)
+      .type("text/csv; charset=utf-8")
+      .send(`${rows.map(csvLine).join("\r\n")}\r\n`);
+
   app.get("/insights", async (request, reply) => {
-    const { days, report: read, taps, problem } = await report(request.query);
-    if (!read || !taps) return reply.code(400).send(problem);
-    return sendHtml(
-      reply,
-      htmlPage("Insights", <Dashboard report={read} days={days} taps={taps} />),
+    const asked = await report(request.query);
+    if ("problem" in asked) return reply.code(400).send(asked.problem);
+    const { period, compared } = asked;
+    const { from, to, days } = compared.report;
+    const tapsSeen = await store.insights.readTaps(from, to);
+    const page = (
+      <Dashboard
+        compared={compared}
+        period={period}
+        taps={tapsByPlace(tapsSeen)}
+        tapsPerDay={tapsTable(days, tapsSeen)}
+      />
     );
+    return sendHtml(reply, htmlPage(look, "Insights", page));
   });
 
   app.get("/insights.csv", async (request, reply) => {
-    const { report: read, problem } = await report(request.query);
-    if (!read) return reply.code(400).send(problem);
-    const rows = read.days.map((day) => dayColumns.map(([, value]) => value(day)));
-    const file = `insights-${read.from}-to-${read.to}.csv`;
-    return reply
-      .header("content-disposition", `attachment; filename="${file}"`)
-      .type("text/csv; charset=utf-8")
-      .send(`${[dayColumns.map(([name]) => name), ...rows].map(csvLine).join("\r\n")}\r\n`);
+    const asked = await report(request.query);
+    if ("problem" in asked) return reply.code(400).send(asked.problem);
+    const { from, to, days } = asked.compared.report;
+    const rows = days.map((day) => dayColumns.map(([, value]) => value(day)));
+    return sendCsv(reply, `insights-${from}-to-${to}.csv`, [
+      dayColumns.map(([name]) => name),
+      ...rows,
+    ]);
+  });
+
+  app.get("/insights-figures.csv", async (request, reply) => {
+    const asked = await report(request.query);
+    if ("problem" in asked) return reply.code(400).send(asked.problem);
+    const { from, to } = asked.compared.report;
+    return sendCsv(reply, `insights-figures-${from}-to-${to}.csv`, keyFigureTable(asked.compared));
   });
 };

@@ -1,10 +1,13 @@
 import { loadConfigOrExit } from "../config";
 import {
+  type ComparedReport,
   conversion,
   conversionNote,
   dayColumns,
-  type InsightsReport,
-  readInsightsReport,
+  keyFigures,
+  keyFigureTable,
+  periodTotals,
+  readComparedReport,
   reportTables,
 } from "../insights/insights-report";
 import { openEnquiryStore } from "../store/open-enquiry-store";
@@ -12,8 +15,8 @@ import { labelsPerDay } from "../store/schema";
 import { fail, parseOrExit, textTable } from "./listing";
 
 // `npm run insights -- --days N [--json]`: the /admin/insights dashboard's figures for
-// operators, read from the store DATABASE_URL names; each list its first labelsPerDay values
-// and its total.
+// operators, read from the store DATABASE_URL names: the key figures against the N days before,
+// then each list its first labelsPerDay values and its total.
 const usage = `Usage: npm run insights -- [--days N] [--json]
   --days N   the last N days, today (UTC) included; 1 to 1000, 30 unless given
   --json     the report as JSON instead of tables
@@ -39,7 +42,7 @@ const table = (title: string, rows: (string | number)[][]) =>
   ].join("\n");
 
 /** The report as tables an operator reads in a terminal, the dashboard's own. */
-const insightsAsText = (report: InsightsReport) =>
+const insightsAsText = ({ report, previous }: ComparedReport) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
@@ -48,6 +51,7 @@ const insightsAsText = (report: InsightsReport) =>
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),
+    table("Key figures", keyFigureTable({ report, previous })),
     table("Days", [
       dayColumns.map(([name]) => name),
       ...report.days.map((day) => dayColumns.map(([, value]) => value(day))),
@@ -60,8 +64,15 @@ const insightsAsText = (report: InsightsReport) =>
 const { days, json } = parse(process.argv.slice(2));
 const store = await openEnquiryStore(loadConfigOrExit().databaseUrl);
 try {
-  const report = await readInsightsReport(store.insights, { days });
-  process.stdout.write(`${json ? JSON.stringify(report, null, 2) : insightsAsText(report)}\n`);
+  const compared = await readComparedReport(store.insights, { days });
+  // The JSON: the report, with the previous period's totals and each key figure's change.
+  const { previous } = compared;
+  const asJson = {
+    ...compared.report,
+    previous: { from: previous.from, to: previous.to, ...periodTotals(previous) },
+    keyFigures: keyFigures(compared),
+  };
+  process.stdout.write(`${json ? JSON.stringify(asJson, null, 2) : insightsAsText(compared)}\n`);
 } finally {
   await store.close();
 }

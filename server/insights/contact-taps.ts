@@ -82,12 +82,7 @@ export function tapsTable(
   const count = (day: string, channel: string, source: string) =>
     taps.find((tap) => tap.day === day && tap.channel === channel && tap.source === source)?.taps ??
     0;
-  const total = (channel: string) =>
-    taps.filter((tap) => tap.channel === channel).reduce((sum, tap) => sum + tap.taps, 0);
   return {
-    totals: tapChannels.map(
-      (channel) => [`${channelNames[channel]} taps`, total(channel)] as const,
-    ),
     head: ["Date", "Enquiries", ...columns.map((column) => column.name)],
     rows: [...days]
       .reverse()
@@ -96,5 +91,23 @@ export function tapsTable(
         day.enquiries,
         ...columns.map((column) => count(day.date, column.channel, column.source)),
       ]),
+  };
+}
+
+/** Taps by the place they were tapped, a column per channel, with their total. */
+export function tapsByPlace(taps: readonly { channel: string; source: string; taps: number }[]) {
+  const count = (channel: string, source?: string) =>
+    taps
+      .filter((tap) => tap.channel === channel && (source === undefined || tap.source === source))
+      .reduce((sum, tap) => sum + tap.taps, 0);
+  return {
+    head: ["Tapped on", ...tapChannels.map((channel) => channelNames[channel])],
+    rows: [
+      ...tapSources.map((source) => [
+        source,
+        ...tapChannels.map((channel) => count(channel, source)),
+      ]),
+      ["Total", ...tapChannels.map((channel) => count(channel))],
+    ],
   };
 }

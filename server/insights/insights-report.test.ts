@@ -2,13 +2,36 @@ import { describe, expect } from "vitest";
 import { dayBatch, test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { type DayBatch, emptyCount } from "../store/insights-store";
-import { labelsPerDay } from "../store/schema";
-import { readInsightsReport } from "./insights-report";
+import { labelsPerDay, noCounts } from "../store/schema";
+import {
+  conversionChange,
+  countChange,
+  keyFigures,
+  readComparedReport,
+  readInsightsReport,
+} from "./insights-report";
 
 const day = "2026-03-02";
 const today = new Date(`${day}T15:00:00.000Z`);
+/** Counts with `converted` of `visits` visits. */
+const measures = (converted: number, visits: number) => ({ ...noCounts, converted, visits });
 /** What one instance saw on the day. */
 const batch = (overrides: Partial<DayBatch> = {}, on = day) => dayBatch(on, overrides);
+
+test.each([
+  [countChange(12, 10), "up 20%"],
+  [countChange(5, 10), "down 50%"],
+  [countChange(10, 10), "no change"],
+  [countChange(0, 0), "no change"],
+  [countChange(3, 0), "new"],
+  [countChange(0, 4), "down 100%"],
+  [conversionChange(measures(1, 4), measures(1, 5)), "up 5.0 pp"],
+  [conversionChange(measures(0, 4), measures(1, 4)), "down 25.0 pp"],
+  [conversionChange(measures(1, 3), measures(2, 6)), "no change"],
+  [conversionChange(measures(0, 0), measures(1, 4)), "–"],
+])("says a change as %j", (said, expected) => {
+  expect(said).toBe(expected);
+});
 
 describe.each(storeKinds)("insights on the $name store", (kind) => {
   test("reports every day of the range, with zeros where nothing was counted, and deletes the counts of days before a cutoff", async ({
@@ -42,6 +65,7 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
         pageviews: 0,
         visitors: 0,
       })),
+      entryPages: [],
       all: Object.fromEntries(
         ["pages", "sources", "campaigns", "mediums", "downloadFiles", "downloadSources"].map(
           (list) => [list, none],
@@ -112,6 +136,42 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       ],
       days: [{ date: day, pageviews: 6, visitors: 2, visits: 2, enquiries: 1 }],
     });
+  });
+
+  test("compares a period with the days of the same length just before it, read the same way", async ({
+    tempDir,
+    openStore,
+  }) => {
+    const store = await openStore(await kind.newDatabaseUrl(tempDir));
+    // Two visits in the period, one of which sent two enquiries; one visit in the 3 days before;
+    // and one on the day before those, in neither.
+    await store.insights.record([batch()]);
+    await store.insights.record([
+      batch({
+        counts: [],
+        visitors: [],
+        visitorPages: [],
+        enquiries: [{ hash: "a" }, { hash: "a" }],
+      }),
+    ]);
+    await store.insights.record([
+      batch({ visitors: batch().visitors.slice(0, 1), visitorPages: [] }, "2026-02-27"),
+      batch({}, "2026-02-24"),
+    ]);
+    const compared = await readComparedReport(store.insights, { days: 3, today });
+    expect(compared.previous).toEqual(
+      await readInsightsReport(store.insights, { days: 3, today: new Date("2026-02-27T08:00Z") }),
+    );
+    expect(keyFigures(compared)).toEqual([
+      { name: "Visitors", now: "2", before: "1", change: "up 100%" },
+      { name: "Visits", now: "2", before: "1", change: "up 100%" },
+      { name: "Enquiries", now: "2", before: "0", change: "new" },
+      { name: "Conversion", now: "50.0%", before: "0.0%", change: "up 50.0 pp" },
+    ]);
+    expect(compared.report.entryPages).toEqual([
+      { path: "/", visits: 1, enquiries: 2, converted: 1 },
+      { path: "/hardware", visits: 1, enquiries: 0, converted: 0 },
+    ]);
   });
 
   test("shares one salt a day between instances, and destroys it with the day's visitors", async ({

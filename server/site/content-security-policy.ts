@@ -37,7 +37,8 @@ const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * A page the service renders under /admin: nothing loaded, its styles by hash; its forms, if it
+ * A page the service renders under /admin: nothing loaded but the site's own font files, its
+ * styles by hash; its forms, if it
  * has any, post to this service only; its scripts, if it has any, are files from this service,
  * which may call it (never an inline script).
  */
@@ -50,6 +51,7 @@ export function renderedAdminPagePolicy(html: string): string {
     "default-src 'none'",
     ...(/<script\b[^>]*\ssrc=/i.test(html) ? ["script-src 'self'", "connect-src 'self'"] : []),
     `style-src ${[...styles, ...(attributes.size ? ["'unsafe-hashes'", ...attributes] : [])].join(" ") || "'none'"}`,
+    ...(/@font-face/.test(html) ? ["font-src 'self'"] : []),
     "frame-ancestors 'none'",
     "base-uri 'none'",
     `form-action ${/<form\b/i.test(html) ? "'self'" : "'none'"}`,
