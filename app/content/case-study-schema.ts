@@ -9,6 +9,9 @@ export const caseStudiesPageFileName = "case-studies.yaml";
 /** The folder of the studies' files, and of their photos (photos/) beside them. */
 export const caseStudiesFolder = "case-studies";
 
+const consentRule =
+  "Tick this once they have agreed in writing to be named, or remove the quote (POPIA)";
+
 export const customerKinds = ["household", "estate", "municipality", "business"] as const;
 const customerKindTitles = {
   household: "Household",
@@ -16,6 +19,16 @@ const customerKindTitles = {
   municipality: "Municipality",
   business: "Business",
 } as const;
+
+/** A photo the build can size: a file beside the study, of a type Astro's image tools read. */
+export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The largest photo the editor uploads: a phone's photo, not a camera's raw file. */
+export const maxPhotoBytes = 10 * 1000 * 1000;
+const photoRule = "Upload a JPEG, PNG, WebP or AVIF photo: a web address cannot be used";
+const photoPath = z
+  .string()
+  .regex(/^(?![a-z]+:)[^?#]+\.(?:jpe?g|png|webp|avif)$/i, photoRule)
+  .meta({ patternMessage: photoRule });
 
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
@@ -55,6 +68,9 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
         consent: z.boolean().default(false).meta({
           title: "They agreed in writing to be named on the website",
           hint: "POPIA: the site is not built with a named quote until this is ticked",
+          // The editor refuses to save the quote unticked, as the build refuses to publish it.
+          pattern: "^true$",
+          patternMessage: consentRule,
         }),
       })
         .optional()
@@ -62,7 +78,10 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
       photos: list(
         "Photos",
         group("Photo", {
-          src: photo.meta({ title: "Photo", widget: "image" }),
+          // Astro types image() by what it makes; it takes the file's path, as photoPath gives it.
+          src: photoPath
+            .pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>)
+            .meta({ title: "Photo", widget: "image" }),
           alt: shortText(
             "Description (alt text)",
             "What the photo shows, read out to people who cannot see it",

@@ -75,14 +75,16 @@ const column = group("Column", {
   description: longText("Description"),
 });
 
-// A product's file name, without .yaml: the editor offers the products by name (cms-config.ts).
+/** The name of a product's, document's or study's file, without .yaml: part of its address. */
+export const fileNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const fileNameRule =
+  "Use only small letters, digits and single hyphens (-) between them: no spaces, dots, underscores or accents";
+
+// A product's file name: the editor offers the products by name (cms-config.ts).
 const productSlug = z
   .string()
-  .regex(/^[a-z0-9-]+$/, "Use only small letters, digits and hyphens (-), no spaces")
-  .meta({
-    widget: "relation",
-    patternMessage: "Use only small letters, digits and hyphens (-), no spaces",
-  });
+  .regex(fileNamePattern, fileNameRule)
+  .meta({ widget: "relation", patternMessage: fileNameRule });
 
 /** A field naming one product, chosen in the editor from the products' entries. */
 export const productRef = () => productSlug.meta({ title: "Product" });
@@ -391,6 +393,7 @@ export const productFile = z.object({
   specifications: list("Specifications", specification).optional(),
 });
 
+const pdfRule = "Upload a PDF file (.pdf) of at most 20 MB";
 const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
 
 /** A PDF the company publishes: one file per document in app/content/documents/. */
@@ -400,11 +403,15 @@ export const documentFile = z.object({
   products: list("Products it belongs to", productRef()).optional(),
   version: shortText("Version", "Such as 1.2"),
   issued: z.iso.date().meta({ patternMessage: dateRule, title: "Issue date", widget: "date" }),
-  file: z.string().min(1, "must not be empty").meta({
-    title: "PDF file",
-    hint: "A PDF of at most 20 MB",
-    widget: "file",
-  }),
+  file: z
+    .string()
+    .regex(/^[^/:?#]+\.pdf$/i, pdfRule)
+    .meta({
+      title: "PDF file",
+      hint: "A PDF of at most 20 MB",
+      widget: "file",
+      patternMessage: pdfRule,
+    }),
 });
 
 /** Each page is checked against its kind's schema. */
