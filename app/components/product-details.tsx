@@ -2,6 +2,7 @@ import { FileText } from "lucide-react";
 import type { Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
+import { withUnit } from "../lib/figures";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import styles from "./product-details.module.css";
 import { TickList } from "./tick-list";
@@ -56,7 +57,7 @@ export function ProductDetails({
                 <tr key={specification.name}>
                   <th scope="row">{specification.name}</th>
                   <td>
-                    {[specification.value, specification.unit].filter(Boolean).join(" ")}
+                    {withUnit(specification.value, specification.unit)}
                     {specification.note && (
                       <span className={styles.note}>{specification.note}</span>
                     )}

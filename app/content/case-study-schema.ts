@@ -3,12 +3,22 @@
 // recorded agreement to be named (POPIA): the build refuses it otherwise (decision 0035).
 import { z } from "zod";
 import { province } from "./company-schema.ts";
-import { fieldsFor, group, list, longText, pageBlock, productRef, shortText } from "./schemas.ts";
+import {
+  drawableText,
+  fieldsFor,
+  group,
+  list,
+  longText,
+  pageBlock,
+  productRef,
+  shortText,
+} from "./schemas.ts";
 
 export const caseStudiesPageFileName = "case-studies.yaml";
 /** The folder of the studies' files, and of their photos (photos/) beside them. */
 export const caseStudiesFolder = "case-studies";
 
+const unitRule = "Use letters, digits and signs such as % or °: emoji cannot be drawn";
 const consentRule =
   "Tick this once they have agreed in writing to be named, or remove the quote (POPIA)";
 
@@ -56,7 +66,11 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
         "Results",
         group("Result", {
           value: z.number().meta({ title: "Figure", hint: "Like 38" }),
-          unit: z.string().default("").meta({ title: "Unit", hint: "Like %", widget: "string" }),
+          unit: z
+            .string()
+            .regex(drawableText, unitRule)
+            .default("")
+            .meta({ title: "Unit", hint: "Like %", widget: "string", patternMessage: unitRule }),
           label: shortText("What it measures", "Like: less water billed"),
         }),
         [1, "needs at least one result"],

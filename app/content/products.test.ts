@@ -74,6 +74,7 @@ describe("a product's structured data", () => {
           description: "Fixture figure, for tests only",
         },
         { "@type": "PropertyValue", name: "Fits", value: "Our smart water meters" },
+        { name: "Maksimumwerkingsdruktoetsingsvermoë", value: "16", unitText: "bar" },
       ],
     });
   });

@@ -14,14 +14,24 @@ import { contactPictureNames, type PictureName, pictureNames } from "./picture-l
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
+// The characters the site's fonts draw in the page, the datasheet and the share card (Inter:
+// Latin with its accents, Greek for µ and Ω, punctuation, €, ™, arrows and ≤ ≥ ≠ ≈ −), less the
+// curly brackets of placeholders. Written for a regular expression without the u flag, as the
+// editor reads the pattern: emoji and other pictographs are refused, not drawn as boxes.
+const drawable =
+  "\\t\\n\\r\\x20-\\x7A\\x7C\\x7E\\xA0-\\u024F\\u0370-\\u03FF\\u2010-\\u2027\\u2030-\\u203A\\u20AC\\u2122\\u2190-\\u2193\\u2212\\u2248\\u2260\\u2264\\u2265";
+const drawableRule =
+  "Use letters, digits and punctuation: emoji and pictographs cannot be drawn in the datasheet or link preview.";
+export const drawableText = new RegExp(`^[${drawable}{}]*$`);
+
 // A text's placeholders must be ones it may hold: `{companyName}` anywhere, others where `allow`
 // says. The editor checks the same pattern, with the same words, while the text is typed.
 const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
   const allowed = ["{companyName}", ...allow];
   const literally = allowed.map((value) => value.replace(/[{}]/g, "\\$&"));
-  const message = `Curly brackets may only hold ${allowed.join(" or ")}`;
+  const message = `${drawableRule} Curly brackets may only hold ${allowed.join(" or ")}`;
   return text
-    .regex(new RegExp(`^(?:[^{}]|${literally.join("|")})*$`), message)
+    .regex(new RegExp(`^(?:[${drawable}]|${literally.join("|")})*$`), message)
     .meta({ patternMessage: message });
 };
 

@@ -38,7 +38,15 @@ async function made() {
   const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
   const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" });
   const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-  return { pdf, text: text.replace(/\s+/g, " "), fonts, info };
+  const boxes = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
+  const words = [
+    ...boxes.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)</g),
+  ].map(([, left, right, word]) => ({
+    left: Number(left),
+    right: Number(right),
+    word: word ?? "",
+  }));
+  return { pdf, text: text.replace(/\s+/g, " "), fonts, info, words };
 }
 
 describe("a product's datasheet", () => {
@@ -69,6 +77,17 @@ describe("a product's datasheet", () => {
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(fonts).toMatch(/\+Inter-Regular\s.*\syes yes yes/);
     expect(fonts).toMatch(/\+Inter-Bold\s.*\syes yes yes/);
+  });
+
+  it("breaks a word too long for its column, rather than overprint the value beside it", async () => {
+    const { words } = await made();
+    const long = "Maksimumwerkingsdruktoetsingsvermoë";
+    const pieces = words.filter(
+      ({ word }) => word.length > 2 && long.includes(word.replace(/-$/, "")),
+    );
+    const value = words.find(({ word }) => word === "16");
+    expect(pieces.map(({ word }) => word.replace(/-$/, "")).join("")).toBe(long);
+    expect(Math.max(...pieces.map(({ right }) => right))).toBeLessThan(value?.left ?? 0);
   });
 
   it("dates itself as South Africa reads the day", () => {

@@ -3,6 +3,7 @@ import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@r
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { colourToken } from "../styles/colour-tokens";
+import { withUnit } from "./figures";
 
 // A product's datasheet: one A4 page drawn from the same content as its page (decision 0034),
 // in Inter's TTF cuts (the share cards' devDependency), embedded so its text can be selected.
@@ -16,8 +17,12 @@ Font.register({
     { src: inter("700Bold/Inter_700Bold.ttf"), fontWeight: 700 },
   ],
 });
-// Words are not broken with hyphens the copy does not have.
-Font.registerHyphenationCallback((word) => [word]);
+// Words are not broken with hyphens the copy does not have, but for one too long for its column
+// (an Afrikaans compound in a specification's name): it breaks, rather than overprint the next.
+const longWord = 16;
+const breakLongWord = (word: string) =>
+  word.length <= longWord ? [word] : (word.match(/.{1,6}/gu) ?? [word]);
+Font.registerHyphenationCallback(breakLongWord);
 
 const ink = colourToken("color-ink");
 const muted = colourToken("color-ink-muted");
@@ -90,7 +95,7 @@ export function Datasheet({ product, copy, companyName, supportEmail, madeOn }: 
               <View key={specification.name} style={styles.row} wrap={false}>
                 <Text style={styles.nameCell}>{specification.name}</Text>
                 <View style={styles.valueCell}>
-                  <Text>{[specification.value, specification.unit].filter(Boolean).join(" ")}</Text>
+                  <Text>{withUnit(specification.value, specification.unit)}</Text>
                   {specification.note && <Text style={styles.note}>{specification.note}</Text>}
                 </View>
               </View>
