@@ -335,7 +335,7 @@ describe("the editor and the build take the same values", () => {
   };
   const entryOf: Record<string, unknown> = {
     "case-studies": fixture("proof/case-studies/sunbird-estate.yaml"),
-    products: fixture("products/water-meter.yaml", contentDir()),
+    products: fixture("remote-valve.yaml"),
     documents: fixture("documents/installation-guide.yaml"),
   };
   const collections = [

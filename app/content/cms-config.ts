@@ -23,7 +23,15 @@ import {
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
-  [key in "type" | "title" | "hint" | "widget" | "pattern" | "patternMessage" | "format"]?: string;
+  [key in
+    | "type"
+    | "title"
+    | "hint"
+    | "widget"
+    | "pattern"
+    | "patternMessage"
+    | "format"
+    | "collection"]?: string;
 } & {
   minimum?: number;
   exclusiveMinimum?: number;
@@ -108,15 +116,17 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   }
   const relation = schema.widget === "relation" || schema.items?.widget === "relation";
   if (relation) {
-    // Chosen from the products by name; the file name is what the content stores.
+    // Chosen from the products (or documents) by name; the file name is what the content stores.
+    const collection = schema.collection ?? productFolder;
+    const title = collection === productFolder ? "page.title" : "title";
     return {
       ...base,
       widget: "relation",
       ...(schema.type === "array" && { multiple: true }),
-      collection: productFolder,
+      collection,
       value_field: "{{slug}}",
-      search_fields: ["page.title"],
-      display_fields: ["page.title"],
+      search_fields: [title],
+      display_fields: [title],
     };
   }
   if (schema.type === "string") {

@@ -348,7 +348,18 @@ export const siteShellFile = z.object({
     documentsHeading: shortText("Heading of the datasheet and documents"),
     datasheet: shortText("Name of a datasheet"),
     reachUs: shortText("In the datasheet, before the support email address"),
-    madeOn: shortText("In the datasheet, before the date it was made"),
+    documentNumber: shortText("In the datasheet, before its document number"),
+    revised: text("string", ["{revision}", "{date}"])(
+      "In the datasheet, its revision and the date of it",
+      "{revision} and {date} stand for the datasheet's revision and the day it was revised",
+    ),
+    approvalsHeading: shortText("Heading of the approvals"),
+    approvalHeaders: group("Column headings of the approvals", {
+      standard: shortText("Standard"),
+      certificate: shortText("Certificate number"),
+      issuedBy: shortText("Issued by"),
+      issued: shortText("Issue date"),
+    }),
     questionsHeading: shortText(
       "Heading of the product's questions",
       "Over the questions of /faq that name the product",
@@ -378,10 +389,31 @@ export const siteShellFile = z.object({
 });
 
 const specification = group("Specification", {
+  group: shortText(
+    "Table",
+    "The table it is listed in, such as Metrology, Electrical, Radio, Environment or Physical; leave it empty for the first table",
+  ).optional(),
   name: shortText("Name", "What it is, such as Battery life"),
   value: shortText("Value", "Only what the company states, such as 5+"),
   unit: shortText("Unit", "Such as years; leave it empty if there is none").optional(),
   note: shortText("Note", "Shown under the value; leave it empty if there is none").optional(),
+});
+
+const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+
+/** An approval the product holds, as a tender asks for it: standard, certificate, body, date. */
+const approval = group("Approval", {
+  standard: shortText("Standard", "Such as SANS 1529-1"),
+  certificate: shortText("Certificate number"),
+  issuedBy: shortText("Issued by", "Such as the SABS or NRCS"),
+  issued: z.iso.date().meta({ title: "Issue date", widget: "date", patternMessage: dateRule }),
+  document: z.string().regex(fileNamePattern, fileNameRule).optional().meta({
+    title: "Certificate document",
+    hint: "The certificate, chosen from the Documents; leave it empty if it is not published",
+    widget: "relation",
+    collection: "documents",
+    patternMessage: fileNameRule,
+  }),
 });
 
 /** The parts of the site a product page sits under: its address is /<section>/<file name>. */
@@ -401,10 +433,24 @@ export const productFile = z.object({
   hero: hero(),
   claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
   specifications: list("Specifications", specification).optional(),
+  approvals: list("Approvals", approval)
+    .optional()
+    .meta({ hint: "Only approvals the company holds a certificate for" }),
+  datasheet: group("Datasheet", {
+    number: shortText("Document number", "Such as DS-WM-001: the number an engineer files it by"),
+    revision: shortText("Revision", "Such as 2 or B: raise it with each change of what it states"),
+    revised: z.iso.date().meta({
+      title: "Date of the revision",
+      hint: "The day what the datasheet states last changed, printed on it",
+      widget: "date",
+      patternMessage: dateRule,
+    }),
+  })
+    .optional()
+    .meta({ hint: "Leave it empty until the company numbers its datasheets" }),
 });
 
 const pdfRule = "Upload a PDF file (.pdf) of at most 20 MB";
-const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
 
 /** A PDF the company publishes: one file per document in app/content/documents/. */
 export const documentFile = z.object({
