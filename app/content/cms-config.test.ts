@@ -185,6 +185,8 @@ describe("the editor's configuration", () => {
 
   it.each([
     ["home", "hero.heading", "Water for {companyName}", "Water for {company}", /\{companyName\}/],
+    ["home", "hero.heading", "Wáter ≤ 50 °C µ", "Water 💧", /emoji/],
+    ["products", "specifications.name", "Maksimumdrukvermoë", "Flow ✓", /emoji/],
     ["privacy", "sections.id", "who-we-are", "Who we are", /hyphens/],
     [
       "contact",
@@ -195,7 +197,8 @@ describe("the editor's configuration", () => {
     ],
   ])("refuses in %s's %s, with the build's own message, what the build refuses", (...args) => {
     const [name, path, good, bad, words] = args;
-    const [pattern = "", message = ""] = field(entry(name)?.fields, path)?.pattern ?? [];
+    const fields = (entry(name) ?? folder(name))?.fields;
+    const [pattern = "", message = ""] = field(fields, path)?.pattern ?? [];
     expect(new RegExp(pattern).test(good)).toBe(true);
     expect(new RegExp(pattern).test(bad)).toBe(false);
     expect(message).toMatch(words);
