@@ -1,13 +1,15 @@
 import { FileText } from "lucide-react";
-import type { Download } from "../content/documents";
+import type { Approval, Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
+import { datasheetDate, specificationTables, withUnit } from "../lib/figures";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import styles from "./product-details.module.css";
 import { TickList } from "./tick-list";
 
 type ProductDetailsProps = {
   product: Product;
+  approvals: readonly Approval[];
   copy: SiteShellFile["productPage"];
   kinds: SiteShellFile["documents"]["kinds"];
   downloads: readonly Download[];
@@ -26,6 +28,7 @@ export const fileSize = (bytes: number) =>
  */
 export function ProductDetails({
   product,
+  approvals,
   copy,
   kinds,
   downloads,
@@ -41,25 +44,65 @@ export function ProductDetails({
           <h2 id="specifications" className={styles.heading}>
             {copy.specificationsHeading}
           </h2>
+          {specificationTables(specifications).map(({ group, rows }) => (
+            <table key={group} className={styles.table}>
+              <caption className={styles.caption}>
+                {group || copy.specificationsCaption.replaceAll("{product}", name)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{copy.nameHeader}</th>
+                  <th scope="col">{copy.valueHeader}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((specification) => (
+                  <tr key={specification.name}>
+                    <th scope="row">{specification.name}</th>
+                    <td>
+                      {withUnit(specification.value, specification.unit)}
+                      {specification.note && (
+                        <span className={styles.note}>{specification.note}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </section>
+      )}
+      {approvals.length > 0 && (
+        <section aria-labelledby="approvals" className={styles.section}>
+          <h2 id="approvals" className={styles.heading}>
+            {copy.approvalsHeading}
+          </h2>
           <table className={styles.table}>
-            <caption className={styles.caption}>
-              {copy.specificationsCaption.replaceAll("{product}", name)}
-            </caption>
             <thead>
               <tr>
-                <th scope="col">{copy.nameHeader}</th>
-                <th scope="col">{copy.valueHeader}</th>
+                {Object.values(copy.approvalHeaders).map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {specifications.map((specification) => (
-                <tr key={specification.name}>
-                  <th scope="row">{specification.name}</th>
+              {approvals.map((approval) => (
+                <tr key={approval.certificate}>
+                  <th scope="row">{approval.standard}</th>
                   <td>
-                    {[specification.value, specification.unit].filter(Boolean).join(" ")}
-                    {specification.note && (
-                      <span className={styles.note}>{specification.note}</span>
+                    {approval.href ? (
+                      <a href={approval.href}>{approval.certificate}</a>
+                    ) : (
+                      approval.certificate
                     )}
+                  </td>
+                  <td>{approval.issuedBy}</td>
+                  <td>
+                    <time dateTime={approval.issued}>
+                      {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
+                    </time>
                   </td>
                 </tr>
               ))}

@@ -3,11 +3,24 @@
 // recorded agreement to be named (POPIA): the build refuses it otherwise (decision 0035).
 import { z } from "zod";
 import { province } from "./company-schema.ts";
-import { fieldsFor, group, list, longText, pageBlock, productRef, shortText } from "./schemas.ts";
+import {
+  drawableText,
+  fieldsFor,
+  group,
+  list,
+  longText,
+  pageBlock,
+  productRef,
+  shortText,
+} from "./schemas.ts";
 
 export const caseStudiesPageFileName = "case-studies.yaml";
 /** The folder of the studies' files, and of their photos (photos/) beside them. */
 export const caseStudiesFolder = "case-studies";
+
+const unitRule = "Use letters, digits and signs such as % or °: emoji cannot be drawn";
+const consentRule =
+  "Tick this once they have agreed in writing to be named, or remove the quote (POPIA)";
 
 export const customerKinds = ["household", "estate", "municipality", "business"] as const;
 const customerKindTitles = {
@@ -16,6 +29,16 @@ const customerKindTitles = {
   municipality: "Municipality",
   business: "Business",
 } as const;
+
+/** A photo the build can size: a file beside the study, of a type Astro's image tools read. */
+export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The largest photo the editor uploads: a phone's photo, not a camera's raw file. */
+export const maxPhotoBytes = 10 * 1000 * 1000;
+const photoRule = "Upload a JPEG, PNG, WebP or AVIF photo: a web address cannot be used";
+const photoPath = z
+  .string()
+  .regex(/^(?![a-z]+:)[^?#]+\.(?:jpe?g|png|webp|avif)$/i, photoRule)
+  .meta({ patternMessage: photoRule });
 
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
@@ -43,7 +66,11 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
         "Results",
         group("Result", {
           value: z.number().meta({ title: "Figure", hint: "Like 38" }),
-          unit: z.string().default("").meta({ title: "Unit", hint: "Like %", widget: "string" }),
+          unit: z
+            .string()
+            .regex(drawableText, unitRule)
+            .default("")
+            .meta({ title: "Unit", hint: "Like %", widget: "string", patternMessage: unitRule }),
           label: shortText("What it measures", "Like: less water billed"),
         }),
         [1, "needs at least one result"],
@@ -55,6 +82,9 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
         consent: z.boolean().default(false).meta({
           title: "They agreed in writing to be named on the website",
           hint: "POPIA: the site is not built with a named quote until this is ticked",
+          // The editor refuses to save the quote unticked, as the build refuses to publish it.
+          pattern: "^true$",
+          patternMessage: consentRule,
         }),
       })
         .optional()
@@ -62,7 +92,10 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
       photos: list(
         "Photos",
         group("Photo", {
-          src: photo.meta({ title: "Photo", widget: "image" }),
+          // Astro types image() by what it makes; it takes the file's path, as photoPath gives it.
+          src: photoPath
+            .pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>)
+            .meta({ title: "Photo", widget: "image" }),
           alt: shortText(
             "Description (alt text)",
             "What the photo shows, read out to people who cannot see it",

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
@@ -6,10 +7,16 @@ import { z } from "zod";
 import { caseStudiesPageFileName, caseStudyFile } from "./case-study-schema";
 import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
 import { companyFileName } from "./company-schema";
-import { contentDir } from "./content-files";
+import { contentDir, contentEntries } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import { pageSchemas, siteShellFileName } from "./schemas";
+import {
+  documentFile,
+  fileNamePattern,
+  pageSchemas,
+  productFile,
+  siteShellFileName,
+} from "./schemas";
 import { caseStudiesPage, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
@@ -39,6 +46,10 @@ type Field = {
   field?: Field;
   types?: (Field & { name: string })[];
   typeKey?: string;
+  value_type?: string;
+  min?: number;
+  accept?: string;
+  choose_url?: boolean;
 };
 type FileEntry = { name: string; file: string; fields: Field[] };
 
@@ -174,6 +185,8 @@ describe("the editor's configuration", () => {
 
   it.each([
     ["home", "hero.heading", "Water for {companyName}", "Water for {company}", /\{companyName\}/],
+    ["home", "hero.heading", "Wáter ≤ 50 °C µ", "Water 💧", /emoji/],
+    ["products", "specifications.name", "Maksimumdrukvermoë", "Flow ✓", /emoji/],
     ["privacy", "sections.id", "who-we-are", "Who we are", /hyphens/],
     [
       "contact",
@@ -184,7 +197,8 @@ describe("the editor's configuration", () => {
     ],
   ])("refuses in %s's %s, with the build's own message, what the build refuses", (...args) => {
     const [name, path, good, bad, words] = args;
-    const [pattern = "", message = ""] = field(entry(name)?.fields, path)?.pattern ?? [];
+    const fields = (entry(name) ?? folder(name))?.fields;
+    const [pattern = "", message = ""] = field(fields, path)?.pattern ?? [];
     expect(new RegExp(pattern).test(good)).toBe(true);
     expect(new RegExp(pattern).test(bad)).toBe(false);
     expect(message).toMatch(words);
@@ -223,4 +237,163 @@ describe("the editor's configuration", () => {
       expect(text).toBe(editorStyle);
     },
   );
+});
+
+// What the editor lets be saved, as Sveltia CMS checks a field (its pattern is "/source/flags" or
+// a bare source), beside what the build's schema takes: for every collection and every field.
+const editorPattern = (pattern: string) => {
+  const { source = "", flags = "" } =
+    pattern.match(/^\/?(?<source>.+?)(?:\/(?<flags>[dgimsuy]*))?$/)?.groups ?? {};
+  return new RegExp(source, flags);
+};
+const mimeOf: Record<string, string> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+};
+const strings = [
+  "",
+  "Aquasonic 2.0",
+  "aquasonic_2",
+  "slim-meter-kliënt",
+  "Water 💧 meter",
+  "https://example.com/a.png",
+  "{companyName}",
+  "a {b}",
+];
+const probes: Record<string, unknown[]> = {
+  string: strings,
+  text: strings,
+  boolean: [true, false],
+  number: [0, 1, 2.5, -3],
+  image: ["./photos/meter.jpg", "./photos/meter.gif", "https://example.com/meter.jpg"],
+  file: ["guide.pdf", "guide.png", "https://example.com/guide.pdf"],
+};
+
+function editorTakes(field: Field, value: unknown): boolean {
+  if (value === "" || value === undefined) return field.required === false;
+  if (field.widget === "select") return field.options?.includes(String(value)) ?? false;
+  if (field.widget === "number") {
+    const int = field.value_type === "int" ? Number.isInteger(value) : true;
+    return int && (field.min === undefined || Number(value) >= field.min);
+  }
+  if (field.widget === "image" || field.widget === "file") {
+    const text = String(value);
+    if (/^https?:/.test(text) && field.choose_url !== false) return true;
+    if (/^https?:/.test(text)) return false;
+    const accepted = field.accept?.split(",") ?? [];
+    const extension = text.split(".").pop() ?? "";
+    if (!accepted.includes(mimeOf[extension] ?? "?") && !accepted.includes(`.${extension}`)) {
+      return false;
+    }
+  }
+  return field.pattern ? editorPattern(field.pattern[0]).test(String(value)) : true;
+}
+
+type Leaf = { path: (string | number)[]; field: Field };
+/** The fields the editor writes a value to, at their place in an entry (a list's first item). */
+function leaves(fields: Field[], value: unknown, path: (string | number)[] = []): Leaf[] {
+  const object = (value ?? {}) as Record<string, unknown>;
+  return fields.flatMap((inner) => {
+    const at = [...path, inner.name];
+    const current = object[inner.name];
+    if (inner.widget === "object") return current ? leaves(inner.fields ?? [], current, at) : [];
+    if (inner.widget === "list") {
+      const [item] = Array.isArray(current) ? current : [];
+      if (item === undefined) return [];
+      if (inner.types && inner.typeKey) {
+        const type = inner.types.find((kind) => kind.name === item[inner.typeKey ?? ""]);
+        return leaves(type?.fields ?? [], item, [...at, 0]);
+      }
+      if (inner.fields) return leaves(inner.fields, item, [...at, 0]);
+      return inner.field ? [{ path: [...at, 0], field: inner.field }] : [];
+    }
+    // A product is chosen from the products' entries, whose names the build checks (below).
+    if (inner.widget === "relation" || inner.widget === "datetime") return [];
+    return [{ path: at, field: inner }];
+  });
+}
+
+function withValue(entry: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(entry) as Record<string | number, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  const last = path.at(-1) ?? "";
+  // The editor writes no empty optional field.
+  if (value === "" || value === undefined) delete at[last];
+  else at[last] = value;
+  return copy;
+}
+
+describe("the editor and the build take the same values", () => {
+  const folders = cmsConfig().collections.slice(1) as unknown as {
+    name: string;
+    fields: Field[];
+  }[];
+  const schemaOf: Record<string, z.ZodType> = {
+    "case-studies": caseStudyFile(z.string()),
+    products: productFile,
+    documents: documentFile,
+  };
+  const entryOf: Record<string, unknown> = {
+    "case-studies": fixture("proof/case-studies/sunbird-estate.yaml"),
+    products: fixture("remote-valve.yaml"),
+    documents: fixture("documents/installation-guide.yaml"),
+  };
+  const collections = [
+    ...Object.entries(contentFiles).map(([name, { schema }]) => ({
+      name,
+      schema: schema as z.ZodType,
+      entry: contentOf(name),
+      fields: entry(name.replace(/\.yaml$/, ""))?.fields ?? [],
+    })),
+    ...folders.map(({ name, fields }) => ({
+      name,
+      schema: schemaOf[name] as z.ZodType,
+      entry: entryOf[name],
+      fields,
+    })),
+  ];
+
+  it.each(collections)("in every field of $name", ({ schema, entry, fields }) => {
+    expect(schema.safeParse(entry).success).toBe(true);
+    const disagreements = leaves(fields, entry).flatMap(({ path, field }) =>
+      (probes[field.widget ?? "string"] ?? []).flatMap((value) => {
+        const editor = editorTakes(field, value);
+        const build = schema.safeParse(withValue(entry, path, value)).success;
+        return editor === build
+          ? []
+          : [`${path.join(".")} = ${JSON.stringify(value)}: editor ${editor}, build ${build}`];
+      }),
+    );
+    expect(disagreements).toEqual([]);
+  });
+
+  it.each(folders.map(({ name }) => name))("in the file names of %s", (name) => {
+    const { slug } = folders.find((folder) => folder.name === name) as unknown as {
+      slug: { template: string; pattern: [string, string] };
+    };
+    expect(slug.template).toMatch(/^\{\{fields\.(page\.)?title\}\}$/);
+    const dir = mkdtempSync(join(tmpdir(), "names-"));
+    mkdirSync(join(dir, name));
+    for (const file of ["aquasonic-2.0", "aquasonic_2", "slim-meter-kliënt", "aquasonic-2"]) {
+      writeFileSync(join(dir, name, `${file}.yaml`), "{}\n");
+      const build = (() => {
+        try {
+          return (
+            contentEntries(name === "case-studies" ? "caseStudies" : (name as "products"), dir)
+              .length > 0
+          );
+        } catch {
+          return false;
+        }
+      })();
+      expect([file, editorPattern(slug.pattern[0]).test(file)]).toEqual([file, build]);
+      expect(fileNamePattern.test(file)).toBe(build);
+      writeFileSync(join(dir, name, `${file}.yaml`), "");
+      rmSync(join(dir, name, `${file}.yaml`));
+    }
+    expect(cmsConfig().slug).toMatchObject({ encoding: "ascii", clean_accents: true });
+  });
 });

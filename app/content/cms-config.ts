@@ -6,16 +6,32 @@ import {
   caseStudiesPageFile,
   caseStudiesPageFileName,
   caseStudyFile,
+  maxPhotoBytes,
+  photoTypes,
 } from "./case-study-schema.ts";
 import { companyFile, companyFileName } from "./company-schema.ts";
-import { documentFilesFolder, documentFolder } from "./documents.ts";
+import { documentFilesFolder, documentFolder, maxDocumentBytes } from "./documents.ts";
 import { type PageEntry, pageList } from "./page-list.ts";
 import { productFolder } from "./products.ts";
-import { contentFilesOf, documentFile, productFile } from "./schemas.ts";
+import {
+  contentFilesOf,
+  documentFile,
+  fileNamePattern,
+  fileNameRule,
+  productFile,
+} from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
-  [key in "type" | "title" | "hint" | "widget" | "pattern" | "patternMessage" | "format"]?: string;
+  [key in
+    | "type"
+    | "title"
+    | "hint"
+    | "widget"
+    | "pattern"
+    | "patternMessage"
+    | "format"
+    | "collection"]?: string;
 } & {
   minimum?: number;
   exclusiveMinimum?: number;
@@ -30,6 +46,24 @@ type JsonSchema = {
 };
 
 type EditorField = Record<string, unknown> & { name: string };
+
+/**
+ * An upload the build can read: of its types and size, from the computer only. No web address
+ * and no stock photo, which the build cannot size or keep (Sveltia's `choose_url`, `stock_assets`).
+ */
+const upload = (accept: readonly string[], maxBytes: number) => ({
+  accept: accept.join(","),
+  choose_url: false,
+  media_libraries: { all: { max_file_size: maxBytes }, stock_assets: false },
+});
+
+/** A folder entry's file name, offered from its title and checked as the build checks it. */
+const entrySlug = (titleField: string) => ({
+  template: `{{fields.${titleField}}}`,
+  editable: ["create"],
+  pattern: [fileNamePattern.source, fileNameRule],
+  hint: "Part of its address, offered from the title: it cannot be changed once saved",
+});
 
 /** A web address the build accepts (z.url()), as the editor checks it while typing. */
 const webAddress = ["^https?://[^\\s]+$", "Enter a full web address, starting with https://"];
@@ -52,13 +86,20 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
   const optional = required ? {} : { required: false };
   const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
-  if (schema.type === "boolean") return { ...base, widget: "boolean" };
+  if (schema.type === "boolean") return { ...base, widget: "boolean", ...stringRules(schema) };
   if (schema.type === "integer" || schema.type === "number") {
     const int = schema.type === "integer" ? { value_type: "int" } : { value_type: "float" };
     const min = schema.exclusiveMinimum !== undefined ? { min: schema.exclusiveMinimum + 1 } : {};
     return { ...base, widget: "number", ...int, ...min };
   }
-  if (schema.widget === "image") return { ...base, widget: "image" };
+  if (schema.widget === "image") {
+    return {
+      ...base,
+      widget: "image",
+      ...upload(photoTypes, maxPhotoBytes),
+      ...stringRules(schema),
+    };
+  }
   if (schema.widget === "date") {
     return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
   }
@@ -69,20 +110,23 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
       widget: "file",
       media_folder: `/app/content/${documentFilesFolder}`,
       public_folder: "",
-      accept: "application/pdf",
+      ...upload(["application/pdf", ".pdf"], maxDocumentBytes),
+      ...stringRules(schema),
     };
   }
   const relation = schema.widget === "relation" || schema.items?.widget === "relation";
   if (relation) {
-    // Chosen from the products by name; the file name is what the content stores.
+    // Chosen from the products (or documents) by name; the file name is what the content stores.
+    const collection = schema.collection ?? productFolder;
+    const title = collection === productFolder ? "page.title" : "title";
     return {
       ...base,
       widget: "relation",
       ...(schema.type === "array" && { multiple: true }),
-      collection: productFolder,
+      collection,
       value_field: "{{slug}}",
-      search_fields: ["page.title"],
-      display_fields: ["page.title"],
+      search_fields: [title],
+      display_fields: [title],
     };
   }
   if (schema.type === "string") {
@@ -170,6 +214,9 @@ export function cmsConfig(
     },
     // Pictures are chosen by name from the fixed list; editors do not upload files.
     media_folder: "app/assets/illustrations",
+    // An entry's file name offered from its title keeps to what the build takes (entrySlug):
+    // accents made plain letters, every other character a hyphen.
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     site_url: siteUrl,
     // An optional field left empty is left out of the file, as the files are kept.
     output: { omit_empty_optional_fields: true, yaml: editorYamlStyle },
@@ -193,7 +240,7 @@ export function cmsConfig(
         extension: "yaml",
         format: "yaml",
         create: true,
-        slug: "{{slug}}",
+        slug: entrySlug("title"),
         identifier_field: "title",
         summary: "{{title}} ({{date}})",
         media_folder: "photos",
@@ -210,7 +257,7 @@ export function cmsConfig(
         format: "yaml",
         create: true,
         // The file name is the product's address: offered from its name, then kept.
-        slug: { editable: ["create"] },
+        slug: entrySlug("page.title"),
         identifier_field: "page.title",
         summary: "{{page.title}}",
         fields: editorFields(productFile),
@@ -224,7 +271,7 @@ export function cmsConfig(
         extension: "yaml",
         format: "yaml",
         create: true,
-        slug: { editable: ["create"] },
+        slug: entrySlug("title"),
         identifier_field: "title",
         summary: "{{title}} ({{kind}}, {{version}})",
         fields: editorFields(documentFile),

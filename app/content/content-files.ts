@@ -15,6 +15,8 @@ import { contentFileOf, type PageKind, pageList } from "./page-list.ts";
 import { productFolder } from "./products.ts";
 import {
   documentFile,
+  fileNamePattern,
+  fileNameRule,
   pageSchemas,
   productFile,
   siteShellFile,
@@ -70,9 +72,11 @@ function pathsOf(collection: Collection, dir: string) {
   if ("files" in collection) return collection.files.map((name) => join(dir, name));
   const folder = join(dir, collection.folder);
   if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".yaml"))
-    .map((name) => join(folder, name));
+  const names = readdirSync(folder).filter((name) => name.endsWith(".yaml"));
+  // The name is the entry's address and how others name it: refused here, naming the file.
+  const misnamed = names.find((name) => !fileNamePattern.test(basename(name, ".yaml")));
+  if (misnamed) throw new Error(`${collection.folder}/${misnamed}: ${fileNameRule}`);
+  return names.map((name) => join(folder, name));
 }
 
 /** Each file of a collection as YAML reads it, not yet checked: its id is its name. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { PictureName } from "./picture-list.ts";
-import type { DocumentFile } from "./schemas.ts";
+import type { DocumentFile, ProductFile } from "./schemas.ts";
 
 // The company's documents: one content file per PDF in app/content/documents/, the PDFs in its
 // files/ folder. Each is served under /assets/, named by its content's hash, so it is cached as
@@ -96,3 +96,22 @@ export const withDocumentsPage = <Page extends { path: string; footerLabel?: str
   documents: readonly unknown[],
 ) =>
   documents.length > 0 ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages];
+
+/** A product's approvals, each with the address of its certificate where one is published. */
+export function approvalsOf(
+  product: Pick<ProductFile, "approvals"> & { slug: string },
+  documents: readonly SiteDocument[],
+) {
+  return (product.approvals ?? []).map((approval) => {
+    if (!approval.document) return { ...approval, href: undefined };
+    const certificate = documents.find((document) => document.id === approval.document);
+    if (!certificate) {
+      throw new Error(
+        `products/${product.slug}.yaml: the approval ${approval.standard} names the document "${approval.document}", which has no file in app/content/documents/`,
+      );
+    }
+    return { ...approval, href: certificate.href };
+  });
+}
+
+export type Approval = ReturnType<typeof approvalsOf>[number];

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
+import { approvalsOf } from "./documents";
 import { checkProductLinks, checkProductsNamed, productOf } from "./products";
 import { productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
@@ -55,7 +56,7 @@ describe("the products' links", () => {
 
 describe("a product's structured data", () => {
   it("carries each specification as a property value, with its unit and note", () => {
-    const data = productStructuredData(valve, {
+    const data = productStructuredData(valve, approvalsOf(valve, []), {
       companyName: "Metsi Works",
       siteUrl: "https://x.example",
     });
@@ -65,16 +66,29 @@ describe("a product's structured data", () => {
       url: "https://x.example/hardware/remote-valve",
       brand: { "@type": "Brand", name: "Metsi Works" },
       manufacturer: { "@id": "https://x.example/#organization" },
-      additionalProperty: [
+      hasCertification: [
         {
-          "@type": "PropertyValue",
-          name: "Closing time",
-          value: "Under 10",
-          unitText: "seconds",
-          description: "Fixture figure, for tests only",
+          "@type": "Certification",
+          name: "SANS 1529-1",
+          certificationIdentification: "FIX-1529-0001",
+          issuedBy: { "@type": "Organization", name: "Fixture Approvals Body" },
+          validFrom: "2026-06-30",
         },
-        { "@type": "PropertyValue", name: "Fits", value: "Our smart water meters" },
+        { name: "OIML R 49" },
       ],
     });
+    expect(data.additionalProperty).toHaveLength(valve.specifications?.length ?? 0);
+    expect((data.additionalProperty as unknown[]).slice(0, 4)).toMatchObject([
+      {
+        "@type": "PropertyValue",
+        name: "Closing time",
+        value: "Under 10",
+        unitText: "seconds",
+        description: "Fixture figure, for tests only",
+      },
+      { "@type": "PropertyValue", name: "Fits", value: "Our smart water meters" },
+      { name: "Maksimumwerkingsdruktoetsingsvermoë", value: "16", unitText: "bar" },
+      { name: "Permanent flow rate (Q3)", value: "2,5", unitText: "m³/h" },
+    ]);
   });
 });

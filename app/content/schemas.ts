@@ -14,14 +14,24 @@ import { contactPictureNames, type PictureName, pictureNames } from "./picture-l
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
 
+// The characters the site's fonts draw in the page, the datasheet and the share card (Inter:
+// Latin with its accents, Greek for µ and Ω, punctuation, €, ™, arrows and ≤ ≥ ≠ ≈ −), less the
+// curly brackets of placeholders. Written for a regular expression without the u flag, as the
+// editor reads the pattern: emoji and other pictographs are refused, not drawn as boxes.
+const drawable =
+  "\\t\\n\\r\\x20-\\x7A\\x7C\\x7E\\xA0-\\u024F\\u0370-\\u03FF\\u2010-\\u2027\\u2030-\\u203A\\u20AC\\u2122\\u2190-\\u2193\\u2212\\u2248\\u2260\\u2264\\u2265";
+const drawableRule =
+  "Use letters, digits and punctuation: emoji and pictographs cannot be drawn in the datasheet or link preview.";
+export const drawableText = new RegExp(`^[${drawable}{}]*$`);
+
 // A text's placeholders must be ones it may hold: `{companyName}` anywhere, others where `allow`
 // says. The editor checks the same pattern, with the same words, while the text is typed.
 const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
   const allowed = ["{companyName}", ...allow];
   const literally = allowed.map((value) => value.replace(/[{}]/g, "\\$&"));
-  const message = `Curly brackets may only hold ${allowed.join(" or ")}`;
+  const message = `${drawableRule} Curly brackets may only hold ${allowed.join(" or ")}`;
   return text
-    .regex(new RegExp(`^(?:[^{}]|${literally.join("|")})*$`), message)
+    .regex(new RegExp(`^(?:[${drawable}]|${literally.join("|")})*$`), message)
     .meta({ patternMessage: message });
 };
 
@@ -75,14 +85,16 @@ const column = group("Column", {
   description: longText("Description"),
 });
 
-// A product's file name, without .yaml: the editor offers the products by name (cms-config.ts).
+/** The name of a product's, document's or study's file, without .yaml: part of its address. */
+export const fileNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const fileNameRule =
+  "Use only small letters, digits and single hyphens (-) between them: no spaces, dots, underscores or accents";
+
+// A product's file name: the editor offers the products by name (cms-config.ts).
 const productSlug = z
   .string()
-  .regex(/^[a-z0-9-]+$/, "Use only small letters, digits and hyphens (-), no spaces")
-  .meta({
-    widget: "relation",
-    patternMessage: "Use only small letters, digits and hyphens (-), no spaces",
-  });
+  .regex(fileNamePattern, fileNameRule)
+  .meta({ widget: "relation", patternMessage: fileNameRule });
 
 /** A field naming one product, chosen in the editor from the products' entries. */
 export const productRef = () => productSlug.meta({ title: "Product" });
@@ -362,7 +374,18 @@ export const siteShellFile = z.object({
     sectionProducts: shortText(
       "Heading of the list of every product of a section, on its page (/hardware, /software)",
     ),
-    madeOn: shortText("In the datasheet, before the date it was made"),
+    documentNumber: shortText("In the datasheet, before its document number"),
+    revised: text("string", ["{revision}", "{date}"])(
+      "In the datasheet, its revision and the date of it",
+      "{revision} and {date} stand for the datasheet's revision and the day it was revised",
+    ),
+    approvalsHeading: shortText("Heading of the approvals"),
+    approvalHeaders: group("Column headings of the approvals", {
+      standard: shortText("Standard"),
+      certificate: shortText("Certificate number"),
+      issuedBy: shortText("Issued by"),
+      issued: shortText("Issue date"),
+    }),
     questionsHeading: shortText(
       "Heading of the product's questions",
       "Over the questions of /faq that name the product",
@@ -392,10 +415,31 @@ export const siteShellFile = z.object({
 });
 
 const specification = group("Specification", {
+  group: shortText(
+    "Table",
+    "The table it is listed in, such as Metrology, Electrical, Radio, Environment or Physical; leave it empty for the first table",
+  ).optional(),
   name: shortText("Name", "What it is, such as Battery life"),
   value: shortText("Value", "Only what the company states, such as 5+"),
   unit: shortText("Unit", "Such as years; leave it empty if there is none").optional(),
   note: shortText("Note", "Shown under the value; leave it empty if there is none").optional(),
+});
+
+const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+
+/** An approval the product holds, as a tender asks for it: standard, certificate, body, date. */
+const approval = group("Approval", {
+  standard: shortText("Standard", "Such as SANS 1529-1"),
+  certificate: shortText("Certificate number"),
+  issuedBy: shortText("Issued by", "Such as the SABS or NRCS"),
+  issued: z.iso.date().meta({ title: "Issue date", widget: "date", patternMessage: dateRule }),
+  document: z.string().regex(fileNamePattern, fileNameRule).optional().meta({
+    title: "Certificate document",
+    hint: "The certificate, chosen from the Documents; leave it empty if it is not published",
+    widget: "relation",
+    collection: "documents",
+    patternMessage: fileNameRule,
+  }),
 });
 
 /** The parts of the site a product page sits under: its address is /<section>/<file name>. */
@@ -415,9 +459,24 @@ export const productFile = z.object({
   hero: hero(),
   claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
   specifications: list("Specifications", specification).optional(),
+  approvals: list("Approvals", approval)
+    .optional()
+    .meta({ hint: "Only approvals the company holds a certificate for" }),
+  datasheet: group("Datasheet", {
+    number: shortText("Document number", "Such as DS-WM-001: the number an engineer files it by"),
+    revision: shortText("Revision", "Such as 2 or B: raise it with each change of what it states"),
+    revised: z.iso.date().meta({
+      title: "Date of the revision",
+      hint: "The day what the datasheet states last changed, printed on it",
+      widget: "date",
+      patternMessage: dateRule,
+    }),
+  })
+    .optional()
+    .meta({ hint: "Leave it empty until the company numbers its datasheets" }),
 });
 
-const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+const pdfRule = "Upload a PDF file (.pdf) of at most 20 MB";
 
 /** A PDF the company publishes: one file per document in app/content/documents/. */
 export const documentFile = z.object({
@@ -426,11 +485,15 @@ export const documentFile = z.object({
   products: list("Products it belongs to", productRef()).optional(),
   version: shortText("Version", "Such as 1.2"),
   issued: z.iso.date().meta({ patternMessage: dateRule, title: "Issue date", widget: "date" }),
-  file: z.string().min(1, "must not be empty").meta({
-    title: "PDF file",
-    hint: "A PDF of at most 20 MB",
-    widget: "file",
-  }),
+  file: z
+    .string()
+    .regex(/^[^/:?#]+\.pdf$/i, pdfRule)
+    .meta({
+      title: "PDF file",
+      hint: "A PDF of at most 20 MB",
+      widget: "file",
+      patternMessage: pdfRule,
+    }),
 });
 
 /** Each page is checked against its kind's schema. */

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { approvalsOf } from "../content/documents";
 import { productOf } from "../content/products";
 import { productFile } from "../content/schemas";
 import { shellFile } from "../content/site-content";
@@ -19,7 +20,6 @@ const product = productOf(
   ),
 );
 const copy = shellFile().productPage;
-const madeOn = new Date("2026-11-28T21:30:00Z");
 const dir = mkdtempSync(join(tmpdir(), "datasheet-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -30,7 +30,16 @@ async function made() {
       copy={copy}
       companyName="Metsi Works"
       supportEmail="help@metsi.example"
-      madeOn={madeOn}
+      company={{
+        phone: "021 555 0123",
+        address: {
+          street: "12 Fixture Road",
+          town: "Stellenbosch",
+          province: "Western Cape",
+          postalCode: "7600",
+        },
+      }}
+      approvals={approvalsOf(product, [])}
     />,
   );
   const file = join(dir, "datasheet.pdf");
@@ -38,11 +47,19 @@ async function made() {
   const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
   const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" });
   const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-  return { pdf, text: text.replace(/\s+/g, " "), fonts, info };
+  const boxes = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
+  const words = [
+    ...boxes.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)</g),
+  ].map(([, left, right, word]) => ({
+    left: Number(left),
+    right: Number(right),
+    word: word ?? "",
+  }));
+  return { pdf, text: text.replace(/\s+/g, " "), fonts, info, words };
 }
 
 describe("a product's datasheet", () => {
-  it("holds the company, the product's words and specifications, how to reach us and the date, as text", async () => {
+  it("holds the company, the product's words, its tables and approvals, its number and revision, and how to reach us, as text", async () => {
     const { text } = await made();
     for (const words of [
       "Metsi Works",
@@ -53,22 +70,38 @@ describe("a product's datasheet", () => {
       "Closing time",
       "Under 10 seconds",
       "Fixture figure, for tests only",
-      `${copy.reachUs} help@metsi.example`,
-      // Made late on the 28th in UTC: the 28th in South Africa too, till 22:00 UTC.
-      `${copy.madeOn} 28 November 2026`,
+      ...["Metrology", "Electrical", "Radio", "Environment", "Physical"],
+      "Permanent flow rate (Q3) 2,5 m³/h",
+      copy.approvalsHeading,
+      "SANS 1529-1 FIX-1529-0001 Fixture Approvals Body 30 June 2026",
+      `${copy.documentNumber} DS-RV-001`,
+      // The day what it states last changed, not the day it was built.
+      "Revision B of 1 October 2026",
+      `${copy.reachUs} 12 Fixture Road, Stellenbosch 7600 · 021 555 0123 · help@metsi.example`,
     ]) {
       expect(text).toContain(words.replace(/\s+/g, " "));
     }
   });
 
-  it("is one A4 page under 200 KB, in Inter, embedded", async () => {
+  it("is A4 pages under 200 KB, in Inter, embedded", async () => {
     const { pdf, fonts, info } = await made();
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.length).toBeLessThan(200_000);
-    expect(info).toMatch(/Pages:\s+1\n/);
+    expect(info).toMatch(/Pages:\s+[12]\n/);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(fonts).toMatch(/\+Inter-Regular\s.*\syes yes yes/);
     expect(fonts).toMatch(/\+Inter-Bold\s.*\syes yes yes/);
+  });
+
+  it("breaks a word too long for its column, rather than overprint the value beside it", async () => {
+    const { words } = await made();
+    const long = "Maksimumwerkingsdruktoetsingsvermoë";
+    const broken = words.filter(
+      ({ word }) => word.endsWith("-") && long.startsWith(word.slice(0, -1)),
+    );
+    const value = words.findLast(({ word }) => word === "16");
+    expect(broken.length).toBeGreaterThan(0);
+    expect(Math.max(...broken.map(({ right }) => right))).toBeLessThan(value?.left ?? 0);
   });
 
   it("dates itself as South Africa reads the day", () => {

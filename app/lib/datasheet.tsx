@@ -1,10 +1,13 @@
 import { createRequire } from "node:module";
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import type { CompanyFile } from "../content/company-schema";
+import type { Approval } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { colourToken } from "../styles/colour-tokens";
+import { datasheetDate, type Specification, specificationTables, withUnit } from "./figures";
 
-// A product's datasheet: one A4 page drawn from the same content as its page (decision 0034),
+// A product's datasheet: A4 pages drawn from the same content as its page (decisions 0034, 0047),
 // in Inter's TTF cuts (the share cards' devDependency), embedded so its text can be selected.
 
 const inter = (file: string) =>
@@ -16,28 +19,60 @@ Font.register({
     { src: inter("700Bold/Inter_700Bold.ttf"), fontWeight: 700 },
   ],
 });
-// Words are not broken with hyphens the copy does not have.
-Font.registerHyphenationCallback((word) => [word]);
+// Words are not broken with hyphens the copy does not have, but for one too long for its column
+// (an Afrikaans compound in a specification's name): it breaks, rather than overprint the next.
+const longWord = 16;
+const breakLongWord = (word: string) =>
+  word.length <= longWord ? [word] : (word.match(/.{1,6}/gu) ?? [word]);
+Font.registerHyphenationCallback(breakLongWord);
 
 const ink = colourToken("color-ink");
 const muted = colourToken("color-ink-muted");
 const border = colourToken("color-border");
+const tint = colourToken("color-surface-tint");
 const styles = StyleSheet.create({
-  page: { padding: 48, fontFamily: "Inter", fontSize: 10.5, lineHeight: 1.45, color: ink },
+  page: {
+    paddingTop: 40,
+    paddingHorizontal: 44,
+    paddingBottom: 76,
+    fontFamily: "Inter",
+    fontSize: 9.5,
+    lineHeight: 1.4,
+    color: ink,
+  },
+  top: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start" },
   company: { fontSize: 11, fontWeight: 700, color: colourToken("color-primary") },
-  name: { marginTop: 18, fontSize: 26, fontWeight: 700, lineHeight: 1.2 },
-  summary: { marginTop: 10, fontSize: 12, color: muted },
-  claims: { marginTop: 18 },
-  claim: { flexDirection: "row", marginBottom: 4 },
-  bullet: { width: 14, color: colourToken("color-accent"), fontWeight: 700 },
-  heading: { marginTop: 24, marginBottom: 8, fontSize: 14, fontWeight: 700 },
-  row: { flexDirection: "row", borderBottom: `1pt solid ${border}`, paddingVertical: 6 },
-  header: { backgroundColor: colourToken("color-surface-tint"), fontWeight: 700 },
-  nameCell: { width: "40%", paddingHorizontal: 6, fontWeight: 700 },
-  valueCell: { width: "60%", paddingHorizontal: 6 },
-  note: { color: muted, fontSize: 9.5 },
-  footer: { position: "absolute", left: 48, right: 48, bottom: 40, color: muted, fontSize: 9.5 },
+  filing: { textAlign: "right", color: muted, fontSize: 9 },
+  name: { marginTop: 14, fontSize: 24, fontWeight: 700, lineHeight: 1.2 },
+  summary: { marginTop: 6, fontSize: 11.5, color: muted },
+  lead: { marginTop: 16, flexDirection: "row", gap: 16 },
+  claims: { flex: 1 },
+  claim: { flexDirection: "row", marginBottom: 3 },
+  bullet: { width: 12, color: colourToken("color-accent"), fontWeight: 700 },
+  figures: { flex: 1, backgroundColor: tint, padding: 10 },
+  figure: { marginBottom: 6 },
+  figureValue: { fontSize: 14, fontWeight: 700 },
+  figureName: { color: muted, fontSize: 8.5 },
+  heading: { marginTop: 18, marginBottom: 4, fontSize: 12, fontWeight: 700 },
+  row: { flexDirection: "row", borderBottom: `1pt solid ${border}`, paddingVertical: 4 },
+  header: { backgroundColor: tint, fontWeight: 700 },
+  nameCell: { width: "40%", paddingHorizontal: 5, fontWeight: 700 },
+  valueCell: { width: "60%", paddingHorizontal: 5 },
+  cell: { width: "25%", paddingHorizontal: 5 },
+  note: { color: muted, fontSize: 8.5 },
+  footer: {
+    position: "absolute",
+    left: 44,
+    right: 44,
+    bottom: 28,
+    paddingTop: 6,
+    borderTop: `1pt solid ${border}`,
+    color: muted,
+    fontSize: 8.5,
+  },
 });
+
+type Contact = Pick<CompanyFile, "phone" | "address">;
 
 type DatasheetProps = {
   product: Product;
@@ -45,20 +80,69 @@ type DatasheetProps = {
   companyName: string;
   /** Unset: the datasheet names no address. */
   supportEmail?: string;
-  madeOn: Date;
+  /** The company's own phone and address (company.yaml): none, none printed. */
+  company?: Contact;
+  approvals?: readonly Approval[];
 };
 
-/** The date as a South African reader writes it: "28 November 2026". */
-export const datasheetDate = (date: Date) =>
-  date.toLocaleDateString("en-ZA", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Johannesburg",
-  });
+/** The footer's one line of how to reach the company: its address and phone as it gives them. */
+export const contactLine = (company: Contact | undefined, supportEmail: string | undefined) =>
+  [
+    company?.address &&
+      `${company.address.street}, ${company.address.town} ${company.address.postalCode}`,
+    company?.phone,
+    supportEmail,
+  ]
+    .filter(Boolean)
+    .join("  ·  ");
 
-export function Datasheet({ product, copy, companyName, supportEmail, madeOn }: DatasheetProps) {
+function SpecificationTable({
+  heading,
+  rows,
+  copy,
+}: {
+  heading: string;
+  rows: Specification[];
+  copy: DatasheetProps["copy"];
+}) {
+  return (
+    <View>
+      {/* A table's heading stays with its first rows. */}
+      <View wrap={false} minPresenceAhead={60}>
+        <Text style={styles.heading}>{heading}</Text>
+        <View style={[styles.row, styles.header]}>
+          <Text style={styles.nameCell}>{copy.nameHeader}</Text>
+          <Text style={styles.valueCell}>{copy.valueHeader}</Text>
+        </View>
+      </View>
+      {rows.map((specification) => (
+        <View key={specification.name} style={styles.row} wrap={false}>
+          <Text style={styles.nameCell}>{specification.name}</Text>
+          <View style={styles.valueCell}>
+            <Text>{withUnit(specification.value, specification.unit)}</Text>
+            {specification.note && <Text style={styles.note}>{specification.note}</Text>}
+          </View>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+export { datasheetDate };
+
+export function Datasheet({
+  product,
+  copy,
+  companyName,
+  supportEmail,
+  company,
+  approvals = [],
+}: DatasheetProps) {
   const specifications = product.specifications ?? [];
+  const tables = specificationTables(specifications);
+  // The first figures stated, beside what it does: what a reader compares first.
+  const keyFigures = specifications.filter((specification) => /\d/.test(specification.value));
+  const filing = product.datasheet;
   return (
     <Document
       title={`${product.page.title}: ${copy.datasheet}`}
@@ -69,44 +153,83 @@ export function Datasheet({ product, copy, companyName, supportEmail, madeOn }: 
       producer={companyName}
     >
       <Page size="A4" style={styles.page}>
-        <Text style={styles.company}>{companyName}</Text>
+        <View style={styles.top}>
+          <Text style={styles.company}>{companyName}</Text>
+          {filing && (
+            <View style={styles.filing}>
+              <Text>
+                {copy.documentNumber} {filing.number}
+              </Text>
+              <Text>
+                {copy.revised
+                  .replaceAll("{revision}", filing.revision)
+                  .replaceAll("{date}", datasheetDate(new Date(`${filing.revised}T12:00:00Z`)))}
+              </Text>
+            </View>
+          )}
+        </View>
         <Text style={styles.name}>{product.page.title}</Text>
         <Text style={styles.summary}>{product.page.description}</Text>
-        <View style={styles.claims}>
-          {product.claims.map((claim) => (
-            <View key={claim} style={styles.claim}>
-              <Text style={styles.bullet}>•</Text>
-              <Text>{claim}</Text>
-            </View>
-          ))}
-        </View>
-        {specifications.length > 0 && (
-          <View>
-            <Text style={styles.heading}>{copy.specificationsHeading}</Text>
-            <View style={[styles.row, styles.header]}>
-              <Text style={styles.nameCell}>{copy.nameHeader}</Text>
-              <Text style={styles.valueCell}>{copy.valueHeader}</Text>
-            </View>
-            {specifications.map((specification) => (
-              <View key={specification.name} style={styles.row} wrap={false}>
-                <Text style={styles.nameCell}>{specification.name}</Text>
-                <View style={styles.valueCell}>
-                  <Text>{[specification.value, specification.unit].filter(Boolean).join(" ")}</Text>
-                  {specification.note && <Text style={styles.note}>{specification.note}</Text>}
+        <View style={styles.lead}>
+          <View style={styles.claims}>
+            {product.claims.map((claim) => (
+              <View key={claim} style={styles.claim}>
+                <Text style={styles.bullet}>•</Text>
+                <Text>{claim}</Text>
+              </View>
+            ))}
+          </View>
+          {keyFigures.length > 0 && (
+            <View style={styles.figures}>
+              {keyFigures.slice(0, 4).map((specification) => (
+                <View key={specification.name} style={styles.figure}>
+                  <Text style={styles.figureValue}>
+                    {withUnit(specification.value, specification.unit)}
+                  </Text>
+                  <Text style={styles.figureName}>{specification.name}</Text>
                 </View>
+              ))}
+            </View>
+          )}
+        </View>
+        {tables.map(({ group, rows }) => (
+          <SpecificationTable
+            key={group}
+            heading={group || copy.specificationsHeading}
+            rows={rows}
+            copy={copy}
+          />
+        ))}
+        {approvals.length > 0 && (
+          <View>
+            <View wrap={false} minPresenceAhead={60}>
+              <Text style={styles.heading}>{copy.approvalsHeading}</Text>
+              <View style={[styles.row, styles.header]}>
+                {Object.values(copy.approvalHeaders).map((header) => (
+                  <Text key={header} style={styles.cell}>
+                    {header}
+                  </Text>
+                ))}
+              </View>
+            </View>
+            {approvals.map((approval) => (
+              <View key={approval.certificate} style={styles.row} wrap={false}>
+                <Text style={styles.cell}>{approval.standard}</Text>
+                <Text style={styles.cell}>{approval.certificate}</Text>
+                <Text style={styles.cell}>{approval.issuedBy}</Text>
+                <Text style={styles.cell}>
+                  {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
+                </Text>
               </View>
             ))}
           </View>
         )}
         <View style={styles.footer} fixed>
-          {supportEmail && (
+          {contactLine(company, supportEmail) && (
             <Text>
-              {copy.reachUs} {supportEmail}
+              {copy.reachUs} {contactLine(company, supportEmail)}
             </Text>
           )}
-          <Text>
-            {copy.madeOn} {datasheetDate(madeOn)}.
-          </Text>
         </View>
       </Page>
     </Document>

@@ -9,6 +9,7 @@ import {
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
+import { specificationTables, withUnit } from "../../app/lib/figures";
 import { tapPath } from "../../contract/contact-taps";
 import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -109,23 +110,28 @@ test.describe("a product page, without JavaScript", () => {
       const about = getInTouch.about.replaceAll("{topic}", name);
       await expect(main.getByRole("link", { name: `${getInTouch.label} ${about}` })).toBeVisible();
 
+      // A table per group of specifications, then the approvals' table: none, none shown.
+      const tables = specificationTables(specifications);
+      const approvals = product.approvals ?? [];
       const table = main.getByRole("table");
-      await expect(table).toHaveCount(specifications.length > 0 ? 1 : 0);
-      if (specifications.length > 0) {
-        await expect(table).toHaveAccessibleName(
-          copy.specificationsCaption.replaceAll("{product}", name),
+      await expect(table).toHaveCount(tables.length + (approvals.length > 0 ? 1 : 0));
+      for (const [index, { group, rows }] of tables.entries()) {
+        const shown = table.nth(index);
+        await expect(shown).toHaveAccessibleName(
+          group || copy.specificationsCaption.replaceAll("{product}", name),
         );
-        await expect(table.getByRole("columnheader")).toHaveText([
+        await expect(shown.getByRole("columnheader")).toHaveText([
           copy.nameHeader,
           copy.valueHeader,
         ]);
-        await expect(table.getByRole("rowheader")).toHaveText(
-          specifications.map((row) => row.name),
+        await expect(shown.getByRole("rowheader")).toHaveText(rows.map((row) => row.name));
+        await expect(shown.getByRole("cell")).toHaveText(
+          rows.map((row) => `${withUnit(row.value, row.unit)}${row.note ?? ""}`),
         );
-        await expect(table.getByRole("cell")).toHaveText(
-          specifications.map((row) =>
-            [[row.value, row.unit].filter(Boolean).join(" "), row.note ?? ""].join(""),
-          ),
+      }
+      if (approvals.length > 0) {
+        await expect(table.last().getByRole("rowheader")).toHaveText(
+          approvals.map((approval) => approval.standard),
         );
       }
 

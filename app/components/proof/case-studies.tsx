@@ -1,6 +1,7 @@
 import type { CaseStudiesPageFile } from "../../content/case-study-schema";
 import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/site-content";
+import { withUnit } from "../../lib/figures";
 import type { PhotoProps } from "../../lib/study-photos";
 import styles from "./case-studies.module.css";
 
@@ -8,8 +9,7 @@ type Labels = CaseStudiesPageFile["labels"];
 
 export const caseStudyPath = (slug: string) => `/case-studies/${slug}`;
 
-const figure = (result: CaseStudy["results"][number]) =>
-  `${result.value.toLocaleString("en-ZA")}${result.unit}`;
+const figure = (result: CaseStudy["results"][number]) => withUnit(result.value, result.unit);
 
 function Place({ study, labels }: { study: CaseStudy; labels: Labels }) {
   const { kind, town, province } = study.customer;

@@ -1,5 +1,5 @@
 import { siteConfig } from "../../config";
-import { uploadedDatasheetOf } from "../../content/documents";
+import { approvalsOf, uploadedDatasheetOf } from "../../content/documents";
 import type { Product } from "../../content/products";
 import { builtContent } from "../../content/site-content";
 import { datasheetPdf } from "../../lib/datasheet";
@@ -16,7 +16,13 @@ export const getStaticPaths = async () => {
 };
 
 export const GET = async ({ props: { product } }: { props: { product: Product } }) => {
-  const copy = (await builtContent()).shellFile().productPage;
-  const pdf = await datasheetPdf({ product, copy, ...siteConfig, madeOn: new Date() });
+  const content = await builtContent();
+  const pdf = await datasheetPdf({
+    product,
+    copy: content.shellFile().productPage,
+    ...siteConfig,
+    company: content.companyDetails(),
+    approvals: approvalsOf(product, content.siteDocuments()),
+  });
   return new Response(new Uint8Array(pdf), { headers: { "content-type": "application/pdf" } });
 };
