@@ -57,11 +57,11 @@ test("a passkey added after a code sign-in signs in alone, with script from our 
   await expect(page.getByRole("status")).toHaveText(/Passkey added/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(`${site}/admin/sign-in`);
-  expect((await page.request.get(`${site}/admin/insights`)).status()).toBe(401);
+  expect((await page.request.get(`${site}/admin/enquiries`)).status()).toBe(401);
 
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await page.waitForURL(`${site}/admin/insights`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Insights");
+  await page.waitForURL(`${site}/admin/enquiries`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enquiries: New");
   expect(smtp.received).toHaveLength(1);
   expect(refused).toEqual([]);
 });
