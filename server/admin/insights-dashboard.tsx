@@ -5,7 +5,6 @@ import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { csvLine } from "../csv";
 import { tapsByPlace, tapsTable } from "../insights/contact-taps";
@@ -28,6 +27,7 @@ import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import { signInPaths } from "../staff/sign-in-pages";
 import type { StaffSessions } from "../staff/staff-sessions";
+import { staffHtml } from "../staff-page";
 import { siteFont } from "./site-font";
 
 type Taps = ReturnType<typeof tapsByPlace>;
@@ -417,22 +417,14 @@ type Look = { styles: string; preload?: string };
 
 /** A page in the dashboard's styles, drawn in the site's Inter (siteFont). */
 const htmlPage = ({ styles, preload }: Look, title: string, body: ReactNode) =>
-  `<!doctype html>${renderToStaticMarkup(
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        {preload ? (
-          <link rel="preload" href={preload} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ) : null}
-        <title>{title}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
-      </head>
-      <body>{body}</body>
-    </html>,
-  )}`;
+  staffHtml({
+    title,
+    styles,
+    head: preload ? (
+      <link rel="preload" href={preload} as="font" type="font/woff2" crossOrigin="anonymous" />
+    ) : null,
+    body,
+  });
 
 /** What someone who is not signed in sees instead. */
 const signInBody = (

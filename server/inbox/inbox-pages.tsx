@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { signInPaths } from "../staff/sign-in-pages";
+import { staffHtml } from "../staff-page";
 import {
   type EnquiryCase,
   type InboxQuery,
@@ -72,20 +72,7 @@ export function waited(fromIso: string, now: Date): string {
 /** Whether an enquiry in this status is still waiting for someone. */
 const isWaiting = (status: InboxStatus) => status === "new" || status === "held";
 
-const htmlPage = (title: string, body: ReactNode) =>
-  `<!doctype html>${renderToStaticMarkup(
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
-        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
-      </head>
-      <body>{body}</body>
-    </html>,
-  )}`;
+const htmlPage = (title: string, body: ReactNode) => staffHtml({ title, styles: stylesheet, body });
 
 /** A staff page with the staff pages' links and a way to sign out. */
 function page(props: { title: string; me?: StaffMember; current?: string; children: ReactNode }) {

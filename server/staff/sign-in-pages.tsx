@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { staffHtml } from "../staff-page";
 
 // The staff sign-in's pages, rendered on the server into plain HTML: each form posts and is
 // answered with a redirect or the same page naming the problem, so it works without script.
@@ -29,27 +29,17 @@ export const passkeyPaths = {
 export const firstStaffPage = "/admin/enquiries";
 
 export const staffPage = (title: string, body: ReactNode, { passkeys = false } = {}) =>
-  `<!doctype html>${renderToStaticMarkup(
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed stylesheet. */}
-        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
-        {passkeys ? (
-          <>
-            <script src={passkeyPaths.browserScript} defer />
-            <script src={passkeyPaths.ourScript} defer />
-          </>
-        ) : null}
-      </head>
-      <body>
-        <main>{body}</main>
-      </body>
-    </html>,
-  )}`;
+  staffHtml({
+    title,
+    styles: stylesheet,
+    head: passkeys ? (
+      <>
+        <script src={passkeyPaths.browserScript} defer />
+        <script src={passkeyPaths.ourScript} defer />
+      </>
+    ) : null,
+    body: <main>{body}</main>,
+  });
 
 /** A passkey's button, shown by its script where the browser can use one. */
 function PasskeyButton(props: { kind: "register" | "signIn"; label: string; intro: string }) {
