@@ -1,5 +1,11 @@
+import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+
+const shared = readFileSync(new URL("./staff-pages.css", import.meta.url), "utf8");
+
+/** The sign-in's and the inbox's stylesheet: what staff pages share, then their own. */
+export const staffStyles = (own: string) => `${shared}${own}`;
 
 /**
  * One staff page (sign-in, inbox, insights) as HTML: never indexed, its own fixed stylesheet

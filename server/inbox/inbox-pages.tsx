@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { signInPaths } from "../staff/sign-in-pages";
-import { staffHtml } from "../staff-page";
+import { staffHtml, staffStyles } from "../staff-page";
 import {
   type EnquiryCase,
   type InboxQuery,
@@ -18,7 +18,7 @@ import { type EnquiryStage, enquiryStages, type StaffMember } from "../store/sch
 // with a redirect, so the inbox works without script, and by keyboard as any page of links does.
 
 // Allowed by the page's policy by its hash.
-const stylesheet = readFileSync(new URL("./inbox.css", import.meta.url), "utf8");
+const stylesheet = staffStyles(readFileSync(new URL("./inbox.css", import.meta.url), "utf8"));
 
 export const inboxPath = "/admin/enquiries";
 export const ownersPath = "/admin/staff";

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
-import { staffHtml } from "../staff-page";
+import { staffHtml, staffStyles } from "../staff-page";
 
 // The staff sign-in's pages, rendered on the server into plain HTML: each form posts and is
 // answered with a redirect or the same page naming the problem, so it works without script.
 
 // Allowed by the page's policy by its hash.
-const stylesheet = readFileSync(new URL("./sign-in.css", import.meta.url), "utf8");
+const stylesheet = staffStyles(readFileSync(new URL("./sign-in.css", import.meta.url), "utf8"));
 
 /** Where the sign-in's forms post, under the plugin's prefix /admin. */
 export const signInPaths = {
