@@ -2,16 +2,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
-export type TestService = Awaited<ReturnType<typeof startTestService>>;
+export type TestService = Awaited<ReturnType<typeof buildTestService>>;
 
-/** The real app on a free loopback port, over a fixture site and a fresh SQLite file. */
-export async function startTestService(env: Record<string, string> = {}) {
+/**
+ * The real app, ready (its background work started) but on no port: tests ask it through
+ * `app.inject()`. Over a fixture site and a fresh SQLite file unless `env` says otherwise.
+ */
+export async function buildTestService(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
@@ -35,8 +39,8 @@ export async function startTestService(env: Record<string, string> = {}) {
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
   const app = await buildApp(config, { store, logStream });
+  await app.ready();
   return {
-    baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
     /** The store the service writes, to read what it stored (open until `close`). */
     store,
@@ -52,11 +56,14 @@ export async function startTestService(env: Record<string, string> = {}) {
   };
 }
 
-/** What a browser says of a send call made by one of the site's own pages (Fetch Metadata). */
-export const fromOurPage = (baseUrl: string) => ({
-  origin: baseUrl,
-  "sec-fetch-site": "same-origin",
-});
+/**
+ * The same app on a free loopback port, for the tests where a socket is the point: a proxy or a
+ * browser in front, a raw or slow connection, a closed listener.
+ */
+export async function startTestService(env: Record<string, string> = {}) {
+  const service = await buildTestService(env);
+  return { ...service, baseUrl: await service.app.listen({ host: "127.0.0.1", port: 0 }) };
+}
 
 /** The send call's body for the sample enquiry, with markup where escaping matters. */
 export function validEnquiry(overrides: Record<string, unknown> = {}) {
@@ -67,29 +74,39 @@ export function validEnquiry(overrides: Record<string, unknown> = {}) {
   return { ...samplePayload(enquiry), ...overrides };
 }
 
-/** The send call as the contact form makes it; `headers` add to or replace the browser's. */
+/**
+ * The send call as the contact form makes it, to an app (through `inject`) or to a server's
+ * address; `headers` add to or replace the browser's, which say it comes from our own page.
+ */
 export async function postEnquiry(
-  baseUrl: string,
+  to: FastifyInstance | string,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
+  const request = {
     method: "POST",
-    headers: { "content-type": "application/json", ...fromOurPage(baseUrl), ...headers },
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
+  };
+  const path = "/api/Comms/ValidateEmailTokens";
+  const { status, text } =
+    typeof to === "string"
+      ? await fetch(`${to}${path}`, request).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        }))
+      : await to
+          .inject({ ...request, method: "POST", url: path, payload: request.body })
+          .then((r) => ({ status: r.statusCode, text: r.body }));
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(text);
   } catch {}
-  return { status: response.status, json, text };
+  return { status, json, text };
 }
 
 /** Posts one valid enquiry, as the contact form does. */
-export async function postValidEnquiry(baseUrl: string) {
-  return postEnquiry(baseUrl, validEnquiry());
-}
+export const postValidEnquiry = (app: FastifyInstance) => postEnquiry(app, validEnquiry());
 
 /** Server settings that mail enquiries to an SMTP peer on this machine. */
 export function mailTo(smtpPort: number) {
