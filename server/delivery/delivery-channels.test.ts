@@ -4,9 +4,9 @@ import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { test } from "../../tests/support/server-test";
 import {
+  type BuiltService,
   mailTo,
   postValidEnquiry,
-  type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
 import { webhookTo } from "../../tests/support/webhook-receiver";
@@ -19,11 +19,11 @@ import type { DeliveryChannel } from "../store/schema";
 const quickRetries = { DELIVERY_RETRY_BASE_MS: "50", DELIVERY_RETRY_CAP_MS: "200" };
 
 /** Every enquiry the service stored, as the store has it now. */
-const storedBy = (service: TestService) => service.store.listEnquiries();
+const storedBy = (service: BuiltService) => service.store.listEnquiries();
 
 /** The enquiry's job on one channel, once `done` holds for it. */
 const jobWhen = (
-  service: TestService,
+  service: BuiltService,
   id: string,
   channel: DeliveryChannel,
   done: (job: { status: string; attempts: number }) => boolean,
@@ -35,9 +35,9 @@ const jobWhen = (
     return job;
   }, 10_000);
 
-const delivered = (service: TestService, id: string, channel: DeliveryChannel) =>
+const delivered = (service: BuiltService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.status === "delivered");
-const failedTwice = (service: TestService, id: string, channel: DeliveryChannel) =>
+const failedTwice = (service: BuiltService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.attempts >= 2);
 
 test("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledges it to the visitor", async ({

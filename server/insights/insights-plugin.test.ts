@@ -7,9 +7,9 @@ import { tapTargetsFile } from "../../contract/contact-taps";
 import { fixtureEditorAsset, fixtureTapTargets } from "../../tests/support/fixture-site";
 import { test } from "../../tests/support/server-test";
 import {
+  type BuiltService,
   type buildTestService,
   postEnquiry,
-  type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
 import { dayOf, readInsightsReport } from "./insights-report";
@@ -35,7 +35,7 @@ const service = (buildService: typeof buildTestService, env: Record<string, stri
   });
 
 const visit = (
-  { app }: TestService,
+  { app }: BuiltService,
   url: string,
   headers: Record<string, string>,
   method: HTTPMethods = "GET",
@@ -48,7 +48,7 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
 });
 
 /** What the service counted, once closing it has written it all. */
-async function reportAfterClose(started: TestService) {
+async function reportAfterClose(started: BuiltService) {
   await started.app.close();
   return readInsightsReport(started.store.insights, { days: 1 });
 }
@@ -187,7 +187,7 @@ const navigation = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" 
 
 /** A tap on the phone or WhatsApp link, answered with a redirect. */
 const tap = async (
-  { app }: TestService,
+  { app }: BuiltService,
   url: string,
   userAgent = phone,
   { method = "GET", ...headers }: Record<string, string> = navigation,

@@ -6,11 +6,11 @@ import {
   fixturePagePolicy,
 } from "../../tests/support/fixture-site";
 import { close, part, test } from "../../tests/support/server-test";
-import { buildTestService, type TestService } from "../../tests/support/test-service";
+import { type BuiltService, buildTestService } from "../../tests/support/test-service";
 
 // One service for the file's requests, asked through inject: bodies as sent, never decoded.
 const it = test.extend("site", { scope: "file" }, part(buildTestService, close));
-let service: TestService;
+let service: BuiltService;
 it.beforeAll(({ site }) => {
   service = site;
 });

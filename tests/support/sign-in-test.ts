@@ -1,6 +1,6 @@
 import { startGitHubStandIn } from "./github-stand-in";
 import { close, part, test } from "./server-test";
-import { buildTestService, type TestService } from "./test-service";
+import { type BuiltService, buildTestService } from "./test-service";
 
 // Kept apart from the stand-in, which the browser tests start too: this fixture loads vitest.
 
@@ -23,7 +23,7 @@ export const signInTest = test
 export function signInParts() {
   const parts = {} as {
     github: Awaited<ReturnType<typeof startGitHubStandIn>>;
-    service: TestService;
+    service: BuiltService;
   };
   signInTest.beforeAll(({ github, editorService }) => {
     Object.assign(parts, { github, service: editorService });

@@ -9,7 +9,9 @@ import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
-export type TestService = Awaited<ReturnType<typeof buildTestService>>;
+/** A service to ask through `inject`; `TestService`, one on a port. */
+export type BuiltService = Awaited<ReturnType<typeof buildTestService>>;
+export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /**
  * The real app, ready (its background work started) but on no port: tests ask it through
