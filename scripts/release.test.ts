@@ -219,10 +219,7 @@ async function runAsSystemd(liveCommit: Buffer, settings = "") {
   mkdirSync(join(root, "data"), { mode: 0o700 });
   symlinkSync("../../data", join(liveDir, "data"));
   execFileSync("sh", ["-c", restart], { cwd: root });
-  await vi.waitFor(async () => expect((await get("/readyz")).status).toBe(200), {
-    timeout: 30_000,
-    interval: 100,
-  });
+  await vi.waitFor(async () => expect((await get("/readyz")).status).toBe(200), 30_000);
   return {
     /** Deploys or rolls back as the workflow does, against this service. */
     release: (args: string[], input?: Buffer) => release(args, input, restart, {}),

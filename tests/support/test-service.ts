@@ -9,14 +9,10 @@ import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
-/** A service to ask through `inject`; `TestService`, one on a port. */
 export type BuiltService = Awaited<ReturnType<typeof buildTestService>>;
 export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
-/**
- * The real app, ready (its background work started) but on no port: tests ask it through
- * `app.inject()`. Over a fixture site and a fresh SQLite file unless `env` says otherwise.
- */
+/** The real app, started but on no port, for `app.inject()`: a fixture site, a fresh SQLite file. */
 export async function buildTestService(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
@@ -58,10 +54,7 @@ export async function buildTestService(env: Record<string, string> = {}) {
   };
 }
 
-/**
- * The same app on a free loopback port, for the tests where a socket is the point: a proxy or a
- * browser in front, a raw or slow connection, a closed listener.
- */
+/** The same app on a free loopback port, for the tests where a socket is the point. */
 export async function startTestService(env: Record<string, string> = {}) {
   const service = await buildTestService(env);
   return { ...service, baseUrl: await service.app.listen({ host: "127.0.0.1", port: 0 }) };
@@ -85,21 +78,19 @@ export async function postEnquiry(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const request = {
-    method: "POST",
+  const url = "/api/Comms/ValidateEmailTokens";
+  const sent = {
+    method: "POST" as const,
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
-  const path = "/api/Comms/ValidateEmailTokens";
   const { status, text } =
     typeof to === "string"
-      ? await fetch(`${to}${path}`, request).then(async (r) => ({
+      ? await fetch(`${to}${url}`, sent).then(async (r) => ({
           status: r.status,
           text: await r.text(),
         }))
-      : await to
-          .inject({ ...request, method: "POST", url: path, payload: request.body })
-          .then((r) => ({ status: r.statusCode, text: r.body }));
+      : await to.inject({ ...sent, url }).then((r) => ({ status: r.statusCode, text: r.body }));
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(text);
