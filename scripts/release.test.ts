@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { freePort } from "../tests/support/free-port";
 import { storeKinds } from "../tests/support/store-kinds";
 
@@ -190,9 +190,10 @@ const answers = (base = `http://127.0.0.1:${port}`) =>
 
 /**
  * The service as systemd runs it: RESTART stops the one running and starts npm run serve in
- * current, on the port the shared .env names. `settings` are added to that .env.
+ * current, on the port the shared .env names. `settings` are added to that .env. It starts
+ * running `liveCommit`, unpacked into the live release as a deploy would have left it.
  */
-async function runAsSystemd(settings = "") {
+async function runAsSystemd(liveCommit: Buffer, settings = "") {
   const livePort = await freePort();
   writeFileSync(join(root, ".env"), `SHARED=yes\nPORT=${livePort}\n${settings}`);
   const pidFile = join(root, "live.pid");
@@ -212,6 +213,13 @@ async function runAsSystemd(settings = "") {
     if (existsSync(pidFile))
       execFileSync("sh", ["-c", `kill -s TERM -- -$(cat ${pidFile}) || true`]);
   });
+  const liveDir = join(root, "releases", live);
+  execFileSync("tar", ["-xf", "-", "-C", liveDir], { input: liveCommit });
+  symlinkSync("../../.env", join(liveDir, ".env"));
+  mkdirSync(join(root, "data"), { mode: 0o700 });
+  symlinkSync("../../data", join(liveDir, "data"));
+  execFileSync("sh", ["-c", restart], { cwd: root });
+  await vi.waitFor(async () => expect((await get("/readyz")).status).toBe(200), 30_000);
   return {
     /** Deploys or rolls back as the workflow does, against this service. */
     release: (args: string[], input?: Buffer) => release(args, input, restart, {}),
@@ -269,12 +277,8 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
   });
 
   it("puts the previous release back when the live service does not answer after the switch", async () => {
-    const service = await runAsSystemd();
-    const first = await service.release(["deploy", "good"], good);
-    expect(first.status, first.output).toBe(0);
+    const service = await runAsSystemd(good);
     const working = target("current");
-    expect(await service.readyz()).toBe(200);
-
     const { status, output } = await service.release(["deploy", "bad"], failsOnLiveStore);
     expect(status, output).not.toBe(0);
     expect(output).toMatch(
@@ -282,8 +286,9 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     );
     expect(output).toContain(`${working} is live again`);
     expect(target("current")).toBe(working);
-    expect(target("previous")).toBe(`releases/${live}`);
-    expect(releases().sort()).toEqual([older, live, working.replace("releases/", "")].sort());
+    expect(target("previous")).toBe(`releases/${older}`);
+    expect(releases().sort()).toEqual([older, live]);
+    // Its own start, the switch, and the switch back.
     expect(restarts()).toBe(3);
     expect(await service.readyz()).toBe(200);
     expect(readFileSync(join(root, "live.log"), "utf8")).toContain(
@@ -294,8 +299,7 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
   it.for(["SIGTERM", "SIGINT"] as const)(
     "leaves the previous release answering, and every folder a link names, when %s interrupts the live check",
     async (signal) => {
-      const service = await runAsSystemd();
-      await service.release(["deploy", "good"], good);
+      const service = await runAsSystemd(good);
       const working = target("current");
 
       const { status, output } = await service.release(
@@ -320,15 +324,14 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
         store: "one more step",
         ...standIn,
       });
+    /** Release A live on a new store, which it migrated when it started. */
     const liveOn = async () => {
       const url = await kind.newDatabaseUrl(root);
-      return runAsSystemd(`DATABASE_URL=${url}\n`);
+      return runAsSystemd(a(), `DATABASE_URL=${url}\n`);
     };
 
     it("puts the release before back on the store a crashing release migrated, and rolls back to it from a healthy one; both times it answers as a deploy checks", async () => {
       const service = await liveOn();
-      const first = await service.release(["deploy", "a"], a());
-      expect(first.status, first.output).toBe(0);
       const released = target("current");
 
       // B migrates, then crashes within the settle period.

@@ -172,8 +172,8 @@ it.each([
 
 serviceTest(
   "says at start when it skips the bot check or has nowhere to deliver, and not once it has",
-  async ({ startService, startMailingService }) => {
-    const bare = (await startService()).logs.join("");
+  async ({ buildService, startMailingService }) => {
+    const bare = (await buildService()).logs.join("");
     expect(bare).toMatch(/RECAPTCHA_SECRET is not set: the bot check is SKIPPED/);
     expect(bare).toMatch(/Neither SMTP_URL nor ENQUIRY_WEBHOOK_URL is set/);
     const mailing = (await startMailingService()).service.logs.join("");

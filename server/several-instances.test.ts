@@ -10,7 +10,7 @@ const total = 300;
 const leaseMs = 5_000;
 
 // Two real server processes on one PostgreSQL database and a real SMTP peer; one is
-// SIGKILLed in the middle of the run and started again. A load balancer would send a visitor
+// SIGKILLed in the middle of the run and started again: processes on real ports are the point. A load balancer would send a visitor
 // whose request broke to the other instance, so this test does too.
 test("delivers every acknowledged enquiry from two instances, one killed mid-run, at most one twice", {
   timeout: 120_000,
@@ -101,13 +101,13 @@ test("delivers every acknowledged enquiry from two instances, one killed mid-run
 });
 
 // docs/operations.md, "Running several instances": the rate limit is counted per instance.
-test("lets one client address through each instance's own rate limit", async ({ startService }) => {
+test("lets one client address through each instance's own rate limit", async ({ buildService }) => {
   const databaseUrl = await createTestDatabase();
   const settings = { DATABASE_URL: databaseUrl, ENQUIRY_RATE_LIMIT_PER_MINUTE: "2" };
-  const instances = [await startService(settings), await startService(settings)];
+  const instances = [await buildService(settings), await buildService(settings)];
   const statuses = [];
   for (const instance of instances)
     for (let n = 0; n < 3; n++)
-      statuses.push((await postEnquiry(instance.baseUrl, validEnquiry())).status);
+      statuses.push((await postEnquiry(instance.app, validEnquiry())).status);
   expect(statuses).toEqual([201, 201, 429, 201, 201, 429]);
 });

@@ -97,17 +97,17 @@ describe("/readyz", () => {
   test("stays 200 but reports a stuck delivery in its body and in a warning log line, and ok once delivered", async ({
     sqliteStore: store,
     databasePath,
-    startService,
+    buildService,
   }) => {
     const old = await store.saveEnquiry(enquiry, new Date(Date.now() - 90 * minute), mailOnly);
     // No SMTP_URL: nothing will deliver it.
-    const service = await startService({
+    const service = await buildService({
       DATABASE_URL: `file:${databasePath}`,
       DELIVERY_ALERT_AFTER_MINUTES: "60",
     });
-    const response = await fetch(`${service.baseUrl}/readyz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
+    const response = await service.app.inject("/readyz");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
       status: "ready",
       delivery: {
         status: "stuck",
@@ -128,7 +128,7 @@ describe("/readyz", () => {
 
     // Delivered (as another instance would): ok at once, read from the store.
     await store.markDelivered(old.id, "mail", new Date());
-    const after = await fetch(`${service.baseUrl}/readyz`);
-    expect(await after.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
+    const after = await service.app.inject("/readyz");
+    expect(after.json()).toEqual({ status: "ready", delivery: { status: "ok" } });
   });
 });

@@ -4,9 +4,9 @@ import { freePort } from "../../tests/support/free-port";
 import { sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { test } from "../../tests/support/server-test";
 import {
+  type BuiltService,
   mailTo,
   postValidEnquiry,
-  type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
 import { webhookTo } from "../../tests/support/webhook-receiver";
@@ -19,11 +19,11 @@ import type { DeliveryChannel } from "../store/schema";
 const quickRetries = { DELIVERY_RETRY_BASE_MS: "50", DELIVERY_RETRY_CAP_MS: "200" };
 
 /** Every enquiry the service stored, as the store has it now. */
-const storedBy = (service: TestService) => service.store.listEnquiries();
+const storedBy = (service: BuiltService) => service.store.listEnquiries();
 
 /** The enquiry's job on one channel, once `done` holds for it. */
 const jobWhen = (
-  service: TestService,
+  service: BuiltService,
   id: string,
   channel: DeliveryChannel,
   done: (job: { status: string; attempts: number }) => boolean,
@@ -35,9 +35,9 @@ const jobWhen = (
     return job;
   }, 10_000);
 
-const delivered = (service: TestService, id: string, channel: DeliveryChannel) =>
+const delivered = (service: BuiltService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.status === "delivered");
-const failedTwice = (service: TestService, id: string, channel: DeliveryChannel) =>
+const failedTwice = (service: BuiltService, id: string, channel: DeliveryChannel) =>
   jobWhen(service, id, channel, (job) => job.attempts >= 2);
 
 test("POSTs each stored enquiry to the receiver, signed, mails it, and acknowledges it to the visitor", async ({
@@ -49,7 +49,7 @@ test("POSTs each stored enquiry to the receiver, signed, mails it, and acknowled
     ...webhookTo(receiver.url),
     ENQUIRY_ACKNOWLEDGE: "true",
   });
-  const result = await postValidEnquiry(service.baseUrl);
+  const result = await postValidEnquiry(service.app);
   expect(result.status).toBe(201);
   const id = String(result.json?.id);
 
@@ -94,7 +94,7 @@ test("POSTs each stored enquiry to the receiver, signed, mails it, and acknowled
 });
 
 test("mails while the receiver is down, retries the webhook across a restart, and sends it once", async ({
-  startService,
+  buildService,
   startSmtpPeer,
   startWebhookReceiver,
   tempDir,
@@ -107,8 +107,8 @@ test("mails while the receiver is down, retries the webhook across a restart, an
     ...webhookTo(`http://127.0.0.1:${port}/hooks/enquiries`),
     ...quickRetries,
   };
-  const first = await startService(env);
-  const id = String((await postValidEnquiry(first.baseUrl)).json?.id);
+  const first = await buildService(env);
+  const id = String((await postValidEnquiry(first.app)).json?.id);
   await delivered(first, id, "mail");
   const failing = await failedTwice(first, id, "webhook");
   expect(failing).toMatchObject({ status: "pending" });
@@ -117,10 +117,10 @@ test("mails while the receiver is down, retries the webhook across a restart, an
 
   // The second instance has only the store to go on.
   const receiver = await startWebhookReceiver({ port });
-  const second = await startService(env);
+  const second = await buildService(env);
   expect((await delivered(second, id, "webhook")).attempts).toBeGreaterThanOrEqual(3);
   // Once the worker has delivered a later enquiry too, the first still came exactly once.
-  const later = String((await postValidEnquiry(second.baseUrl)).json?.id);
+  const later = String((await postValidEnquiry(second.app)).json?.id);
   await delivered(second, later, "webhook");
   await delivered(second, later, "mail");
   expect(receiver.received.map((hook) => [hook.id, hook.verified])).toEqual([
@@ -131,7 +131,7 @@ test("mails while the receiver is down, retries the webhook across a restart, an
 });
 
 test("counts a non-2xx answer, a redirect and an answer slower than the timeout as failures", async ({
-  startService,
+  buildService,
   startWebhookReceiver,
 }) => {
   const receiver = await startWebhookReceiver();
@@ -144,8 +144,8 @@ test("counts a non-2xx answer, a redirect and an answer slower than the timeout 
   ];
   let calls = 0;
   receiver.answerWith(() => answers[Math.min(calls++, answers.length - 1)] ?? {});
-  const service = await startService({ ...webhookTo(receiver.url, 300), ...quickRetries });
-  const id = String((await postValidEnquiry(service.baseUrl)).json?.id);
+  const service = await buildService({ ...webhookTo(receiver.url, 300), ...quickRetries });
+  const id = String((await postValidEnquiry(service.app)).json?.id);
 
   const job = await delivered(service, id, "webhook");
   expect(job.attempts).toBe(4);

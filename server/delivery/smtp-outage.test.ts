@@ -4,6 +4,7 @@ import { test } from "../../tests/support/server-test";
 import { mailTo, postValidEnquiry } from "../../tests/support/test-service";
 
 // On SQLite: each store kind's claims and failed attempts are server/store/enquiry-store.test.ts's.
+// A real port: that the closed service takes no new connection is part of the point.
 test("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and finishes that delivery before closing on shutdown", async ({
   startService,
   startSmtpPeer,
@@ -14,7 +15,7 @@ test("accepts an enquiry while SMTP is down, delivers it once SMTP is back, and 
     DELIVERY_RETRY_BASE_MS: "100",
     DELIVERY_RETRY_CAP_MS: "400",
   });
-  const result = await postValidEnquiry(service.baseUrl);
+  const result = await postValidEnquiry(service.app);
   expect(result.status).toBe(201);
   const id = String(result.json?.id);
   const mailJob = async () => (await service.store.listEnquiries())[0]?.delivery.channels[0];

@@ -6,10 +6,11 @@ import { test } from "../../tests/support/server-test";
 import { validEnquiry } from "../../tests/support/test-service";
 import { readInsightsReport } from "../insights/insights-report";
 
-// The service as docs/operations.md deploys it: a real nginx in front with the documented
-// `location` block, and TRUST_PROXY=127.0.0.1 (nginx's own address). Visitors connect to nginx
-// from other loopback addresses (127.0.0.2, 127.0.0.3), as from the internet. Whatever a visitor writes in X-Forwarded-For or
-// X-Forwarded-Host passes through nginx; none of it may become their address or ours.
+// The service on a real port, as docs/operations.md deploys it: a real nginx in front with the
+// documented `location` block, and TRUST_PROXY=127.0.0.1 (nginx's own address). Visitors connect
+// to nginx from other loopback addresses (127.0.0.2, 127.0.0.3), as from the internet. Whatever a
+// visitor writes in X-Forwarded-For or X-Forwarded-Host passes through nginx; none of it may
+// become their address or ours.
 
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";

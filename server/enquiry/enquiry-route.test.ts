@@ -1,6 +1,7 @@
+import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { close, part, test } from "../../tests/support/server-test";
-import { postEnquiry, startTestService, validEnquiry } from "../../tests/support/test-service";
+import { buildTestService, postEnquiry, validEnquiry } from "../../tests/support/test-service";
 import { humanAnswer, startVerifierStandIn } from "../../tests/support/verifier-stand-in";
 import { openSqliteEnquiryStore } from "../store/open-enquiry-store";
 
@@ -15,7 +16,7 @@ const it = test
     part(() => startVerifierStandIn(() => humanAnswer()), close),
   )
   .extend("service", { scope: "file" }, async ({ verifier }, { onCleanup }) => {
-    const service = await startTestService({
+    const service = await buildTestService({
       RECAPTCHA_SECRET: secret,
       RECAPTCHA_VERIFY_URL: verifier.url,
       ALLOWED_HOSTNAMES: "127.0.0.1, amanzi.example",
@@ -37,7 +38,7 @@ it.afterEach(({ verifier }) => verifier.answerWith(() => humanAnswer()));
 describe("a valid enquiry", () => {
   it("is verified, then stored before the 201", async ({ verifier, service, reader }) => {
     const before = verifier.requests.length;
-    const result = await postEnquiry(service.baseUrl, validEnquiry());
+    const result = await postEnquiry(service.app, validEnquiry());
     expect(result.status).toBe(201);
     const id = String(result.json?.id);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -63,7 +64,7 @@ describe("the bot check", () => {
   // it still refuses: held-enquiries.test.ts.
   it("refuses an empty token without asking the provider", async ({ verifier, service }) => {
     const before = verifier.requests.length;
-    const result = await postEnquiry(service.baseUrl, validEnquiry({ token: "" }));
+    const result = await postEnquiry(service.app, validEnquiry({ token: "" }));
     expect(result.status).toBe(403);
     expect(verifier.requests.length).toBe(before);
   });
@@ -71,14 +72,15 @@ describe("the bot check", () => {
 
 describe("refusals before the bot check", () => {
   /** The send call with only the headers a browser, or a program, would send. */
-  async function sendWith(baseUrl: string, headers: Record<string, string>) {
-    const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(validEnquiry()),
-    });
-    return { status: response.status, json: await response.json() };
-  }
+  const sendWith = (app: FastifyInstance, headers: Record<string, string>) =>
+    app
+      .inject({
+        method: "POST",
+        url: "/api/Comms/ValidateEmailTokens",
+        headers,
+        body: validEnquiry(),
+      })
+      .then((response) => ({ status: response.statusCode, json: response.json() }));
 
   it.for([
     ["a page on another site (Fetch Metadata)", { "sec-fetch-site": "cross-site" }],
@@ -91,31 +93,22 @@ describe("refusals before the bot check", () => {
     async ([_label, headers], { verifier, service, reader }) => {
       const before = verifier.requests.length;
       const stored = (await reader.listEnquiries()).length;
-      const refused = await sendWith(service.baseUrl, headers);
+      const refused = await sendWith(service.app, headers);
       expect(refused).toEqual({ status: 403, json: { error: "cross_origin_request" } });
       expect(verifier.requests.length).toBe(before);
       expect((await reader.listEnquiries()).length).toBe(stored);
     },
   );
 
-  it("compares an Origin with SITE_URL whole: scheme, host and port", async ({ startService }) => {
-    const service = await startService({ SITE_URL: "https://www.amanzi.example" });
+  it("compares an Origin with SITE_URL whole: scheme, host and port", async ({ buildService }) => {
+    const service = await buildService({ SITE_URL: "https://www.amanzi.example" });
     const origins = [
       "http://www.amanzi.example",
       "https://www.amanzi.example:8443",
       "https://amanzi.example",
       "https://www.amanzi.example",
     ];
-    const answers = origins.map((origin) =>
-      service.app
-        .inject({
-          method: "POST",
-          url: "/api/Comms/ValidateEmailTokens",
-          headers: { origin },
-          payload: validEnquiry(),
-        })
-        .then((response) => response.statusCode),
-    );
+    const answers = origins.map(async (origin) => (await sendWith(service.app, { origin })).status);
     expect(await Promise.all(answers)).toEqual([403, 403, 403, 201]);
   });
 
@@ -124,7 +117,7 @@ describe("refusals before the bot check", () => {
   it("takes the send call from a program, which sends no browser's headers", async ({
     service,
   }) => {
-    expect((await sendWith(service.baseUrl, {})).status).toBe(201);
+    expect((await sendWith(service.app, {})).status).toBe(201);
   });
 
   it.for([
@@ -141,7 +134,7 @@ describe("refusals before the bot check", () => {
     ["message", { message: "Call me\u001b]0;owned\u0007" }],
     ["email", { email: "thandi\u0000@example.co.za" }],
   ] as const)("answers 400 naming %s for %j", async ([field, overrides], { service }) => {
-    const result = await postEnquiry(service.baseUrl, validEnquiry(overrides));
+    const result = await postEnquiry(service.app, validEnquiry(overrides));
     expect(result.status).toBe(400);
     expect(result.json?.error).toBe("invalid_enquiry");
     expect(Object.keys(result.json?.fields ?? {})).toEqual([field]);
@@ -149,7 +142,7 @@ describe("refusals before the bot check", () => {
 
   it("names every bad field at once", async ({ service }) => {
     const result = await postEnquiry(
-      service.baseUrl,
+      service.app,
       validEnquiry({ name: "", email: "x", cell: "1", type: "fax" }),
     );
     expect(result.status).toBe(400);
@@ -186,7 +179,7 @@ describe("refusals before the bot check", () => {
   ] as [string, string, Record<string, string>, number, string][])(
     "answers %s with a JSON error, echoing none of it",
     async ([_label, body, headers, status, error], { service }) => {
-      const result = await postEnquiry(service.baseUrl, body, headers);
+      const result = await postEnquiry(service.app, body, headers);
       expect(result.status).toBe(status);
       expect(result.json?.error).toBe(error);
       expect(result.text).not.toContain("Thandi");
@@ -197,12 +190,12 @@ describe("refusals before the bot check", () => {
     const logsBefore = service.logs.length;
     // One of each path that logs: stored, refused as invalid, refused by the check. Delivery's
     // log lines: server/delivery/delivery-channels.test.ts.
-    const stored = await postEnquiry(service.baseUrl, validEnquiry());
+    const stored = await postEnquiry(service.app, validEnquiry());
     expect(stored.status).toBe(201);
-    const invalid = await postEnquiry(service.baseUrl, validEnquiry({ email: "x" }));
+    const invalid = await postEnquiry(service.app, validEnquiry({ email: "x" }));
     expect(invalid.status).toBe(400);
     verifier.answerWith(() => ({ body: { success: false } }));
-    const refused = await postEnquiry(service.baseUrl, validEnquiry());
+    const refused = await postEnquiry(service.app, validEnquiry());
     expect(refused.status).toBe(403);
 
     const logs = service.logs.slice(logsBefore).join("");

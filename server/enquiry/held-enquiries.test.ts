@@ -43,7 +43,7 @@ describe.each(storeKinds)("on the $name store", (kind) => {
     metricsPort,
     held: { smtp, service },
   }) => {
-    const send = (email: string) => postEnquiry(service.baseUrl, validEnquiry({ email }));
+    const send = (email: string) => postEnquiry(service.app, validEnquiry({ email }));
     const accepted = await send("accepted@example.co.za");
     const doubts = [
       [answer({ score: 0.3 }), "low_score 0.3"],
@@ -148,23 +148,23 @@ describe.each(storeKinds)("on the $name store", (kind) => {
     ] as const;
     for (const [overrides, given] of refusals) {
       verifier.answerWith(() => given);
-      const result = await postEnquiry(service.baseUrl, validEnquiry(overrides));
+      const result = await postEnquiry(service.app, validEnquiry(overrides));
       expect(result).toMatchObject({ status: 403, json: { error: "bot_check_failed" } });
     }
     expect(await service.store.listEnquiries()).toEqual([]);
   });
 });
 
-test("counts a held send against the rate limit", async ({ startService, closeAfter }) => {
+test("counts a held send against the rate limit", async ({ buildService, closeAfter }) => {
   const verifier = closeAfter(await startVerifierStandIn(() => answer({ score: 0.1 })));
-  const service = await startService({
+  const service = await buildService({
     RECAPTCHA_SECRET: secret,
     RECAPTCHA_VERIFY_URL: verifier.url,
     ENQUIRY_RATE_LIMIT_PER_MINUTE: "2",
   });
   const statuses = [];
   for (let i = 0; i < 3; i++)
-    statuses.push((await postEnquiry(service.baseUrl, validEnquiry())).status);
+    statuses.push((await postEnquiry(service.app, validEnquiry())).status);
   expect(statuses).toEqual([201, 201, 429]);
   expect((await service.store.listHeld()).map((e) => e.heldReason)).toEqual([
     "low_score 0.1",

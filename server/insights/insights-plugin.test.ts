@@ -1,14 +1,15 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { HTTPMethods } from "fastify";
 import { expect } from "vitest";
 import { tapTargetsFile } from "../../contract/contact-taps";
 import { fixtureEditorAsset, fixtureTapTargets } from "../../tests/support/fixture-site";
 import { test } from "../../tests/support/server-test";
 import {
+  type BuiltService,
+  type buildTestService,
   postEnquiry,
-  type startTestService,
-  type TestService,
   validEnquiry,
 } from "../../tests/support/test-service";
 import { dayOf, readInsightsReport } from "./insights-report";
@@ -21,8 +22,11 @@ const desktop =
 const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const addresses = ["203.0.113.41", "203.0.113.42", "203.0.113.43", "203.0.113.44"];
 
-const service = (startService: typeof startTestService, env: Record<string, string> = {}) =>
-  startService({
+/** Our own site as a referrer: the Host that `inject` sends. */
+const ourSite = "http://localhost";
+
+const service = (buildService: typeof buildTestService, env: Record<string, string> = {}) =>
+  buildService({
     // The client address comes from X-Forwarded-For, so each test visitor has its own.
     TRUST_PROXY: "127.0.0.1",
     // Nothing is flushed on a timer during a test: closing the app writes it all.
@@ -31,15 +35,11 @@ const service = (startService: typeof startTestService, env: Record<string, stri
   });
 
 const visit = (
-  { baseUrl }: TestService,
-  path: string,
+  { app }: BuiltService,
+  url: string,
   headers: Record<string, string>,
-  method = "GET",
-) =>
-  fetch(`${baseUrl}${path}`, { method, headers, redirect: "manual" }).then(async (response) => {
-    await response.arrayBuffer();
-    return response.status;
-  });
+  method: HTTPMethods = "GET",
+) => app.inject({ method, url, headers }).then((response) => response.statusCode);
 
 const as = (address: string | undefined, userAgent: string, more: Record<string, string> = {}) => ({
   ...(address ? { "x-forwarded-for": address } : {}),
@@ -48,16 +48,16 @@ const as = (address: string | undefined, userAgent: string, more: Record<string,
 });
 
 /** What the service counted, once closing it has written it all. */
-async function reportAfterClose(started: TestService) {
+async function reportAfterClose(started: BuiltService) {
   await started.app.close();
   return readInsightsReport(started.store.insights, { days: 1 });
 }
 
 test("counts browsers' page views, visitors but those who opt out, their sources and downloads, attributes an enquiry to the visit, and keeps no address or user agent", async ({
-  startService,
+  buildService,
   closeAfter,
 }) => {
-  const started = await service(startService, { LOG_LEVEL: "debug" });
+  const started = await service(buildService, { LOG_LEVEL: "debug" });
   const [first, second, third, fourth] = addresses;
   const fromSearch = as(first, phone, { referer: "https://www.google.com/search?q=meters" });
   expect(
@@ -68,7 +68,7 @@ test("counts browsers' page views, visitors but those who opt out, their sources
     ),
   ).toBe(200);
   expect(await visit(started, "/", fromSearch)).toBe(200);
-  const internal = { referer: `${started.baseUrl}/` };
+  const internal = { referer: `${ourSite}/` };
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/contact", as(first, phone, internal))).toBe(200);
   expect(await visit(started, "/", as(second, desktop))).toBe(200);
@@ -77,7 +77,7 @@ test("counts browsers' page views, visitors but those who opt out, their sources
   const optingOut = as(fourth, desktop, { "sec-gpc": "1" });
   expect(await visit(started, "/", optingOut)).toBe(200);
   expect(await visit(started, "/hardware", as(fourth, phone, { dnt: "1" }))).toBe(200);
-  expect((await postEnquiry(started.baseUrl, validEnquiry(), optingOut)).status).toBe(201);
+  expect((await postEnquiry(started.app, validEnquiry(), optingOut)).status).toBe(201);
 
   // No bot, HEAD, file, editor, API call or redirect counts. Which requests are a browser's (no
   // program's or prefetch): page-view.test.ts.
@@ -96,7 +96,7 @@ test("counts browsers' page views, visitors but those who opt out, their sources
   // A datasheet's download counts by file and by the page that linked it, once a day per visitor
   // and only from its first byte; not a bot's, a HEAD, a later range's or an opted-out
   // visitor's (who cannot be told from a repeat); and it is no page view.
-  const fromPage = { referer: `${started.baseUrl}/hardware/water-meter` };
+  const fromPage = { referer: `${ourSite}/hardware/water-meter` };
   const datasheet = "/datasheets/water-meter.pdf";
   const firstByte = { range: "bytes=0-0" };
   const downloads = [
@@ -115,11 +115,10 @@ test("counts browsers' page views, visitors but those who opt out, their sources
   expect(await visit(started, "/datasheets/missing.pdf", as(first, phone))).not.toBe(200);
 
   // The first visitor sends an enquiry from the contact page.
-  const sent = await postEnquiry(started.baseUrl, validEnquiry(), as(first, phone));
+  const sent = await postEnquiry(started.app, validEnquiry(), as(first, phone));
   expect(sent.status).toBe(201);
 
   const report = await reportAfterClose(started);
-  // openSession's own page view comes from Node's fetch, a program: not counted.
   expect(report).toMatchObject({
     pageviews: 7,
     visitors: 2,
@@ -173,39 +172,35 @@ test("counts browsers' page views, visitors but those who opt out, their sources
   expect(dump).toContain("google.com");
 });
 
-test("counts nothing with INSIGHTS=off", async ({ startService }) => {
-  const started = await service(startService, { INSIGHTS: "off" });
+test("counts nothing with INSIGHTS=off", async ({ buildService }) => {
+  const started = await service(buildService, { INSIGHTS: "off" });
   expect(await visit(started, "/", as(addresses[0], desktop))).toBe(200);
-  expect(
-    (await postEnquiry(started.baseUrl, validEnquiry(), as(addresses[0], desktop))).status,
-  ).toBe(201);
+  expect((await postEnquiry(started.app, validEnquiry(), as(addresses[0], desktop))).status).toBe(
+    201,
+  );
   const report = await reportAfterClose(started);
   expect(report).toMatchObject({ pageviews: 0, visitors: 0, enquiries: 0 });
 });
 
-/** What a browser says of a tap on a link (Fetch Metadata; Node's fetch sends a mode of its own). */
+/** What a browser says of a tap on a link (Fetch Metadata). */
 const navigation = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
 
 /** A tap on the phone or WhatsApp link, answered with a redirect. */
-const tap = async (
-  { baseUrl }: TestService,
-  path: string,
+const tap = (
+  { app }: BuiltService,
+  url: string,
   userAgent = phone,
-  { method = "GET", ...headers }: Record<string, string> = navigation,
-) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { "user-agent": userAgent, ...headers },
-    redirect: "manual",
-  });
-  const body = await response.text();
-  return { status: response.status, location: response.headers.get("location"), body };
-};
+  headers: Record<string, string> = navigation,
+  method: HTTPMethods = "GET",
+) =>
+  app
+    .inject({ method, url, headers: { "user-agent": userAgent, ...headers } })
+    .then((r) => ({ status: r.statusCode, location: r.headers.location, body: r.body }));
 
 test("redirects a tap on the phone or WhatsApp link to the build's address and counts a person's tap per day and place", async ({
-  startService,
+  buildService,
 }) => {
-  const started = await service(startService);
+  const started = await service(buildService);
   expect(await tap(started, "/go/phone?from=footer")).toMatchObject({
     status: 302,
     location: fixtureTapTargets.phone,
@@ -219,12 +214,16 @@ test("redirects a tap on the phone or WhatsApp link to the build's address and c
   // browser's top-level navigation is.
   expect(await tap(started, "/go/phone?from=contact", bot)).toMatchObject({ status: 302 });
   // Which headers make a navigation: page-view.test.ts.
-  const notTaps: Record<string, string>[] = [
-    { ...navigation, method: "HEAD" },
-    { "sec-fetch-dest": "image", "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
-  ];
-  for (const headers of notTaps)
-    expect(await tap(started, "/go/phone?from=footer", phone, headers)).toMatchObject({
+  const image = {
+    "sec-fetch-dest": "image",
+    "sec-fetch-site": "cross-site",
+    "sec-fetch-mode": "no-cors",
+  };
+  for (const [headers, method] of [
+    [navigation, "HEAD"],
+    [image, "GET"],
+  ] as const)
+    expect(await tap(started, "/go/phone?from=footer", phone, headers, method)).toMatchObject({
       status: 302,
     });
   await started.app.close();
@@ -237,9 +236,9 @@ test("redirects a tap on the phone or WhatsApp link to the build's address and c
 });
 
 test("answers a bad tap's channel or place with a 400 naming it, and a detail the build has not with a 404", async ({
-  startService,
+  buildService,
 }) => {
-  const started = await startService();
+  const started = await buildService();
   expect(await tap(started, "/go/fax?from=footer")).toMatchObject({
     status: 400,
     body: expect.stringContaining('"error":"bad_channel"'),
@@ -252,7 +251,7 @@ test("answers a bad tap's channel or place with a 400 naming it, and a detail th
   await started.app.close();
 
   rmSync(join(started.dir, "site", tapTargetsFile));
-  const withoutDetails = await startService({ SITE_ROOT: join(started.dir, "site") });
+  const withoutDetails = await buildService({ SITE_ROOT: join(started.dir, "site") });
   expect(await tap(withoutDetails, "/go/phone?from=footer")).toMatchObject({
     status: 404,
     body: '{"error":"not_found"}',

@@ -10,6 +10,7 @@ const visitor = (n: number, more: Record<string, string> = {}) => ({
   ...more,
 });
 
+// A real process on a real port: what SIGTERM makes it write before it exits is the point.
 test("writes what it counted when stopped by SIGTERM, long before the next flush, and the command line reports it", {
   timeout: 60_000,
 }, async ({ tempDir, databasePath, spawnServer }) => {

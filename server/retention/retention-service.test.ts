@@ -8,16 +8,16 @@ import { postValidEnquiry } from "../../tests/support/test-service";
 // schedule's purge with ENQUIRY_RETENTION_DAYS=0 runs only once the service has started it);
 // what the schedule purges, and when: retention.test.ts.
 test("warns at start when the privacy statement states another period, and not when it agrees", async ({
-  startService,
+  buildService,
 }) => {
   // The fixture site's manifest says it was built with the default, 365 days.
-  const service = await startService({ ENQUIRY_RETENTION_DAYS: "30" });
+  const service = await buildService({ ENQUIRY_RETENTION_DAYS: "30" });
   const warning = service.logs.find((line) => line.includes("privacy statement"));
   expect(warning).toMatch(/"level":40/);
   expect(warning).toMatch(
     /does not state ENQUIRY_RETENTION_DAYS=30 and HELD_RETENTION_DAYS=30 with .* \(it states 365 days/,
   );
-  const matching = await startService();
+  const matching = await buildService();
   expect(matching.logs.join("")).not.toMatch(/privacy statement/);
 });
 
@@ -25,7 +25,7 @@ test("with ENQUIRY_RETENTION_DAYS=0 keeps an enquiry only until it is delivered"
   startMailingService,
 }) => {
   const { smtp, service } = await startMailingService({ ENQUIRY_RETENTION_DAYS: "0" });
-  const result = await postValidEnquiry(service.baseUrl);
+  const result = await postValidEnquiry(service.app);
   expect(result.status).toBe(201);
   await vi.waitFor(() => expect(smtp.received).not.toEqual([]), 10_000);
 

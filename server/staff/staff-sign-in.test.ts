@@ -64,10 +64,10 @@ const mailedCode = (smtp: Smtp, nth: number) =>
   }, 10_000);
 
 describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
-  const it = test.extend("staff", async ({ tempDir, startSmtpPeer, startService }) => {
+  const it = test.extend("staff", async ({ tempDir, startSmtpPeer, buildService }) => {
     const smtp = await startSmtpPeer();
     const databaseUrl = await kind.newDatabaseUrl(tempDir);
-    const start = () => startService({ DATABASE_URL: databaseUrl, ...mailTo(smtp.port) });
+    const start = () => buildService({ DATABASE_URL: databaseUrl, ...mailTo(smtp.port) });
     const service = await start();
     await service.store.staff.addStaff(thandi, new Date());
     return { smtp, service, app: service.app, start };
@@ -174,13 +174,13 @@ describe.each(storeKinds)("staff sign-in on the $name store", (kind) => {
 
 test("a session made on one instance works on another, and signing out or removing the person ends it on both", async ({
   startSmtpPeer,
-  startService,
+  buildService,
 }) => {
   const smtp = await startSmtpPeer();
   const env = { DATABASE_URL: await createTestDatabase(), ...mailTo(smtp.port) };
-  const { app: a } = await startService(env);
-  const { app: b } = await startService(env);
-  const { store } = await startService(env);
+  const { app: a } = await buildService(env);
+  const { app: b } = await buildService(env);
+  const { store } = await buildService(env);
   await store.staff.addStaff(thandi, new Date());
 
   const who = browser();
@@ -200,9 +200,9 @@ test("a session made on one instance works on another, and signing out or removi
 });
 
 test("refuses every staff form and passkey call a page of another site posts", async ({
-  startService,
+  buildService,
 }) => {
-  const { app, store } = await startService();
+  const { app, store } = await buildService();
   await store.staff.addStaff(thandi, new Date());
   const forms = [
     ["/admin/sign-in", { email: thandi.email }],
@@ -226,9 +226,9 @@ test("refuses every staff form and passkey call a page of another site posts", a
 });
 
 test("without SMTP_URL writes the code to the log beside its warning, naming the person by id only", async ({
-  startService,
+  buildService,
 }) => {
-  const { app, store, logs, databasePath } = await startService();
+  const { app, store, logs, databasePath } = await buildService();
   await store.staff.addStaff(thandi, new Date());
   const [{ id } = { id: "" }] = await store.staff.listStaff();
   const who = browser();
@@ -262,9 +262,9 @@ test("without SMTP_URL writes the code to the log beside its warning, naming the
 });
 
 test("marks its cookies Secure when the proxy it trusts says the visitor came over HTTPS", async ({
-  startService,
+  buildService,
 }) => {
-  const { app } = await startService({ TRUST_PROXY: "127.0.0.1" });
+  const { app } = await buildService({ TRUST_PROXY: "127.0.0.1" });
   const overHttps = { ...ourPage, "x-forwarded-proto": "https" };
   const proxy = browser("127.0.0.1");
   const response = await send(

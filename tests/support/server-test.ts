@@ -7,7 +7,7 @@ import { openEnquiryStore, openSqliteEnquiryStore } from "../../server/store/ope
 import type { Visit } from "../../server/store/schema";
 import { type ServerProcess, spawnServer } from "./server-process";
 import { startSmtpPeer } from "./smtp-peer";
-import { mailTo, startTestService } from "./test-service";
+import { buildTestService, mailTo, startTestService } from "./test-service";
 import { startWebhookReceiver } from "./webhook-receiver";
 
 type Cleanup = { onCleanup(cleanup: () => unknown): void };
@@ -81,12 +81,14 @@ export const test = baseTest
   .extend("databasePath", ({ tempDir }) => join(tempDir, "enquiries.db"))
   /** A SQLite store at `databasePath`, for a test of the store's users. */
   .extend("sqliteStore", ({ databasePath, openSqliteStore }) => openSqliteStore(databasePath))
+  /** The app to ask through `inject`; `startService` puts it on a port, where one is the point. */
+  .extend("buildService", opener(buildTestService, close))
   .extend("startService", opener(startTestService, close))
   /** A service that mails enquiries to an SMTP peer of its own; `env` adds to its settings. */
-  .extend("startMailingService", ({ startSmtpPeer, startService }) => {
+  .extend("startMailingService", ({ startSmtpPeer, buildService }) => {
     return async (env: Record<string, string> = {}) => {
       const smtp = await startSmtpPeer();
-      return { smtp, service: await startService({ ...mailTo(smtp.port), ...env }) };
+      return { smtp, service: await buildService({ ...mailTo(smtp.port), ...env }) };
     };
   })
   .extend("spawnServer", opener(spawnServer, stop))

@@ -1,6 +1,6 @@
 import { startGitHubStandIn } from "./github-stand-in";
 import { close, part, test } from "./server-test";
-import { startTestService, type TestService } from "./test-service";
+import { type BuiltService, buildTestService } from "./test-service";
 
 // Kept apart from the stand-in, which the browser tests start too: this fixture loads vitest.
 
@@ -11,7 +11,7 @@ import { startTestService, type TestService } from "./test-service";
 export const signInTest = test
   .extend("github", { scope: "file" }, part(startGitHubStandIn, close))
   .extend("editorService", { scope: "file" }, async ({ github }, { onCleanup }) => {
-    const service = await startTestService(github.settings);
+    const service = await buildTestService(github.settings);
     onCleanup(() => service.close());
     return service;
   });
@@ -23,7 +23,7 @@ export const signInTest = test
 export function signInParts() {
   const parts = {} as {
     github: Awaited<ReturnType<typeof startGitHubStandIn>>;
-    service: TestService;
+    service: BuiltService;
   };
   signInTest.beforeAll(({ github, editorService }) => {
     Object.assign(parts, { github, service: editorService });

@@ -2,16 +2,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/build-app";
 import { loadConfig } from "../../server/config";
 import { openEnquiryStore } from "../../server/store/open-enquiry-store";
 import { writeFixtureSite } from "./fixture-site";
 import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 
+export type BuiltService = Awaited<ReturnType<typeof buildTestService>>;
 export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
-/** The real app on a free loopback port, over a fixture site and a fresh SQLite file. */
-export async function startTestService(env: Record<string, string> = {}) {
+/** The real app, started but on no port, for `app.inject()`: a fixture site, a fresh SQLite file. */
+export async function buildTestService(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
@@ -35,8 +37,8 @@ export async function startTestService(env: Record<string, string> = {}) {
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
   const app = await buildApp(config, { store, logStream });
+  await app.ready();
   return {
-    baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
     /** The store the service writes, to read what it stored (open until `close`). */
     store,
@@ -52,11 +54,11 @@ export async function startTestService(env: Record<string, string> = {}) {
   };
 }
 
-/** What a browser says of a send call made by one of the site's own pages (Fetch Metadata). */
-export const fromOurPage = (baseUrl: string) => ({
-  origin: baseUrl,
-  "sec-fetch-site": "same-origin",
-});
+/** The same app on a free loopback port, for the tests where a socket is the point. */
+export async function startTestService(env: Record<string, string> = {}) {
+  const service = await buildTestService(env);
+  return { ...service, baseUrl: await service.app.listen({ host: "127.0.0.1", port: 0 }) };
+}
 
 /** The send call's body for the sample enquiry, with markup where escaping matters. */
 export function validEnquiry(overrides: Record<string, unknown> = {}) {
@@ -67,29 +69,37 @@ export function validEnquiry(overrides: Record<string, unknown> = {}) {
   return { ...samplePayload(enquiry), ...overrides };
 }
 
-/** The send call as the contact form makes it; `headers` add to or replace the browser's. */
+/**
+ * The send call as the contact form makes it, to an app (through `inject`) or to a server's
+ * address; `headers` add to or replace the browser's, which say it comes from our own page.
+ */
 export async function postEnquiry(
-  baseUrl: string,
+  to: FastifyInstance | string,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const response = await fetch(`${baseUrl}/api/Comms/ValidateEmailTokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...fromOurPage(baseUrl), ...headers },
+  const url = "/api/Comms/ValidateEmailTokens";
+  const sent = {
+    method: "POST" as const,
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
+  };
+  const { status, text } =
+    typeof to === "string"
+      ? await fetch(`${to}${url}`, sent).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        }))
+      : await to.inject({ ...sent, url }).then((r) => ({ status: r.statusCode, text: r.body }));
   let json: Record<string, unknown> | undefined;
   try {
     json = JSON.parse(text);
   } catch {}
-  return { status: response.status, json, text };
+  return { status, json, text };
 }
 
 /** Posts one valid enquiry, as the contact form does. */
-export async function postValidEnquiry(baseUrl: string) {
-  return postEnquiry(baseUrl, validEnquiry());
-}
+export const postValidEnquiry = (app: FastifyInstance) => postEnquiry(app, validEnquiry());
 
 /** Server settings that mail enquiries to an SMTP peer on this machine. */
 export function mailTo(smtpPort: number) {
