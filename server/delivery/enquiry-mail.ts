@@ -15,10 +15,16 @@ const htmlEntities: Record<string, string> = {
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
 // Header values stay on one line whatever the visitor typed: CR/LF would add headers, and a
-// reader may break a line at NEL (U+0085, among the C1 controls) or U+2028/U+2029.
+// reader may break a line at NEL (U+0085, among the C1 controls) or U+2028/U+2029. A typed
+// encoded word ("=?utf-8?Q?…?=") is broken apart, so no reader decodes a line break out of it.
 export function oneLine(value: string) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+      .replaceAll("=?", "= ?")
+      .trim()
+  );
 }
 
 export const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
