@@ -168,7 +168,7 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
     for (const [address, reason] of [
       ["someone@refused.example", "550 5.1.1 Mailbox unavailable"],
       ["someone@bounce.example", "554 5.7.1 Message refused"],
-    ]) {
+    ] as const) {
       const { id } = await save(address);
       const refused = await staff("POST", `/admin/enquiries/${id}/reply`, { reply: "Hello" });
       expect(refused.headers.location, address).toBe(
