@@ -306,7 +306,8 @@ export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happenin
       what: eventWords[event.kind](event.detail ?? ""),
       plain: plainWords[event.kind]?.(event.detail ?? ""),
     });
-  return happenings.sort((a, b) => b.at.localeCompare(a.at));
+  // Reversed first, so that of two at the same moment the later recorded comes first.
+  return happenings.reverse().sort((a, b) => b.at.localeCompare(a.at));
 }
 
 /** The reply form, or why there is none (decision 0049). */
@@ -439,7 +440,7 @@ export function enquiryPage(props: {
             </p>
           </form>
         </div>
-        <h2>Reply</h2>
+        <h2>Reply to the visitor</h2>
         <ReplyForm
           action={action("reply")}
           email={enquiry.email}
