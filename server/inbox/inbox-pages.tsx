@@ -381,15 +381,6 @@ export function enquiryPage(props: {
           <a href={inboxPath}>Back to the inbox</a>
         </p>
         <h1>{enquiry.name}</h1>
-        {props.replied === "refused" ? (
-          <p className="notice" role="alert">
-            The mail server refused the reply: it was not sent. The timeline says why.
-          </p>
-        ) : props.replied === "sent" ? (
-          <p className="notice" role="status">
-            Reply sent.
-          </p>
-        ) : null}
         <dl className="fields">
           {fields.map(([term, value]) => (
             <div key={term} className="field">
@@ -459,6 +450,16 @@ export function enquiryPage(props: {
             Download as CSV
           </a>
         </p>
+        {/* Just above the timeline, where the redirect after a reply scrolls to. */}
+        {props.replied === "refused" ? (
+          <p className="notice" role="alert" id="reply-outcome">
+            The mail server refused the reply: it was not sent. The timeline says why.
+          </p>
+        ) : props.replied === "sent" ? (
+          <p className="notice" role="status" id="reply-outcome">
+            Reply sent.
+          </p>
+        ) : null}
         <h2 id="timeline">Timeline, newest first</h2>
         <ol className="timeline" aria-labelledby="timeline">
           {timeline(props.enquiryCase).map((happening) => (

@@ -277,7 +277,7 @@ export const inboxPlugin: FastifyPluginAsync<
       request.log.info({ enquiryId: id, staffId: staffIdOf(request) }, "reply mailed");
     }
     const outcome: (typeof replyOutcomes)[number] = record.refused ? "refused" : "sent";
-    return reply.redirect(`${enquiryPath(id)}?reply=${outcome}#timeline`, 303);
+    return reply.redirect(`${enquiryPath(id)}?reply=${outcome}#reply-outcome`, 303);
   });
 
   /** Release or spam: only a held enquiry; once, however many press the button. */

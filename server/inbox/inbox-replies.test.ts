@@ -144,7 +144,10 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
     const sent = await staff("POST", `${path}/reply`, {
       reply: "We can help.\nCall us on 012 345 6789.",
     });
-    expect([sent.statusCode, sent.headers.location]).toEqual([303, `${path}?reply=sent#timeline`]);
+    expect([sent.statusCode, sent.headers.location]).toEqual([
+      303,
+      `${path}?reply=sent#reply-outcome`,
+    ]);
     const mail = smtp.received.find((m) => m.subject?.startsWith("Re: your enquiry"));
     expect(mail).toMatchObject({
       to: ["visitor@example.co.za"],
@@ -172,7 +175,7 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
       const { id } = await save(address);
       const refused = await staff("POST", `/admin/enquiries/${id}/reply`, { reply: "Hello" });
       expect(refused.headers.location, address).toBe(
-        `/admin/enquiries/${id}?reply=refused#timeline`,
+        `/admin/enquiries/${id}?reply=refused#reply-outcome`,
       );
       const shown = (await staff("GET", `/admin/enquiries/${id}?reply=refused`)).body;
       expect(shown).toContain('role="alert">The mail server refused the reply: it was not sent.');
