@@ -158,7 +158,7 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
     expect(mail?.raw).toContain("From: Sipho Dlamini <website@amanzi.example>");
     expect(mail?.text).toMatch(/^We can help\.\nCall us on 012 345 6789\.\n\nSipho Dlamini\n/);
     const page = (await staff("GET", `${path}?reply=sent`)).body;
-    expect(page).toContain('role="status">Reply sent.');
+    expect(page).toContain('role="status" id="reply-outcome">Reply sent.');
     expect(timelineOf(page)).toContain(
       "Sipho Dlamini · Reply sent to the visitor: We can help.\nCall us",
     );
@@ -178,7 +178,9 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
         `/admin/enquiries/${id}?reply=refused#reply-outcome`,
       );
       const shown = (await staff("GET", `/admin/enquiries/${id}?reply=refused`)).body;
-      expect(shown).toContain('role="alert">The mail server refused the reply: it was not sent.');
+      expect(shown).toContain(
+        'role="alert" id="reply-outcome">The mail server refused the reply: it was not sent.',
+      );
       expect(timelineOf(shown)).toContain(
         `Reply failed, not sent: the mail server refused it (${reason}): Hello`,
       );
