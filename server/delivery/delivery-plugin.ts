@@ -24,7 +24,11 @@ export function deliveryService(
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
   const smtp = mail && createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
   const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<unknown>>> = {
-    mail: mail && smtp ? (enquiry) => smtp.sendMail(composeEnquiryMail(enquiry, mail)) : undefined,
+    mail:
+      mail && smtp
+        ? async (enquiry) =>
+            smtp.sendMail(composeEnquiryMail(enquiry, mail, await store.inbox.ownerOf(enquiry.id)))
+        : undefined,
     webhook: webhook && createWebhookSender(webhook),
     acknowledgement:
       mail && smtp && acknowledgement

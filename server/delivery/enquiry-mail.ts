@@ -14,15 +14,30 @@ const htmlEntities: Record<string, string> = {
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 
-// Header values stay on one line whatever the visitor typed: CR/LF would add headers.
+// Header values stay on one line whatever the visitor typed: CR/LF would add headers, and a
+// reader may break a line at NEL (U+0085, among the C1 controls) or U+2028/U+2029. A typed
+// encoded word ("=?utf-8?Q?…?=") is broken apart, so no reader decodes a line break out of it.
 export function oneLine(value: string) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+      .replaceAll("=?", "= ?")
+      .trim()
+  );
 }
 
 export const domainOf = (address: string) => address.split("@")[1] ?? "localhost";
 
-export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresses) {
+/**
+ * The company's mail of an enquiry: to `ENQUIRY_TO`, and to the person routing made its owner
+ * (decision 0049), read as it is sent.
+ */
+export function composeEnquiryMail(
+  enquiry: ReceivedEnquiry,
+  addresses: Addresses,
+  owner?: { email: string },
+) {
   const name = oneLine(enquiry.name).slice(0, 200);
   // The message goes below the table; an optional field left empty is left out; the type as
   // its code ("support"): the site's label for it is copy the server never reads.
@@ -42,7 +57,10 @@ export function composeEnquiryMail(enquiry: ReceivedEnquiry, addresses: Addresse
     // Stable per enquiry, so a repeat after a crash mid-send is recognisably the same message.
     messageId: `<enquiry-${enquiry.id}@${domainOf(addresses.from)}>`,
     from: { name: "Website enquiries", address: addresses.from },
-    to: addresses.to,
+    to:
+      owner && owner.email !== addresses.to.toLowerCase()
+        ? [addresses.to, owner.email]
+        : addresses.to,
     replyTo: { name, address: enquiry.email },
     subject: `Website enquiry (${enquiry.enquiryType}) from ${name}`,
     text,

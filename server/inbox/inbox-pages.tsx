@@ -11,8 +11,10 @@ import {
   type InboxView,
   inboxStatuses,
   inboxViews,
+  type Routes,
 } from "../store/inbox-store";
 import { type EnquiryStage, enquiryStages, type StaffMember } from "../store/schema";
+import { readReplyRecord } from "./reply-mail";
 
 // The inbox's pages, rendered on the server into plain HTML: every form posts and is answered
 // with a redirect, so the inbox works without script, and by keyboard as any page of links does.
@@ -239,7 +241,8 @@ export function inboxPage(props: {
   });
 }
 
-type Happening = { at: string; who?: string; what: ReactNode; key: string };
+/** `plain`: the words for the CSV export, where `what` is markup. */
+type Happening = { at: string; who?: string; what: ReactNode; plain?: string; key: string };
 
 /** `detail` names the enquiries command, for what it did (decision 0045). */
 const through = (detail: string) => (detail ? ` through ${detail}` : "");
@@ -252,6 +255,18 @@ const eventWords = {
   released: (detail: string) =>
     `Released${through(detail)}: it goes out through the usual channels`,
   spam: (detail: string) => `Marked as spam${through(detail)}: never delivered`,
+  assigned: (detail: string) => `Assigned to ${detail} by routing`,
+  reply: (detail: string) => {
+    const reply = readReplyRecord(detail);
+    const said = reply?.refused
+      ? `Reply failed, not sent: the mail server refused it (${reply.refused})`
+      : "Reply sent to the visitor";
+    return <span className="note">{`${said}: ${reply?.text ?? ""}`}</span>;
+  },
+};
+/** What the CSV export says of an event whose words are markup. */
+const plainWords: Partial<Record<keyof typeof eventWords, (detail: string) => string>> = {
+  reply: (detail) => (readReplyRecord(detail)?.refused ? "Reply failed, not sent" : "Reply sent"),
 };
 
 /** What happened to the enquiry, newest first: received, deliveries, and what staff did. */
@@ -284,11 +299,39 @@ export function timeline({ enquiry, deliveries, events }: EnquiryCase): Happenin
       key: event.id,
       at: event.at,
       who:
-        event.staffName ??
-        (event.detail?.startsWith("npm run") ? "the server's command line" : "former staff"),
+        event.kind === "assigned"
+          ? undefined
+          : (event.staffName ??
+            (event.detail?.startsWith("npm run") ? "the server's command line" : "former staff")),
       what: eventWords[event.kind](event.detail ?? ""),
+      plain: plainWords[event.kind]?.(event.detail ?? ""),
     });
-  return happenings.sort((a, b) => b.at.localeCompare(a.at));
+  // Reversed first, so that of two at the same moment the later recorded comes first.
+  return happenings.reverse().sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The reply form, or why there is none (decision 0049). */
+function ReplyForm(props: { action: string; email: string; canReply: boolean; held: boolean }) {
+  if (!props.canReply)
+    return (
+      <p className="notice">
+        Replies cannot be sent from the inbox: mail is off (SMTP_URL is not set). Write to the
+        visitor from your own mail, then set the status to Contacted.
+      </p>
+    );
+  if (props.held) return <p>Release it to reply from here.</p>;
+  return (
+    <form method="post" action={props.action}>
+      <label htmlFor="reply">Reply</label>
+      <p className="hint" id="reply-hint">
+        {`Mailed to ${props.email} from the company's address and signed with your name; their answer comes to the shared mailbox.`}
+      </p>
+      <textarea id="reply" name="reply" required maxLength={10_000} aria-describedby="reply-hint" />
+      <p>
+        <button type="submit">Send reply</button>
+      </p>
+    </form>
+  );
 }
 
 export function enquiryPage(props: {
@@ -296,6 +339,10 @@ export function enquiryPage(props: {
   staff: StaffMember[];
   me?: StaffMember;
   now: Date;
+  /** Whether SMTP_URL is set, so a reply can go out. */
+  canReply: boolean;
+  /** The outcome of the reply just sent, to say it where the person looks. */
+  replied?: "sent" | "refused";
 }) {
   const { enquiry } = props.enquiryCase;
   const held = enquiry.status === "held";
@@ -384,6 +431,13 @@ export function enquiryPage(props: {
             </p>
           </form>
         </div>
+        <h2>Reply to the visitor</h2>
+        <ReplyForm
+          action={action("reply")}
+          email={enquiry.email}
+          canReply={props.canReply}
+          held={enquiry.status !== "accepted"}
+        />
         <form method="post" action={action("notes")}>
           <label htmlFor="note">Note</label>
           <textarea id="note" name="note" required maxLength={4000} />
@@ -396,6 +450,16 @@ export function enquiryPage(props: {
             Download as CSV
           </a>
         </p>
+        {/* Just above the timeline, where the redirect after a reply scrolls to. */}
+        {props.replied === "refused" ? (
+          <p className="notice" role="alert" id="reply-outcome">
+            The mail server refused the reply: it was not sent. The timeline says why.
+          </p>
+        ) : props.replied === "sent" ? (
+          <p className="notice" role="status" id="reply-outcome">
+            Reply sent.
+          </p>
+        ) : null}
         <h2 id="timeline">Timeline, newest first</h2>
         <ol className="timeline" aria-labelledby="timeline">
           {timeline(props.enquiryCase).map((happening) => (
@@ -412,7 +476,12 @@ export function enquiryPage(props: {
   });
 }
 
-export function ownersPage(props: { staff: StaffMember[]; me?: StaffMember; problem?: string }) {
+export function ownersPage(props: {
+  staff: StaffMember[];
+  routes: Routes;
+  me?: StaffMember;
+  problem?: string;
+}) {
   return page({
     title: "Staff",
     me: props.me,
@@ -458,6 +527,29 @@ export function ownersPage(props: { staff: StaffMember[]; me?: StaffMember; prob
             </tbody>
           </table>
         </section>
+        <h2 id="routing">Routing</h2>
+        <p>
+          Who answers each type of enquiry. A new enquiry of that type is theirs, and its mail goes
+          to them as well as to the shared address. With nobody, it waits in New for anyone.
+        </p>
+        <form method="post" action={`${ownersPath}/routing`} aria-labelledby="routing">
+          <div className="actions">
+            {enquiryTypeValues.map((type) => (
+              <Choice
+                key={type}
+                name={type}
+                label={typeNames[type] ?? type}
+                values={props.staff.map((person) => person.id)}
+                names={Object.fromEntries(props.staff.map((person) => [person.id, person.name]))}
+                selected={props.routes[type] ?? ""}
+                any="Nobody"
+              />
+            ))}
+          </div>
+          <p>
+            <button type="submit">Save routing</button>
+          </p>
+        </form>
         <h2>Invite</h2>
         <form method="post" action={ownersPath}>
           <label htmlFor="name">Name</label>

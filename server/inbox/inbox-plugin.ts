@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { createTransport } from "nodemailer";
 import { z } from "zod";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { csvLine } from "../csv";
@@ -6,6 +7,7 @@ import type { PluginOptions } from "../plugin-options";
 import { isFromAnotherOrigin } from "../same-origin";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
+import { smtpTransportOptions } from "../smtp";
 import type { StaffSessions } from "../staff/staff-sessions";
 import { inboxStatuses, inboxViews } from "../store/inbox-store";
 import { enquiryStages, type StaffMember } from "../store/schema";
@@ -20,6 +22,7 @@ import {
   signInFirstPage,
   timeline,
 } from "./inbox-pages";
+import { composeReplyMail, type ReplyRecord } from "./reply-mail";
 
 // The staff inbox at /admin/enquiries and the owners' page at /admin/staff (decision 0045):
 // pages for signed-in staff only, whatever a proxy's headers say; forms that post, refused from
@@ -45,6 +48,13 @@ const inviteForm = z.object({
   owner: z.literal("yes").optional(),
 });
 const removeForm = z.object({ email: z.string().max(254) });
+const replyForm = z.object({ reply: z.string().trim().min(1).max(10_000) });
+const staffChoice = z.string().max(64).default("");
+const routingForm = z.object(
+  Object.fromEntries(enquiryTypeValues.map((type) => [type, staffChoice])),
+);
+/** What the page after a reply says of it. */
+const replyOutcomes = ["sent", "refused"] as const;
 
 /** The first problem, as the 400's JSON names it. */
 const problemOf = (error: z.ZodError, name: string) => ({
@@ -72,6 +82,13 @@ export const inboxPlugin: FastifyPluginAsync<
   const people = new WeakMap<FastifyRequest, StaffMember>();
   const personOf = (request: FastifyRequest) => people.get(request);
   const staffIdOf = (request: FastifyRequest) => personOf(request)?.id ?? null;
+  // Replies go out as the enquiry mail does, with its bounded timeouts; none without SMTP_URL.
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const smtp =
+    config.mail && createTransport({ ...smtpTransportOptions(config.mail.smtpUrl), ...timeouts });
+  app.addHook("onClose", async () => {
+    if (smtp) smtp.close();
+  });
   /** The enquiry id in the URL, in the store's lower case. */
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
@@ -126,7 +143,18 @@ export const inboxPlugin: FastifyPluginAsync<
     const found = await enquiryOf(request, reply);
     if (!found) return reply;
     const staff = await store.staff.listStaff();
-    return sendHtml(reply, enquiryPage({ enquiryCase: found, staff, me: personOf(request), now }));
+    const { reply: outcome } = request.query as { reply?: string };
+    return sendHtml(
+      reply,
+      enquiryPage({
+        enquiryCase: found,
+        staff,
+        me: personOf(request),
+        now,
+        canReply: Boolean(smtp),
+        replied: replyOutcomes.find((known) => known === outcome),
+      }),
+    );
   });
 
   app.get("/enquiries/:id/export.csv", async (request, reply) => {
@@ -155,7 +183,7 @@ export const inboxPlugin: FastifyPluginAsync<
       ).map((key) => [key, String(enquiry[key] ?? "")]),
       ...timeline(found).map((happening) => [
         happening.at,
-        typeof happening.what === "string" ? happening.what : "Note",
+        typeof happening.what === "string" ? happening.what : (happening.plain ?? "Note"),
       ]),
     ];
     return reply
@@ -174,7 +202,11 @@ export const inboxPlugin: FastifyPluginAsync<
     const id = idOf(request);
     const form = stageForm.safeParse(request.body);
     if (!form.success) return reply.code(400).send(problemOf(form.error, "status"));
-    const outcome = await store.inbox.setStage(id, form.data.stage, staffIdOf(request), new Date());
+    const now = new Date();
+    const outcome = await store.inbox.setStage(id, form.data.stage, staffIdOf(request), now);
+    // Contacted, or any stage past New, says someone answered: the reply clock stops (0048).
+    if (outcome !== "not_found" && form.data.stage !== "new")
+      await store.replies.stopClock(id, now);
     return back(reply, id, outcome);
   });
 
@@ -196,6 +228,56 @@ export const inboxPlugin: FastifyPluginAsync<
     if (!form.success) return reply.code(400).send(problemOf(form.error, "note"));
     const added = await store.inbox.addNote(id, form.data.note, staffIdOf(request), new Date());
     return back(reply, id, added ? "done" : "not_found");
+  });
+
+  /**
+   * A reply to the visitor, mailed now (decision 0049): recorded in the timeline as sent, or as
+   * refused with the mail server's reason, never as sent when it was not. The first one sent
+   * stops the reply clock.
+   */
+  app.post("/enquiries/:id/reply", async (request, reply) => {
+    const id = idOf(request);
+    if (!smtp || !config.mail)
+      return reply.code(409).send({
+        error: "mail_off",
+        message: "SMTP_URL is not set: replies cannot be sent from the inbox",
+      });
+    const form = replyForm.safeParse(request.body);
+    if (!form.success) return reply.code(400).send(problemOf(form.error, "reply"));
+    const found = await enquiryOf(request, reply);
+    if (!found) return reply;
+    if (found.enquiry.status !== "accepted")
+      return reply.code(409).send({
+        error: "not_accepted",
+        message: "release a held enquiry before replying to it",
+      });
+    const text = form.data.reply;
+    const mail = composeReplyMail(
+      found.enquiry,
+      { text, signedBy: personOf(request)?.name },
+      config.mail,
+    );
+    const record: ReplyRecord = { text };
+    try {
+      await smtp.sendMail(mail);
+    } catch (error) {
+      const { response, message, code } = error as {
+        response?: string;
+        message?: string;
+        code?: string;
+      };
+      record.refused = String(response ?? message ?? "no answer").slice(0, 300);
+      // The code only: a mail server's answer can quote the visitor's address.
+      request.log.error({ enquiryId: id, reason: code ?? "failed" }, "reply could not be mailed");
+    }
+    const now = new Date();
+    await store.inbox.record(id, staffIdOf(request), "reply", now, JSON.stringify(record));
+    if (!record.refused) {
+      await store.replies.stopClock(id, now);
+      request.log.info({ enquiryId: id, staffId: staffIdOf(request) }, "reply mailed");
+    }
+    const outcome: (typeof replyOutcomes)[number] = record.refused ? "refused" : "sent";
+    return reply.redirect(`${enquiryPath(id)}?reply=${outcome}#reply-outcome`, 303);
   });
 
   /** Release or spam: only a held enquiry; once, however many press the button. */
@@ -234,7 +316,12 @@ export const inboxPlugin: FastifyPluginAsync<
   const showOwners = async (request: FastifyRequest, reply: FastifyReply, problem?: string) =>
     sendHtml(
       reply,
-      ownersPage({ staff: await store.staff.listStaff(), me: personOf(request), problem }),
+      ownersPage({
+        staff: await store.staff.listStaff(),
+        routes: await store.inbox.routes(),
+        me: personOf(request),
+        problem,
+      }),
       problem ? 400 : 200,
     );
 
@@ -248,6 +335,24 @@ export const inboxPlugin: FastifyPluginAsync<
     const added = await store.staff.addStaff({ name, email, owner: owner === "yes" }, new Date());
     if (!added) return showOwners(request, reply, "That address is staff already.");
     request.log.info({ by: staffIdOf(request) }, "staff member invited");
+    return reply.redirect(ownersPath, 303);
+  });
+
+  /** Who answers each enquiry type (decision 0049): their new enquiries are stored as theirs. */
+  app.post("/staff/routing", { preHandler: ownerOnly }, async (request, reply) => {
+    const form = routingForm.safeParse(request.body ?? {});
+    if (!form.success) return reply.code(400).send(problemOf(form.error, "routing"));
+    const staffIds = new Set((await store.staff.listStaff()).map((person) => person.id));
+    const routes = Object.fromEntries(
+      Object.entries(form.data).filter(([, staffId]) => staffId !== ""),
+    );
+    const unknown = Object.entries(routes).find(([, staffId]) => !staffIds.has(staffId));
+    if (unknown)
+      return reply
+        .code(400)
+        .send({ error: "bad_routing", message: `${unknown[0]}: not a member of staff` });
+    await store.inbox.setRoutes(routes);
+    request.log.info({ by: staffIdOf(request) }, "routing set");
     return reply.redirect(ownersPath, 303);
   });
 

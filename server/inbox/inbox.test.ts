@@ -312,7 +312,9 @@ test("refuses every inbox form a page of another site posts", async ({ startServ
     [`/admin/enquiries/${id}/notes`, { note: "forged" }],
     [`/admin/enquiries/${id}/release`, {}],
     [`/admin/enquiries/${id}/spam`, {}],
+    [`/admin/enquiries/${id}/reply`, { reply: "forged" }],
     ["/admin/staff", { name: "Eve", email: "eve@evil.example" }],
+    ["/admin/staff/routing", { support: "" }],
     ["/admin/staff/remove", { email: thandi.email }],
   ];
   const elsewhere = [
@@ -355,8 +357,10 @@ test("keeps every inbox URL closed without a session, whatever a proxy's headers
     ["GET", `/admin/enquiries/${id}/export.csv`],
     ["POST", `/admin/enquiries/${id}/status`],
     ["POST", `/admin/enquiries/${id}/release`],
+    ["POST", `/admin/enquiries/${id}/reply`],
     ["GET", "/admin/staff"],
     ["POST", "/admin/staff"],
+    ["POST", "/admin/staff/routing"],
   ];
   for (const [method, url] of urls) {
     const response = await app.inject({

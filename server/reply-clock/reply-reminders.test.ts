@@ -18,12 +18,13 @@ const from = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za`, message: "Secret words" });
 
 describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
-  test("mail the team once per enquiry past its target unanswered, from one of several instances", async ({
+  test("mail the owner, else the team, once per enquiry past its target unanswered, from one of several instances", async ({
     tempDir,
     openStore,
     startSmtpPeer,
   }) => {
     const url = await kind.newDatabaseUrl(tempDir);
+    const now = new Date();
     const [one, two] = [await openStore(url), await openStore(url)];
     const smtp = await startSmtpPeer();
     const transport = createTransport(smtpTransportOptions(mailTo(smtp.port).SMTP_URL));
@@ -54,9 +55,17 @@ describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
     expect(await two.replies.stopClock(answered.id, sast("2026-11-27 16:50"))).toBe(true);
     expect(await one.replies.stopClock(answered.id, sast("2026-11-30 09:00"))).toBe(false);
     await one.saveEnquiry(from("Held"), sast("2026-11-27 16:30"), mailOnly, { reason: "low" });
-    // A name that tries to add a header stays on the subject's line.
+    // A name that tries to add a header stays on the subject's line. Routed to a person, its
+    // reminder goes to them rather than the team.
+    await one.staff.addStaff({ email: "naledi@amanzi.example", name: "Naledi", owner: false }, now);
+    const naledi = await one.staff.staffByEmail("naledi@amanzi.example");
+    await one.inbox.setRoutes({ support: naledi?.id });
     const lerato = await two.saveEnquiry(
-      sampleEnquiry({ name: "Lerato\r\nBcc: evil@example.com", email: "lerato@example.co.za" }),
+      sampleEnquiry({
+        name: "Lerato\r\nBcc: evil@example.com",
+        email: "lerato@example.co.za",
+        enquiryType: "support",
+      }),
       sast("2026-11-30 08:10"),
       mailOnly,
     );
@@ -95,9 +104,12 @@ describe.each(storeKinds)("reply reminders on the $name store", (kind) => {
     await both("2026-11-30 10:00");
     expect(subjects()).toEqual([
       "No reply yet: website enquiry (consultation) from Thandi",
-      "No reply yet: website enquiry (consultation) from Lerato Bcc: evil@example.com",
+      "No reply yet: website enquiry (support) from Lerato Bcc: evil@example.com",
     ]);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[addresses.to], [addresses.to]]);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([
+      [addresses.to],
+      ["naledi@amanzi.example"],
+    ]);
     expect(smtp.received[1]?.raw).not.toMatch(/^Bcc:/im);
     transport.close();
   });

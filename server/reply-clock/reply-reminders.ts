@@ -5,8 +5,9 @@ import type { ReplyClockStore } from "../store/reply-clock-store";
 import { type BusinessClock, businessTime, johannesburgTime } from "./business-hours";
 
 // One reminder mail for an enquiry that passed its first-reply target (REPLY_TARGET_MINUTES
-// business minutes) with no reply and not set Contacted (decision 0048). The claim on the
-// enquiry's row makes it one mail between several instances.
+// business minutes) with no reply and not set Contacted (decision 0048), to its owner when it
+// has one, else to the team (decision 0049). The claim on the enquiry's row makes it one mail
+// between several instances.
 
 type AwaitingReply = Awaited<ReturnType<ReplyClockStore["awaitingReply"]>>[number];
 
@@ -31,7 +32,7 @@ export function composeReplyReminderMail(
     inReplyTo: enquiryMail,
     references: enquiryMail,
     from: { name: "Website enquiries", address: addresses.from },
-    to: addresses.to,
+    to: enquiry.ownerEmail ?? addresses.to,
     replyTo: { name: "Website enquiries", address: addresses.to },
     subject: `No reply yet: website enquiry (${enquiry.enquiryType}) from ${name}`,
     text: `${paragraphs.join("\n\n")}\n`,

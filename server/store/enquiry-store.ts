@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   type Expression,
   type ExpressionBuilder,
+  type QueryCreator,
   type Selectable,
   type SqlBool,
   sql,
@@ -119,6 +120,42 @@ export function enquiryStore(
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
+  /** A value in an INSERT … SELECT, typed for PostgreSQL's uuid and timestamptz columns. */
+  const typed = (value: string, type: "uuid" | "timestamptz") =>
+    engine === "postgres" ? sql<string>`cast(${value} as ${sql.raw(type)})` : sql<string>`${value}`;
+
+  /**
+   * The row as stored, its owner the person routing names for its type (decision 0049), and the
+   * timeline's record of that assignment, inserted only when a route names someone. Subqueries,
+   * so storing takes no more round trips than it did.
+   */
+  const routed = (stored: StoredEnquiry) => ({
+    ...stored,
+    ownerId: (eb: ExpressionBuilder<Tables, "enquiries">) =>
+      eb
+        .selectFrom("enquiryRoutes")
+        .select("enquiryRoutes.staffId")
+        .where("enquiryRoutes.enquiryType", "=", stored.enquiryType),
+  });
+  const recordAssignment = (db: QueryCreator<Tables>, stored: StoredEnquiry) =>
+    db
+      .insertInto("enquiryEvents")
+      .columns(["id", "enquiryId", "at", "staffId", "kind", "detail"])
+      .expression((eb) =>
+        eb
+          .selectFrom("enquiryRoutes")
+          .innerJoin("staff", "staff.id", "enquiryRoutes.staffId")
+          .select([
+            typed(randomUUID(), "uuid").as("id"),
+            typed(stored.id, "uuid").as("enquiryId"),
+            typed(stored.receivedAt, "timestamptz").as("at"),
+            sql<null>`null`.as("staffId"),
+            sql.lit("assigned").as("kind"),
+            "staff.name as detail",
+          ])
+          .where("enquiryRoutes.enquiryType", "=", stored.enquiryType),
+      );
+
   async function enquiriesWhere(filter: (eb: Where<"enquiries">) => Expression<SqlBool>) {
     const chosen = db.selectFrom("enquiries").where(filter);
     const enquiries = await chosen.selectAll().orderBy("receivedAt").orderBy("id").execute();
@@ -222,20 +259,25 @@ export function enquiryStore(
         heldReason: held ? held.reason.slice(0, 200) : null,
       };
       if (held) {
-        await db.insertInto("enquiries").values(stored).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto("enquiries").values(routed(stored)).execute();
+          await recordAssignment(trx, stored).execute();
+        });
         return stored;
       }
       if (!plan.acknowledge && engine === "postgres") {
         // One statement, one round trip, where a transaction takes four (decision 0027).
         await db
-          .with("enquiry", (db) => db.insertInto("enquiries").values(stored))
+          .with("enquiry", (db) => db.insertInto("enquiries").values(routed(stored)))
+          .with("assigned", (db) => recordAssignment(db, stored))
           .insertInto("deliveries")
           .values(jobs(stored.id, plan.channels, now))
           .execute();
         return stored;
       }
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("enquiries").values(stored).execute();
+        await trx.insertInto("enquiries").values(routed(stored)).execute();
+        await recordAssignment(trx, stored).execute();
         await addJobs(trx, stored, now, plan);
       });
       return stored;

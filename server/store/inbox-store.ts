@@ -30,6 +30,8 @@ export type InboxQuery = {
   status?: InboxStatus;
   limit: number;
 };
+/** Who answers each enquiry type, by staff id (decision 0049). */
+export type Routes = Partial<Record<Enquiry["enquiryType"], string>>;
 export type InboxRow = Awaited<ReturnType<InboxStore["list"]>>[number];
 export type EnquiryCase = NonNullable<Awaited<ReturnType<InboxStore["read"]>>>;
 
@@ -260,6 +262,33 @@ export function inboxStore({ db, engine }: Database) {
 
     addNote: (id: string, text: string, staffId: string | null, now: Date) =>
       record(id, staffId, "note", now, text),
+
+    /** Who answers each enquiry type (decision 0049): staff ids by type, a type unrouted left out. */
+    async routes(): Promise<Routes> {
+      const rows = await db.selectFrom("enquiryRoutes").selectAll().execute();
+      return Object.fromEntries(rows.map((row) => [row.enquiryType, row.staffId]));
+    },
+
+    /** Routes each type to whom `routes` names, all at once; a type it leaves out to nobody. */
+    async setRoutes(routes: Routes) {
+      const rows = Object.entries(routes).map(([enquiryType, staffId]) => ({
+        enquiryType: enquiryType as Enquiry["enquiryType"],
+        staffId,
+      }));
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("enquiryRoutes").execute();
+        if (rows.length) await trx.insertInto("enquiryRoutes").values(rows).execute();
+      });
+    },
+
+    /** The enquiry's owner, by name and address, for the mails they get; undefined if none. */
+    ownerOf: (id: string) =>
+      db
+        .selectFrom("enquiries")
+        .innerJoin("staff", "staff.id", "enquiries.ownerId")
+        .select(["staff.name", "staff.email"])
+        .where("enquiries.id", "=", id)
+        .executeTakeFirst(),
 
     /** How many timeline rows the store holds, of all enquiries (erasure's proof). */
     async eventsStored() {

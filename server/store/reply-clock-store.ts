@@ -28,22 +28,32 @@ export function replyClockStore({ db, clockTime }: Database) {
 
     /**
      * Accepted enquiries received by `receivedBy` with neither a first reply nor a
-     * reminder yet, oldest first: what a reminder may be due for.
+     * reminder yet, oldest first: what a reminder may be due for; each with its owner's
+     * address, whom the reminder goes to (decision 0049), if it has one.
      */
     async awaitingReply(receivedBy: Date) {
       const rows = await db
         .selectFrom("enquiries")
-        .select(["id", "receivedAt", "name", "email", "phone", "enquiryType"])
+        .leftJoin("staff", "staff.id", "enquiries.ownerId")
+        .select([
+          "enquiries.id",
+          "enquiries.receivedAt",
+          "enquiries.name",
+          "enquiries.email",
+          "enquiries.phone",
+          "enquiries.enquiryType",
+          "staff.email as ownerEmail",
+        ])
         .where((eb) =>
           eb.and([
-            eb("status", "=", "accepted"),
-            eb("firstReplyAt", "is", null),
-            eb("remindedAt", "is", null),
-            eb("receivedAt", "<=", receivedBy.toISOString()),
+            eb("enquiries.status", "=", "accepted"),
+            eb("enquiries.firstReplyAt", "is", null),
+            eb("enquiries.remindedAt", "is", null),
+            eb("enquiries.receivedAt", "<=", receivedBy.toISOString()),
           ]),
         )
-        .orderBy("receivedAt")
-        .orderBy("id")
+        .orderBy("enquiries.receivedAt")
+        .orderBy("enquiries.id")
         .execute();
       return rows.map((row) => ({ ...row, receivedAt: iso(row.receivedAt) }));
     },

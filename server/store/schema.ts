@@ -34,6 +34,10 @@ export const enquiryEventKinds = [
   "note",
   "released",
   "spam",
+  /** Given its owner by routing as it was stored (decision 0049); `detail` names them. */
+  "assigned",
+  /** A reply mailed to the visitor from the inbox, or refused: `detail` is a ReplyRecord's JSON. */
+  "reply",
 ] as const;
 export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
 
@@ -111,6 +115,8 @@ export type Tables = {
     entryPage: string | null;
     source: string | null;
   };
+  /** Who answers each enquiry type (decision 0049); their new enquiries are theirs. */
+  enquiryRoutes: { enquiryType: Enquiry["enquiryType"]; staffId: string };
   enquiryEvents: {
     id: string;
     enquiryId: string;

@@ -7,7 +7,7 @@ import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 
 // The inbox worked as a member of staff works it, by keyboard, on the production build: find an
-// enquiry, set its status, add a note, then release a held one, which is then mailed. (Signing
+// enquiry, set its status, add a note, reply, then release a held one, which is then mailed. (Signing
 // in is the insights spec's; here the session is put in the store as a sign-in leaves it.)
 
 let peers: EnquiryPeers;
@@ -93,6 +93,20 @@ test("a member of staff works an enquiry and releases a held one, by keyboard", 
   await page.keyboard.press("Enter");
   const note = page.getByText("Note: Called back, sending a quote");
   await expectSeen(note, "the note in the timeline");
+
+  // A reply, mailed to the visitor and said on the page and in the timeline.
+  await tabTo(page, page.getByLabel("Reply", { exact: true }));
+  await page.keyboard.type("Thank you, a quote follows today.");
+  await tabTo(page, page.getByRole("button", { name: "Send reply" }));
+  await page.keyboard.press("Enter");
+  await expectSeen(page.getByRole("status").getByText("Reply sent."), "the reply's outcome");
+  await expectSeen(
+    page.getByText("Reply sent to the visitor: Thank you"),
+    "the reply in the timeline",
+  );
+  expect(peers.smtp.received.find((mail) => mail.subject?.startsWith("Re:"))?.to).toEqual([
+    lindiwe.email,
+  ]);
   await axeAtBothWidths(page);
 
   // The held one: from the Held view, released, and then mailed to the company.
