@@ -11,6 +11,7 @@ import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import { type InboxStore, isEnquiryId } from "./inbox-store";
 import type { InsightsStore } from "./insights-store";
+import type { ReplyFiguresStore } from "./reply-figures-store";
 import type { ReplyClockStore } from "./reply-clock-store";
 import {
   type DeliveryChannel,
@@ -116,6 +117,7 @@ export function enquiryStore(
   staff: StaffStore,
   replies: ReplyClockStore,
   inbox: InboxStore,
+  replyFigures: ReplyFiguresStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -202,6 +204,7 @@ export function enquiryStore(
     staff,
     replies,
     inbox,
+    replyFigures,
     close,
 
     /**
