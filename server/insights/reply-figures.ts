@@ -49,7 +49,8 @@ export function firstReplyFigure(clock: BusinessClock, now: Reply[], before: Rep
 }
 
 /** The Monday of a UTC day's week. */
-const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+const mondayOf = (day: string) =>
+  addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /** Per week (Monday to Sunday, cut to the period): replies' median and 90th percentile. */
 export function repliesByWeek(clock: BusinessClock, from: string, to: string, replies: Reply[]) {
@@ -141,7 +142,7 @@ export async function readReplyFigures(
 export type ReplyFigures = Awaited<ReturnType<typeof readReplyFigures>>;
 
 /** A table's cells as text, head first: for CSV and the command line. */
-export const asTable = <Row>(columns: readonly (readonly [string, (row: Row) => string | number])[], rows: Row[]) => [
-  columns.map(([name]) => name),
-  ...rows.map((row) => columns.map(([, cell]) => cell(row))),
-];
+export const asTable = <Row>(
+  columns: readonly (readonly [string, (row: Row) => string | number])[],
+  rows: Row[],
+) => [columns.map(([name]) => name), ...rows.map((row) => columns.map(([, cell]) => cell(row)))];

@@ -11,8 +11,8 @@ import type { Enquiry } from "../../contract/enquiry";
 import { chunks, type Database } from "./database";
 import { type InboxStore, isEnquiryId } from "./inbox-store";
 import type { InsightsStore } from "./insights-store";
-import type { ReplyFiguresStore } from "./reply-figures-store";
 import type { ReplyClockStore } from "./reply-clock-store";
+import type { ReplyFiguresStore } from "./reply-figures-store";
 import {
   type DeliveryChannel,
   deliveryChannels,

@@ -11,7 +11,10 @@ import { sampleEnquiry, samplePayload } from "./sample-enquiry";
 export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** The real app on a free loopback port, over a fixture site and a fresh SQLite file. */
-export async function startTestService(env: Record<string, string> = {}) {
+export async function startTestService(
+  env: Record<string, string> = {},
+  { now }: { now?: () => Date } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
@@ -34,7 +37,7 @@ export async function startTestService(env: Record<string, string> = {}) {
   const databasePath = config.databaseUrl.startsWith("file:")
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
-  const app = await buildApp(config, { store, logStream });
+  const app = await buildApp(config, { store, logStream, now });
   return {
     baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
     app,
