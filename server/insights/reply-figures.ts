@@ -87,7 +87,7 @@ export const replyWeekColumns = [
 
 /** Shares in words, "–" where there is nothing to share. */
 const share = (part: number, whole: number) =>
-  whole > 0 ? `${((100 * part) / whole).toFixed(part === whole || part === 0 ? 0 : 1)}%` : "–";
+  whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "–";
 
 export const noCountedVisit = "(no counted visit)";
 
