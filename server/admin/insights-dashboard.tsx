@@ -416,7 +416,21 @@ const tableOf = <Row,>(
   const [head = [], ...cells] = asTable(columns, rows);
   return { head: head.map(String), rows: cells };
 };
-const funnelTable = (replies: ReplyFigures) => tableOf(funnelColumns, replies.funnel);
+/** The funnel as the page shows it: each step's count beside its share, so it fits a phone. */
+function funnelTable(replies: ReplyFigures) {
+  const { rows } = tableOf(funnelColumns, replies.funnel);
+  const step = (row: (string | number)[], at: number) => `${row[at]} (${row[at + 1]})`;
+  return {
+    head: [
+      "Source",
+      "Visits",
+      "Enquiries (per visit)",
+      "Contacted (of enquiries)",
+      "Won (of enquiries)",
+    ],
+    rows: rows.map((row) => [row[0], row[1], step(row, 2), step(row, 4), step(row, 6)]),
+  };
+}
 const weekTable = (replies: ReplyFigures) => tableOf(replyWeekColumns, replies.weeks);
 
 /** What the page shows: a range of days ending today, or one asked for by dates. */

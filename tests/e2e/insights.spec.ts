@@ -214,7 +214,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     const won = funnel.getByRole("row", { name: /^newsletter/ });
     await won.scrollIntoViewIfNeeded();
     await expectSeen(won.getByRole("rowheader"), `the funnel's source at ${viewport.width} px`);
-    await expect(won).toHaveText(/^newsletter11100\.0%1100\.0%1100\.0%$/);
+    await expect(won).toHaveText(/^newsletter11 \(100\.0%\)1 \(100\.0%\)1 \(100\.0%\)$/);
     const replies = page.getByRole("img", { name: "First reply by week, in business hours" });
     await replies.evaluate((svg) => svg.scrollIntoView({ block: "center" }));
     await expectSeen(replies, `first replies by week at ${viewport.width} px`);
