@@ -41,6 +41,8 @@ export async function buildApp(
     logStream?: NodeJS.WritableStream;
     /** False in the dev server, which serves the pages itself. */
     servesSite?: boolean;
+    /** The time the staff pages read their reply clock at; a test fixes it. */
+    now?: () => Date;
   },
 ): Promise<FastifyInstance> {
   const requestTimeout = config.requestTimeoutSeconds * 1000;
@@ -123,6 +125,7 @@ export async function buildApp(
     ...plugin,
     sessions,
     wakeDelivery: delivery.wake,
+    now: options.now,
     prefix: "/admin",
   });
   if (options.servesSite !== false) await app.register(staticSitePlugin, plugin);

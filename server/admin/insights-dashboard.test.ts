@@ -4,11 +4,13 @@ import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
 import { writeFixtureSite } from "../../tests/support/fixture-site";
 import { startPlainHost } from "../../tests/support/plain-host";
+import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { close, dayBatch, part, test } from "../../tests/support/server-test";
+import { storeKinds } from "../../tests/support/store-kinds";
 import { startTestService, type TestService } from "../../tests/support/test-service";
 import { addDays, dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
-import type { Visit } from "../store/schema";
+import type { EnquiryStage, Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";
 
 /** Today's counts: visitor a from google.com, visitor b from the newsletter. */
@@ -84,7 +86,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     const { document } = new JSDOM(page).window;
     expect(document.querySelector("svg[role=img]")?.getAttribute("aria-labelledby")).toBeTruthy();
     // Visits as a bar a day, enquiries as a line with a marker a day, in both sizes of chart.
-    for (const chart of document.querySelectorAll("svg[role=img]")) {
+    for (const chart of document.querySelectorAll('svg[aria-labelledby^="chart-title"]')) {
       expect(chart.querySelectorAll("rect.visx-bar")).toHaveLength(7);
       expect(chart.querySelectorAll("circle")).toHaveLength(7);
     }
@@ -169,6 +171,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       Visits: ["4", "new against 0 in the 7 days before"],
       Enquiries: ["9", "new against 0 in the 7 days before"],
       Conversion: ["25.0%", "– against – in the 7 days before"],
+      "Median first reply": ["–", "– against – in the 7 days before"],
     });
     expect(tableRows(page, /^Per day/)[1]?.slice(3, 7)).toEqual(["4", "9", "1", "25.0%"]);
     expect(tableRows(page, /^Where visits came from/)[1]).toEqual([
@@ -221,6 +224,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       "Visits,4,2,up 100%",
       "Enquiries,9,0,new",
       "Conversion,25.0%,0.0%,up 25.0 pp",
+      "Median first reply,–,–,–",
       "",
     ]);
   });
@@ -285,5 +289,75 @@ describe("the insights dashboard by default", () => {
       expect(JSON.parse(csv.text)).toEqual({ error: "sign_in_required" });
     }
     expect(service.logs.join("")).not.toMatch(/ADMIN_WITHOUT_SIGN_IN/);
+  });
+});
+
+/** A Johannesburg wall-clock time, "2026-11-02 09:00". */
+const sast = (local: string) => new Date(`${local.replace(" ", "T")}:00+02:00`);
+
+describe.each(storeKinds)("the inbox's figures on the $name store", (kind) => {
+  test("shows the median first reply against the period before, the funnel by source and first replies by week, also as CSV", async ({
+    tempDir,
+    startService,
+  }) => {
+    const DATABASE_URL = await kind.newDatabaseUrl(tempDir);
+    const { app, store } = await startService({ DATABASE_URL, ADMIN_WITHOUT_SIGN_IN: "true" });
+    // Received, first reply (business minutes between them in the comment), stage.
+    const enquiries: [string, string | null, EnquiryStage][] = [
+      ["2026-11-02 09:00", "2026-11-02 09:30", "won"], // 30, from the newsletter
+      ["2026-11-02 16:30", "2026-11-03 09:00", "contacted"], // 90 overnight, from google.com
+      ["2026-11-11 10:00", "2026-11-11 14:00", "lost"], // 240, no counted visit
+      ["2026-11-12 10:00", null, "new"], // still waiting
+      ["2026-10-26 09:00", "2026-10-26 11:00", "qualified"], // 120, the period before
+    ];
+    const ids: string[] = [];
+    for (const [received, replied, stage] of enquiries) {
+      const { id } = await store.saveEnquiry(sampleEnquiry(), sast(received), mailOnly);
+      ids.push(id);
+      if (replied) await store.replies.stopClock(id, sast(replied));
+      await store.inbox.setStage(id, stage, null, sast(received));
+    }
+    await store.saveEnquiry(sampleEnquiry(), sast("2026-11-04 10:00"), mailOnly, { reason: "x" });
+    const linked = [
+      { hash: "b", enquiryId: ids[0] },
+      { hash: "a", enquiryId: ids[1] },
+    ];
+    await store.insights.record([dayBatch("2026-11-02", { enquiries: linked })]);
+
+    const range = "from=2026-11-02&to=2026-11-15";
+    const ask = async (url: string) => (await app.inject(url)).body;
+    const page = await ask(`/admin/insights?${range}`);
+    expect(figuresOf(page)["Median first reply"]).toEqual([
+      "1 h 30 min",
+      "down 25% against 2 h in the 14 days before",
+    ]);
+    const funnel = [
+      ["(no counted visit)", "0", "2", "–", "1", "50.0%", "0", "0.0%"],
+      ["google.com", "1", "1", "100.0%", "1", "100.0%", "0", "0.0%"],
+      ["newsletter", "1", "1", "100.0%", "1", "100.0%", "1", "100.0%"],
+      ["All sources", "2", "4", "200.0%", "3", "75.0%", "1", "25.0%"],
+    ];
+    expect(tableRows(page, /^Visits, enquiries, contacted and won/).slice(1)).toEqual(
+      funnel.map(([source, visits, ...steps]) => [
+        source,
+        visits,
+        ...[0, 2, 4].map((at) => `${steps[at]} (${steps[at + 1]})`),
+      ]),
+    );
+    const weeks = [
+      ["2026-11-02 to 2026-11-08", "2", "0", "1 h", "1 h 30 min"],
+      ["2026-11-09 to 2026-11-15", "1", "1", "4 h", "4 h"],
+    ];
+    expect(tableRows(page, /^Per week/).slice(1)).toEqual(weeks);
+    const { document } = new JSDOM(page).window;
+    for (const size of ["wide", "narrow"])
+      expect(
+        document.querySelectorAll(`[aria-labelledby^="replies-title-${size}"] rect[width="8"]`),
+      ).toHaveLength(2);
+    const csv = async (name: string) =>
+      (await ask(`/admin/insights-${name}.csv?${range}`)).split("\r\n");
+    expect(await csv("figures")).toContain("Median first reply,1 h 30 min,2 h,down 25%");
+    expect((await csv("funnel")).slice(1, -1)).toEqual(funnel.map((row) => row.join(",")));
+    expect((await csv("replies")).slice(1, -1)).toEqual(weeks.map((row) => row.join(",")));
   });
 });

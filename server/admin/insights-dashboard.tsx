@@ -22,7 +22,18 @@ import {
   readComparedReport,
   reportTables,
 } from "../insights/insights-report";
+import {
+  asTable,
+  firstReplyNote,
+  funnelColumns,
+  funnelNote,
+  type ReplyFigures,
+  type ReplyWeek,
+  readReplyFigures,
+  replyWeekColumns,
+} from "../insights/reply-figures";
 import type { PluginOptions } from "../plugin-options";
+import { businessClock, businessTime } from "../reply-clock/business-hours";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
 import { signInPaths } from "../staff/sign-in-pages";
@@ -223,6 +234,122 @@ function ChartLegend() {
   );
 }
 
+/** The 90th percentile's marker: a square, where the median is a bar. */
+const p90Colour = "#6d28d9";
+const repliesColour = "#0f766e";
+
+/** First replies by week: the median as bars, the 90th percentile as a line with squares. */
+function ReplyChart({ weeks, size }: { weeks: ReplyWeek[]; size: keyof typeof chartSizes }) {
+  const { width, fontSize } = chartSizes[size];
+  const height = 240;
+  const innerWidth = width - margin.left - margin.right;
+  const innerHeight = height - margin.top - margin.bottom;
+  const x = scaleBand({ domain: weeks.map((w) => w.from), range: [0, innerWidth], padding: 0.3 });
+  // In hours: "1.5 h" reads on an axis where "1 h 30 min" would not fit.
+  const y = scaleLinear({
+    domain: [0, Math.max(1, ...weeks.map((w) => (w.p90 ?? 0) / 60))],
+    range: [innerHeight, 0],
+    nice: true,
+  });
+  const middle = (week: ReplyWeek) => (x(week.from) ?? 0) + x.bandwidth() / 2;
+  const answered = weeks.filter((week) => week.p90 !== undefined);
+  const label = { fill: ink, fontSize, fontFamily: "inherit" };
+  const every = Math.ceil(weeks.length / (size === "wide" ? 8 : 3));
+  const [titleId, descId] = [`replies-title-${size}`, `replies-desc-${size}`];
+  const slowest = answered.reduce<ReplyWeek | undefined>(
+    (worst, week) => ((week.p90 ?? 0) > (worst?.p90 ?? -1) ? week : worst),
+    undefined,
+  );
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      className={`chart chart-${size}`}
+    >
+      <title id={titleId}>First reply by week, in business hours</title>
+      <desc id={descId}>
+        {slowest
+          ? `${answered.length} of ${weeks.length} weeks had replies; the slowest 90th percentile was ${businessTime(slowest.p90 ?? 0)} in the week from ${shortDate(slowest.from)}. The table below the chart has every week.`
+          : "No enquiry of the period has had a reply yet."}
+      </desc>
+      <Group left={margin.left} top={margin.top}>
+        {y.ticks(4).map((tick) => (
+          <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#e5e7eb" />
+        ))}
+        {answered.map((week) => (
+          <Bar
+            key={week.from}
+            x={x(week.from)}
+            y={y((week.median ?? 0) / 60)}
+            width={x.bandwidth()}
+            height={innerHeight - y((week.median ?? 0) / 60)}
+            fill={repliesColour}
+          />
+        ))}
+        <LinePath
+          data={answered}
+          x={middle}
+          y={(week) => y((week.p90 ?? 0) / 60)}
+          stroke={p90Colour}
+          strokeWidth={2.5}
+          fill="none"
+        />
+        {answered.map((week) => (
+          <rect
+            key={week.from}
+            x={middle(week) - 4}
+            y={y((week.p90 ?? 0) / 60) - 4}
+            width={8}
+            height={8}
+            fill="#fff"
+            stroke={p90Colour}
+            strokeWidth={2}
+          />
+        ))}
+        <AxisLeft
+          scale={y}
+          numTicks={4}
+          tickFormat={(value) => `${Number(value)} h`}
+          stroke={ink}
+          tickStroke={ink}
+          tickLabelProps={label}
+        />
+        <AxisBottom
+          top={innerHeight}
+          scale={x}
+          tickValues={weeks.filter((_, i) => i % every === 0).map((week) => week.from)}
+          tickFormat={shortDate}
+          stroke={ink}
+          tickStroke={ink}
+          tickLabelProps={label}
+        />
+      </Group>
+    </svg>
+  );
+}
+
+/** The key for the replies' charts: a bar for the median, a line with squares for the 90th percentile. */
+function ReplyLegend() {
+  return (
+    <ul className="legend">
+      <li>
+        <svg viewBox="0 0 16 16" aria-hidden="true">
+          <rect x="3" y="2" width="10" height="14" fill={repliesColour} />
+        </svg>
+        Median (bars)
+      </li>
+      <li>
+        <svg viewBox="0 0 32 16" aria-hidden="true">
+          <path d="M0 8H32" stroke={p90Colour} strokeWidth="2.5" />
+          <rect x="12" y="4" width="8" height="8" fill="#fff" stroke={p90Colour} strokeWidth="2" />
+        </svg>
+        90th percentile (line with squares)
+      </li>
+    </ul>
+  );
+}
+
 type TableProps = { id: string; caption: string; head: string[]; rows: ReactNode[][] };
 
 /** A table that scrolls sideways on a phone, reachable and scrollable by keyboard. */
@@ -281,6 +408,31 @@ export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previo
 const changeClass = (change: string) =>
   change.startsWith("up") || change === "new" ? "up" : change.startsWith("down") ? "down" : "same";
 
+/** A table's head and rows from its columns. */
+const tableOf = <Row,>(
+  columns: readonly (readonly [string, (row: Row) => string | number])[],
+  rows: Row[],
+) => {
+  const [head = [], ...cells] = asTable(columns, rows);
+  return { head: head.map(String), rows: cells };
+};
+/** The funnel as the page shows it: each step's count beside its share, so it fits a phone. */
+function funnelTable(replies: ReplyFigures) {
+  const { rows } = tableOf(funnelColumns, replies.funnel);
+  const step = (row: (string | number)[], at: number) => `${row[at]} (${row[at + 1]})`;
+  return {
+    head: [
+      "Source",
+      "Visits",
+      "Enquiries (per visit)",
+      "Contacted (of enquiries)",
+      "Won (of enquiries)",
+    ],
+    rows: rows.map((row) => [row[0], row[1], step(row, 2), step(row, 4), step(row, 6)]),
+  };
+}
+const weekTable = (replies: ReplyFigures) => tableOf(replyWeekColumns, replies.weeks);
+
 /** What the page shows: a range of days ending today, or one asked for by dates. */
 type Period = { days: number; range?: { from: string; to: string } };
 
@@ -292,9 +444,9 @@ function Dashboard(props: {
   period: Period;
   taps: Taps;
   tapsPerDay: TapsPerDay;
-  firstReply?: KeyFigure;
+  replies: ReplyFigures;
 }) {
-  const { compared, period, taps, tapsPerDay, firstReply } = props;
+  const { compared, period, taps, tapsPerDay, replies } = props;
   const { report, previous } = compared;
   const tables = reportTables(report);
   const tableOf = (key: string) => tables.find((table) => table.key === key);
@@ -341,11 +493,11 @@ function Dashboard(props: {
         {report.pageviews > 0 ? null : <p className="notice">{nothingCounted}</p>}
         <h2 className="visually-hidden">Key figures</h2>
         <KeyFigures
-          figures={[...keyFigures(compared), ...(firstReply ? [firstReply] : [])]}
+          figures={[...keyFigures(compared), replies.firstReply]}
           previous={`in the ${report.days.length} days before`}
         />
         <p className="small">
-          {`${conversionNote} Also counted: ${number(report.pageviews)} page views; ${number(report.held)} sends held by the bot check, not counted as enquiries.`}
+          {`${conversionNote} ${firstReplyNote} Also counted: ${number(report.pageviews)} page views; ${number(report.held)} sends held by the bot check, not counted as enquiries.`}
         </p>
 
         <h2>Visits and enquiries per day</h2>
@@ -398,6 +550,35 @@ function Dashboard(props: {
             />
           </div>
         </div>
+        <h2>Funnel by source</h2>
+        <p className="small">{funnelNote}</p>
+        <Table
+          id="funnel-table"
+          caption="Visits, enquiries, contacted and won by source, each with its share of the step before"
+          {...funnelTable(replies)}
+        />
+        <h2>First reply by week</h2>
+        <p className="small">{firstReplyNote}</p>
+        <ReplyLegend />
+        <ReplyChart weeks={replies.weeks} size="wide" />
+        <ReplyChart weeks={replies.weeks} size="narrow" />
+        <details>
+          <summary>Show as table</summary>
+          <Table
+            id="replies-table"
+            caption="Per week: enquiries answered, still waiting, and the median and 90th percentile of their first reply in business hours"
+            {...weekTable(replies)}
+          />
+        </details>
+        <p>
+          <a href={`insights-funnel.csv?${query}`} download>
+            Download the funnel as CSV
+          </a>
+          {" · "}
+          <a href={`insights-replies.csv?${query}`} download>
+            Download first replies by week as CSV
+          </a>
+        </p>
         <h2>More detail</h2>
         <div className="panels">
           {more.map(({ key, title, ...table }) => (
@@ -474,6 +655,7 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
   PluginOptions & { sessions: StaffSessions }
 > = async (app, { config, store, sessions }) => {
   const font = siteFont(config.siteRoot);
+  const clock = businessClock(config.replyClock.hours);
   const look = { styles: `${font.css}${stylesheet}`, preload: font.preload };
   const signInPage = htmlPage(look, "Sign in: Insights", signInBody);
   const headers = {
@@ -507,7 +689,8 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
       today,
       top: topRows,
     });
-    return { period, compared };
+    const replies = await readReplyFigures(store.replyFigures, clock, compared, topRows);
+    return { period, compared, replies };
   }
 
   const sendCsv = (reply: FastifyReply, file: string, rows: (string | number)[][]) =>
@@ -519,7 +702,7 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
   app.get("/insights", async (request, reply) => {
     const asked = await report(request.query);
     if ("problem" in asked) return reply.code(400).send(asked.problem);
-    const { period, compared } = asked;
+    const { period, compared, replies } = asked;
     const { from, to, days } = compared.report;
     const tapsSeen = await store.insights.readTaps(from, to);
     const page = (
@@ -528,6 +711,7 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
         period={period}
         taps={tapsByPlace(tapsSeen)}
         tapsPerDay={tapsTable(days, tapsSeen)}
+        replies={replies}
       />
     );
     return sendHtml(reply, htmlPage(look, "Insights", page));
@@ -547,7 +731,22 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
   app.get("/insights-figures.csv", async (request, reply) => {
     const asked = await report(request.query);
     if ("problem" in asked) return reply.code(400).send(asked.problem);
-    const { from, to } = asked.compared.report;
-    return sendCsv(reply, `insights-figures-${from}-to-${to}.csv`, keyFigureTable(asked.compared));
+    const { compared, replies } = asked;
+    const { from, to } = compared.report;
+    const figures = keyFigureTable(compared, [replies.firstReply]);
+    return sendCsv(reply, `insights-figures-${from}-to-${to}.csv`, figures);
   });
+
+  const replyTables = {
+    funnel: (replies: ReplyFigures) => asTable(funnelColumns, replies.funnel),
+    replies: (replies: ReplyFigures) => asTable(replyWeekColumns, replies.weeks),
+  };
+  for (const [name, table] of Object.entries(replyTables)) {
+    app.get(`/insights-${name}.csv`, async (request, reply) => {
+      const asked = await report(request.query);
+      if ("problem" in asked) return reply.code(400).send(asked.problem);
+      const { from, to } = asked.compared.report;
+      return sendCsv(reply, `insights-${name}-${from}-to-${to}.csv`, table(asked.replies));
+    });
+  }
 };

@@ -10,13 +10,24 @@ import {
   readComparedReport,
   reportTables,
 } from "../insights/insights-report";
+import {
+  asTable,
+  firstReplyNote,
+  funnelColumns,
+  funnelNote,
+  type ReplyFigures,
+  readReplyFigures,
+  replyWeekColumns,
+} from "../insights/reply-figures";
+import { businessClock } from "../reply-clock/business-hours";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import { labelsPerDay } from "../store/schema";
 import { fail, parseOrExit, textTable } from "./listing";
 
 // `npm run insights -- --days N [--json]`: the /admin/insights dashboard's figures for
 // operators, read from the store DATABASE_URL names: the key figures against the N days before,
-// then each list its first labelsPerDay values and its total.
+// then each list its first labelsPerDay values and its total, the funnel by source and first
+// replies by week.
 const usage = `Usage: npm run insights -- [--days N] [--json]
   --days N   the last N days, today (UTC) included; 1 to 1000, 30 unless given
   --json     the report as JSON instead of tables
@@ -42,7 +53,7 @@ const table = (title: string, rows: (string | number)[][]) =>
   ].join("\n");
 
 /** The report as tables an operator reads in a terminal, the dashboard's own. */
-const insightsAsText = ({ report, previous }: ComparedReport) =>
+const insightsAsText = ({ report, previous }: ComparedReport, replies: ReplyFigures) =>
   [
     `Insights ${report.from} to ${report.to} (UTC): ${report.pageviews} page views, ` +
       `${report.visitors} visitors, ${report.visits} visits, ${report.enquiries} enquiries ` +
@@ -51,7 +62,7 @@ const insightsAsText = ({ report, previous }: ComparedReport) =>
     ...(report.pageviews === 0
       ? ["No page views counted: are the pages served by this service (and INSIGHTS not off)?"]
       : []),
-    table("Key figures", keyFigureTable({ report, previous })),
+    table("Key figures", keyFigureTable({ report, previous }, [replies.firstReply])),
     table("Days", [
       dayColumns.map(([name]) => name),
       ...report.days.map((day) => dayColumns.map(([, value]) => value(day))),
@@ -59,20 +70,30 @@ const insightsAsText = ({ report, previous }: ComparedReport) =>
     ...reportTables(report).map(({ title, head, rows }) =>
       table(title, rows.length ? [head, ...rows] : [head, ["(none)"]]),
     ),
+    table("Funnel by source", asTable(funnelColumns, replies.funnel)),
+    funnelNote,
+    table("First reply by week (business hours)", asTable(replyWeekColumns, replies.weeks)),
+    firstReplyNote,
   ].join("\n");
 
 const { days, json } = parse(process.argv.slice(2));
-const store = await openEnquiryStore(loadConfigOrExit().databaseUrl);
+const config = loadConfigOrExit();
+const store = await openEnquiryStore(config.databaseUrl);
 try {
   const compared = await readComparedReport(store.insights, { days });
+  const clock = businessClock(config.replyClock.hours);
+  const replies = await readReplyFigures(store.replyFigures, clock, compared, labelsPerDay);
   // The JSON: the report, with the previous period's totals and each key figure's change.
   const { previous } = compared;
   const asJson = {
     ...compared.report,
     previous: { from: previous.from, to: previous.to, ...periodTotals(previous) },
-    keyFigures: keyFigures(compared),
+    keyFigures: [...keyFigures(compared), replies.firstReply],
+    funnel: replies.funnel,
+    firstReplyWeeks: replies.weeks,
   };
-  process.stdout.write(`${json ? JSON.stringify(asJson, null, 2) : insightsAsText(compared)}\n`);
+  const text = json ? JSON.stringify(asJson, null, 2) : insightsAsText(compared, replies);
+  process.stdout.write(`${text}\n`);
 } finally {
   await store.close();
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { enquiryTypeValues } from "../../contract/enquiry";
+import { type BusinessClock, businessTime } from "../reply-clock/business-hours";
 import { signInPaths } from "../staff/sign-in-pages";
 import { staffHtml, staffStyles } from "../staff-page";
 import {
@@ -61,18 +63,36 @@ const clock = new Intl.DateTimeFormat("en-ZA", {
 });
 const when = (iso: string) => clock.format(new Date(iso));
 
-/** Plain elapsed time, such as "3 h 20 min" or "2 days 4 h". */
-export function waited(fromIso: string, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(fromIso)) / 60_000));
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days} day${days === 1 ? "" : "s"}${hours ? ` ${hours} h` : ""}`;
-  if (hours > 0) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
-  return `${minutes} min`;
-}
+/** The reply clock as the inbox reads it (decision 0048): business hours, and the target. */
+export type ReplyClock = { clock: BusinessClock; targetMinutes: number; now: Date };
 
-/** Whether an enquiry in this status is still waiting for someone. */
-const isWaiting = (status: InboxStatus) => status === "new" || status === "held";
+/**
+ * An enquiry's reply clock in words: how long it has waited in business hours, "Overdue" in
+ * words and an icon past the target (never colour alone), or how long its first reply took.
+ * Nothing for spam, or for one moved on without a recorded reply.
+ */
+function ReplyTime(props: {
+  enquiry: { receivedAt: string; firstReplyAt: string | number | Date | null; status: InboxStatus };
+  replyClock: ReplyClock;
+}) {
+  const { enquiry, replyClock } = props;
+  const { clock, targetMinutes, now } = replyClock;
+  const received = new Date(enquiry.receivedAt);
+  if (enquiry.firstReplyAt !== null) {
+    const took = clock.minutesBetween(received, new Date(enquiry.firstReplyAt));
+    return <>{`First reply after ${businessTime(took)} in business hours`}</>;
+  }
+  if (enquiry.status !== "new" && enquiry.status !== "held") return null;
+  const waited = `${businessTime(clock.minutesBetween(received, now))} in business hours`;
+  if (clock.dueAt(received, targetMinutes) > now) return <>{waited}</>;
+  return (
+    <span className="overdue">
+      <TriangleAlert role="img" aria-label="Warning" className="icon" />
+      <strong>Overdue</strong>
+      {`: ${waited}`}
+    </span>
+  );
+}
 
 const htmlPage = (title: string, body: ReactNode) => staffHtml({ title, styles: stylesheet, body });
 
@@ -138,9 +158,9 @@ export function inboxPage(props: {
   query: InboxQuery;
   rows: InboxRow[];
   me?: StaffMember;
-  now: Date;
+  replyClock: ReplyClock;
 }) {
-  const { query, rows, now } = props;
+  const { query, rows, replyClock } = props;
   const title = viewNames[query.view];
   const filtered = Boolean(query.search || query.type || query.status);
   return page({
@@ -209,7 +229,7 @@ export function inboxPage(props: {
               </caption>
               <thead>
                 <tr>
-                  {["Name", "Status", "Waiting", "Owner", "Type", "Company", "Received"].map(
+                  {["Name", "Status", "Reply clock", "Owner", "Type", "Company", "Received"].map(
                     (head) => (
                       <th key={head} scope="col">
                         {head}
@@ -225,7 +245,9 @@ export function inboxPage(props: {
                       <a href={enquiryPath(row.id)}>{row.name}</a>
                     </th>
                     <td>{statusNames[row.status]}</td>
-                    <td>{isWaiting(row.status) ? waited(row.receivedAt, now) : ""}</td>
+                    <td>
+                      <ReplyTime enquiry={row} replyClock={replyClock} />
+                    </td>
                     <td>{row.ownerName ?? "Nobody"}</td>
                     <td>{typeNames[row.enquiryType] ?? row.enquiryType}</td>
                     <td>{row.companyName ?? ""}</td>
@@ -338,7 +360,7 @@ export function enquiryPage(props: {
   enquiryCase: EnquiryCase;
   staff: StaffMember[];
   me?: StaffMember;
-  now: Date;
+  replyClock: ReplyClock;
   /** Whether SMTP_URL is set, so a reply can go out. */
   canReply: boolean;
   /** The outcome of the reply just sent, to say it where the person looks. */
@@ -369,8 +391,11 @@ export function enquiryPage(props: {
     ["Entry page", enquiry.entryPage ?? "Not counted"],
     ["Source", enquiry.source ?? "Not counted"],
   ];
-  if (isWaiting(enquiry.inboxStatus))
-    fields.push(["Waiting", waited(enquiry.receivedAt, props.now)]);
+  const replyTime = { ...enquiry, status: enquiry.inboxStatus };
+  fields.push([
+    "Reply clock",
+    <ReplyTime key="clock" enquiry={replyTime} replyClock={props.replyClock} />,
+  ]);
   const action = (what: string) => `${enquiryPath(enquiry.id)}/${what}`;
   return page({
     title: enquiry.name,

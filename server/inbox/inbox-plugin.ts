@@ -4,6 +4,7 @@ import { z } from "zod";
 import { enquiryTypeValues } from "../../contract/enquiry";
 import { csvLine } from "../csv";
 import type { PluginOptions } from "../plugin-options";
+import { businessClock } from "../reply-clock/business-hours";
 import { isFromAnotherOrigin } from "../same-origin";
 import { renderedAdminPagePolicy } from "../site/content-security-policy";
 import { securityHeaders, signedInOpenerPolicy } from "../site/security-headers";
@@ -63,8 +64,18 @@ const problemOf = (error: z.ZodError, name: string) => ({
 });
 
 export const inboxPlugin: FastifyPluginAsync<
-  PluginOptions & { sessions: StaffSessions; wakeDelivery: () => void }
-> = async (app, { config, store, plan, sessions, wakeDelivery }) => {
+  PluginOptions & { sessions: StaffSessions; wakeDelivery: () => void; now?: () => Date }
+> = async (
+  app,
+  { config, store, plan, sessions, wakeDelivery, now: clockNow = () => new Date() },
+) => {
+  const clock = businessClock(config.replyClock.hours);
+  /** The reply clock at this moment, as the pages show it. */
+  const replyClock = () => ({
+    clock,
+    targetMinutes: config.replyClock.targetMinutes,
+    now: clockNow(),
+  });
   const headers = {
     ...securityHeaders(config),
     ...signedInOpenerPolicy,
@@ -122,7 +133,10 @@ export const inboxPlugin: FastifyPluginAsync<
       limit: inboxPageSize,
     };
     const rows = await store.inbox.list(query);
-    return sendHtml(reply, inboxPage({ query, rows, me: personOf(request), now: new Date() }));
+    return sendHtml(
+      reply,
+      inboxPage({ query, rows, me: personOf(request), replyClock: replyClock() }),
+    );
   });
 
   /** The enquiry the URL names, or a 404 (HTML for a page, JSON for a form). */
@@ -138,8 +152,8 @@ export const inboxPlugin: FastifyPluginAsync<
   app.get("/enquiries/:id", async (request, reply) => {
     const id = idOf(request);
     // Recorded before reading, so the page shows this view too.
-    const now = new Date();
-    await store.inbox.record(id, staffIdOf(request), "viewed", now);
+    const at = replyClock();
+    await store.inbox.record(id, staffIdOf(request), "viewed", at.now);
     const found = await enquiryOf(request, reply);
     if (!found) return reply;
     const staff = await store.staff.listStaff();
@@ -150,7 +164,7 @@ export const inboxPlugin: FastifyPluginAsync<
         enquiryCase: found,
         staff,
         me: personOf(request),
-        now,
+        replyClock: at,
         canReply: Boolean(smtp),
         replied: replyOutcomes.find((known) => known === outcome),
       }),

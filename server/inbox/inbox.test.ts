@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { JSDOM } from "jsdom";
 import { describe, expect } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { test } from "../../tests/support/server-test";
@@ -11,6 +12,8 @@ import type { EnquiryStore } from "../store/enquiry-store";
 // the store, as a mailed code would leave it.
 
 const ourPage = { "sec-fetch-site": "same-origin" };
+/** A Johannesburg wall-clock time, "2026-11-27 16:30". */
+const sast = (local: string) => new Date(`${local.replace(" ", "T")}:00+02:00`);
 const thandi = { email: "thandi@amanzi.example", name: "Thandi Nkosi", owner: true };
 const sipho = { email: "sipho@amanzi.example", name: "Sipho Dlamini", owner: false };
 
@@ -80,7 +83,6 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
     const page = await get("GET", "/admin/enquiries");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Estate 50%");
-    expect(page.body).toContain("1 h 30 min");
     expect(names(page.body)).toEqual(["Pieter", "Lindiwe"]);
     const table: [string, string[]][] = [
       ["view=held", ["Bot"]],
@@ -150,6 +152,59 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
     expect((await get("GET", unknown)).statusCode).toBe(404);
     expect((await get("POST", `${unknown}/notes`, { note: "hi" })).statusCode).toBe(404);
     expect((await get("GET", "/admin/enquiries/not-an-id")).statusCode).toBe(404);
+  });
+
+  test("shows each enquiry's reply clock in business hours, overdue ones in words and an icon", async ({
+    tempDir,
+    buildService,
+  }) => {
+    // Monday 30 November 2026, 11:00 in Johannesburg; the target is the default 60 minutes.
+    const now = sast("2026-11-30 11:00");
+    const DATABASE_URL = await kind.newDatabaseUrl(tempDir);
+    const { app, store } = await buildService({ DATABASE_URL }, { now: () => now });
+    await store.staff.addStaff(thandi, now);
+    const cases: [string, string, string | null, string, boolean][] = [
+      ["Fresh", "2026-11-30 10:30", null, "30 min in business hours", false],
+      ["Just in time", "2026-11-30 10:01", null, "59 min in business hours", false],
+      ["At its target", "2026-11-30 10:00", null, "Overdue: 1 h in business hours", true],
+      ["Overnight", "2026-11-29 20:00", null, "Overdue: 3 h in business hours", true],
+      ["Weekend", "2026-11-27 16:30", null, "Overdue: 3 h 30 min in business hours", true],
+      [
+        "Answered",
+        "2026-11-27 16:30",
+        "2026-11-30 08:15",
+        "First reply after 45 min in business hours",
+        false,
+      ],
+      ["Held", "2026-11-30 09:00", null, "Overdue: 2 h in business hours", true],
+    ];
+    for (const [name, received, replied] of cases) {
+      const held = name === "Held" ? { reason: "low_score 0.2" } : undefined;
+      const { id } = await store.saveEnquiry(
+        sampleEnquiry({ name }),
+        sast(received),
+        mailOnly,
+        held,
+      );
+      if (replied) await store.replies.stopClock(id, sast(replied));
+    }
+    const get = request(app, await signIn(store, thandi.email));
+    const { document } = new JSDOM((await get("GET", "/admin/enquiries?view=all")).body).window;
+    const shown = new Map(
+      [...document.querySelectorAll("tbody tr")].map((row) => [
+        row.querySelector("th")?.textContent,
+        row.querySelectorAll("td")[1],
+      ]),
+    );
+    for (const [name, , , said, overdue] of cases) {
+      const cell = shown.get(name);
+      expect(cell?.textContent, name).toBe(said);
+      expect(cell?.querySelector("strong")?.textContent, name).toBe(
+        overdue ? "Overdue" : undefined,
+      );
+      const icon = cell?.querySelector("svg[role=img]")?.getAttribute("aria-label");
+      expect(icon, name).toBe(overdue ? "Warning" : undefined);
+    }
   });
 
   it("releases a held enquiry once, into delivery, and keeps spam out of sight", async ({

@@ -177,14 +177,14 @@ export function keyFigures({ report, previous }: ComparedReport): KeyFigure[] {
 }
 
 /** The key figures as a table: the dashboard's figures CSV and the command line's. */
-export const keyFigureTable = (compared: ComparedReport) => [
+export const keyFigureTable = (compared: ComparedReport, more: KeyFigure[] = []) => [
   [
     "Figure",
     `${compared.report.from} to ${compared.report.to}`,
     `${compared.previous.from} to ${compared.previous.to}`,
     "Change",
   ],
-  ...keyFigures(compared).map((figure) => [figure.name, figure.now, figure.before, figure.change]),
+  ...[...keyFigures(compared), ...more].map((f) => [f.name, f.now, f.before, f.change]),
 ];
 
 /** The table per day: the dashboard's, the CSV's and the command line's. */

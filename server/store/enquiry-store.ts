@@ -13,6 +13,7 @@ import { chunks, type Database } from "./database";
 import { type InboxStore, isEnquiryId } from "./inbox-store";
 import type { InsightsStore } from "./insights-store";
 import type { ReplyClockStore } from "./reply-clock-store";
+import type { ReplyFiguresStore } from "./reply-figures-store";
 import {
   type DeliveryChannel,
   deliveryChannels,
@@ -117,6 +118,7 @@ export function enquiryStore(
   staff: StaffStore,
   replies: ReplyClockStore,
   inbox: InboxStore,
+  replyFigures: ReplyFiguresStore,
 ) {
   const ackCutoff = (now: Date) => clockTime(new Date(now.getTime() - acknowledgementIntervalMs));
 
@@ -239,6 +241,7 @@ export function enquiryStore(
     staff,
     replies,
     inbox,
+    replyFigures,
     close,
 
     /**

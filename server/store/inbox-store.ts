@@ -160,6 +160,7 @@ export function inboxStore({ db, engine }: Database) {
           "enquiries.enquiryType",
           "enquiries.status",
           "enquiries.stage",
+          "enquiries.firstReplyAt",
           "staff.name as ownerName",
         ])
         .where((eb) =>
@@ -178,6 +179,7 @@ export function inboxStore({ db, engine }: Database) {
           rows.map((row) => ({
             ...row,
             receivedAt: iso(row.receivedAt),
+            firstReplyAt: row.firstReplyAt === null ? null : iso(row.firstReplyAt),
             status: inboxStatusOf(row),
           })),
         ),

@@ -4,6 +4,7 @@ import { type Database, openPostgresDatabase, openSqliteDatabase } from "./datab
 import { type EnquiryStore, enquiryStore } from "./enquiry-store";
 import { inboxStore } from "./inbox-store";
 import { replyClockStore } from "./reply-clock-store";
+import { replyFiguresStore } from "./reply-figures-store";
 import { staffStore } from "./staff-store";
 
 /** `warn` is told what the operator should fix, such as a file others could read. */
@@ -23,6 +24,7 @@ const storeOver = (database: Database) =>
     staffStore(database),
     replyClockStore(database),
     inboxStore(database),
+    replyFiguresStore(database),
   );
 
 /** Opens, and migrates if need be, the store DATABASE_URL names. */

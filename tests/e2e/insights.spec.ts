@@ -171,8 +171,14 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
   ).toBe(true);
   expect(refused).toEqual([]);
 
+  // Staff answer the enquiry and win it: the inbox's part of the dashboard.
+  const [enquiry] = await peers.service.store.listEnquiries();
+  await peers.service.store.replies.stopClock(enquiry?.id ?? "", new Date());
+  await peers.service.store.inbox.setStage(enquiry?.id ?? "", "won", null, new Date());
+
   // Read as a person reads it, at a phone's width and a computer's: the key figures first, the
-  // chart, the sources beside the other lists, the days as a table when asked for by keyboard.
+  // chart, the sources beside the other lists, the days as a table when asked for by keyboard,
+  // the funnel by source, first replies by week and their table.
   const figure = (name: string) =>
     page
       .locator(".figures > div")
@@ -188,7 +194,7 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
     await expectSeen(chart, `the chart at ${viewport.width} px`);
     const days = page.getByRole("table", { name: /^Per day/ });
     await expect(days).toBeHidden();
-    await page.getByText("Show as table").focus();
+    await page.getByText("Show as table").first().focus();
     await page.keyboard.press("Enter");
     await days.scrollIntoViewIfNeeded();
     // A row wider than a phone scrolls sideways in its region: its date shows.
@@ -199,6 +205,25 @@ test("a campaign's visitor who sends an enquiry shows in the insights, with its 
       sources.getByRole("row", { name: /^newsletter/ }).getByRole("rowheader"),
       `the campaign's source at ${viewport.width} px`,
     );
+    await figure("Median first reply").scrollIntoViewIfNeeded();
+    await expectSeen(
+      figure("Median first reply"),
+      `the median first reply at ${viewport.width} px`,
+    );
+    const funnel = page.getByRole("table", { name: /^Visits, enquiries, contacted and won/ });
+    const won = funnel.getByRole("row", { name: /^newsletter/ });
+    await won.scrollIntoViewIfNeeded();
+    await expectSeen(won.getByRole("rowheader"), `the funnel's source at ${viewport.width} px`);
+    await expect(won).toHaveText(/^newsletter11 \(100\.0%\)1 \(100\.0%\)1 \(100\.0%\)$/);
+    const replies = page.getByRole("img", { name: "First reply by week, in business hours" });
+    await replies.evaluate((svg) => svg.scrollIntoView({ block: "center" }));
+    await expectSeen(replies, `first replies by week at ${viewport.width} px`);
+    const weeks = page.getByRole("table", { name: /^Per week/ });
+    await expect(weeks).toBeHidden();
+    await page.getByText("Show as table").last().focus();
+    await page.keyboard.press("Enter");
+    await weeks.scrollIntoViewIfNeeded();
+    await expectSeen(weeks.getByRole("rowheader").first(), `a week's row at ${viewport.width} px`);
     await expectNoAxeViolations(page);
   }
 

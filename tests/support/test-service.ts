@@ -13,7 +13,10 @@ export type BuiltService = Awaited<ReturnType<typeof buildTestService>>;
 export type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** The real app, started but on no port, for `app.inject()`: a fixture site, a fresh SQLite file. */
-export async function buildTestService(env: Record<string, string> = {}) {
+export async function buildTestService(
+  env: Record<string, string> = {},
+  { now }: { now?: () => Date } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "enquiry-service-"));
   const siteRoot = join(dir, "site");
   writeFixtureSite(siteRoot);
@@ -36,7 +39,7 @@ export async function buildTestService(env: Record<string, string> = {}) {
   const databasePath = config.databaseUrl.startsWith("file:")
     ? config.databaseUrl.slice("file:".length)
     : defaultDatabasePath;
-  const app = await buildApp(config, { store, logStream });
+  const app = await buildApp(config, { store, logStream, now });
   await app.ready();
   return {
     app,
@@ -55,8 +58,11 @@ export async function buildTestService(env: Record<string, string> = {}) {
 }
 
 /** The same app on a free loopback port, for the tests where a socket is the point. */
-export async function startTestService(env: Record<string, string> = {}) {
-  const service = await buildTestService(env);
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+) {
+  const service = await buildTestService(env, options);
   return { ...service, baseUrl: await service.app.listen({ host: "127.0.0.1", port: 0 }) };
 }
 

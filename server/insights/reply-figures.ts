@@ -1,0 +1,148 @@
+import { type BusinessClock, businessTime } from "../reply-clock/business-hours";
+import type { ReplyFiguresStore } from "../store/reply-figures-store";
+import {
+  addDays,
+  type ComparedReport,
+  countChange,
+  type KeyFigure,
+  number,
+} from "./insights-report";
+
+// The dashboard's figures from the inbox (decision 0050): the median first reply against the
+// period before, the funnel by source, and first replies by week; all in business minutes of
+// the reply clock (decision 0048), which only the clock can count (its holidays are not SQL's).
+
+/** The median of ascending numbers, to the whole minute: the middle one, or the two's mean. */
+export function median(sorted: number[]) {
+  if (sorted.length === 0) return undefined;
+  const middle = sorted.length / 2;
+  const [low, high] = [sorted[Math.ceil(middle) - 1] ?? 0, sorted[Math.floor(middle)] ?? 0];
+  return Math.round((low + high) / 2);
+}
+
+/** The `p`th percentile of ascending numbers by nearest rank: a time some reply really took. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? undefined : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Business minutes as the dashboard says them, "–" for none. */
+const time = (minutes: number | undefined) => (minutes === undefined ? "–" : businessTime(minutes));
+
+type Reply = { receivedAt: Date; firstReplyAt: Date | null };
+
+/** Each reply's business minutes, ascending. */
+const replyMinutes = (clock: BusinessClock, replies: Reply[]) =>
+  replies
+    .flatMap(({ receivedAt, firstReplyAt }) =>
+      firstReplyAt ? [clock.minutesBetween(receivedAt, firstReplyAt)] : [],
+    )
+    .sort((a, b) => a - b);
+
+/** The median first reply in business hours, against the period before's. */
+export function firstReplyFigure(clock: BusinessClock, now: Reply[], before: Reply[]): KeyFigure {
+  const [m, b] = [median(replyMinutes(clock, now)), median(replyMinutes(clock, before))];
+  return {
+    name: "Median first reply",
+    now: time(m),
+    before: time(b),
+    change: m === undefined || b === undefined ? "–" : countChange(m, b),
+  };
+}
+
+/** The Monday of a UTC day's week. */
+const mondayOf = (day: string) =>
+  addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Per week (Monday to Sunday, cut to the period): replies' median and 90th percentile. */
+export function repliesByWeek(clock: BusinessClock, from: string, to: string, replies: Reply[]) {
+  const weeks = [];
+  for (let monday = mondayOf(from); monday <= to; monday = addDays(monday, 7)) {
+    const week = { from: monday < from ? from : monday, to: addDays(monday, 6) };
+    if (week.to > to) week.to = to;
+    const inWeek = replies.filter(({ receivedAt }) => {
+      const day = receivedAt.toISOString().slice(0, 10);
+      return day >= week.from && day <= week.to;
+    });
+    const minutes = replyMinutes(clock, inWeek);
+    weeks.push({
+      ...week,
+      answered: minutes.length,
+      waiting: inWeek.length - minutes.length,
+      median: median(minutes),
+      p90: percentile(minutes, 90),
+    });
+  }
+  return weeks;
+}
+
+export type ReplyWeek = ReturnType<typeof repliesByWeek>[number];
+
+/** The weeks as a table: the dashboard's, its CSV's and the command line's. */
+export const replyWeekColumns = [
+  ["Week", (week) => (week.from === week.to ? week.from : `${week.from} to ${week.to}`)],
+  ["Answered", (week) => week.answered],
+  ["Still waiting", (week) => week.waiting],
+  ["Median first reply", (week) => time(week.median)],
+  ["90th percentile", (week) => time(week.p90)],
+] as const satisfies readonly [string, (week: ReplyWeek) => string | number][];
+
+/** Shares in words, "–" where there is nothing to share. */
+const share = (part: number, whole: number) =>
+  whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "–";
+
+export const noCountedVisit = "(no counted visit)";
+
+/** How the funnel counts, where the dashboard and the command line show it. */
+export const funnelNote =
+  "Visits by source as counted above; enquiries, contacted and won from the inbox, for enquiries received in the period (held and spam left out). Contacted: staff replied, or set the enquiry past New. Won: its status is Won.";
+
+/** How first replies are counted, where the dashboard and the command line show them. */
+export const firstReplyNote =
+  "First reply: business hours from an enquiry's arrival to its first reply (or being set Contacted), for enquiries received in the period and answered.";
+
+type Funnel = Awaited<ReturnType<ReplyFiguresStore["funnelBySource"]>>;
+type FunnelRow = Omit<Funnel["rows"][number], "source"> & { source: string };
+
+/** The funnel's columns: each count with its share of the step before, said in words. */
+export const funnelColumns = [
+  ["Source", (row) => row.source],
+  ["Visits", (row) => number(row.visits)],
+  ["Enquiries", (row) => number(row.enquiries)],
+  ["Enquiries per visit", (row) => (row.visits > 0 ? share(row.enquiries, row.visits) : "–")],
+  ["Contacted", (row) => number(row.contacted)],
+  ["Contacted of enquiries", (row) => share(row.contacted, row.enquiries)],
+  ["Won", (row) => number(row.won)],
+  ["Won of enquiries", (row) => share(row.won, row.enquiries)],
+] as const satisfies readonly [string, (row: FunnelRow) => string][];
+
+/** The funnel's rows, the sources' first, then all sources (visits as the report counted them). */
+export const funnelRows = (funnel: Funnel, visits: number): FunnelRow[] => [
+  ...funnel.rows.map((row) => ({ ...row, source: row.source ?? noCountedVisit })),
+  { source: "All sources", visits, ...funnel.all },
+];
+
+/** Everything the dashboard, its CSVs and the command line show of the inbox for a period. */
+export async function readReplyFigures(
+  store: ReplyFiguresStore,
+  clock: BusinessClock,
+  { report, previous }: ComparedReport,
+  top: number,
+) {
+  const [now, before, funnel] = await Promise.all([
+    store.firstReplies(report.from, report.to),
+    store.firstReplies(previous.from, previous.to),
+    store.funnelBySource(report.from, report.to, top),
+  ]);
+  return {
+    firstReply: firstReplyFigure(clock, now, before),
+    weeks: repliesByWeek(clock, report.from, report.to, now),
+    funnel: funnelRows(funnel, report.visits),
+  };
+}
+
+export type ReplyFigures = Awaited<ReturnType<typeof readReplyFigures>>;
+
+/** A table's cells as text, head first: for CSV and the command line. */
+export const asTable = <Row>(
+  columns: readonly (readonly [string, (row: Row) => string | number])[],
+  rows: Row[],
+) => [columns.map(([name]) => name), ...rows.map((row) => columns.map(([, cell]) => cell(row)))];
