@@ -120,14 +120,13 @@ describe.each(storeKinds)("routing and replies on the $name store", (kind) => {
     for (const get of [owner, staff]) expect(await listed(get, "new")).toContain(">Open</a>");
     expect(await listed(staff, "mine")).toContain(">Routed</a>");
     expect(await listed(owner, "mine")).not.toContain(">Routed</a>");
-    // A held one is routed as it is stored, too; routing a type to nobody stops it.
-    await owner("POST", "/admin/staff/routing", {});
+    // A held one is routed as it is stored, too; removing the person routes their types to nobody.
+    const support = sampleEnquiry({ enquiryType: "support" });
+    const held = await store.saveEnquiry(support, new Date(), mailOnly, { reason: "low" });
+    expect((await store.inbox.read(held.id))?.enquiry.ownerId).toBe(siphoId);
+    await owner("POST", "/admin/staff/remove", { email: sipho.email });
     expect(await store.inbox.routes()).toEqual({});
-    const later = await store.saveEnquiry(
-      sampleEnquiry({ enquiryType: "support" }),
-      new Date(),
-      mailOnly,
-    );
+    const later = await store.saveEnquiry(support, new Date(), mailOnly);
     expect((await store.inbox.read(later.id))?.events).toEqual([]);
   });
 
