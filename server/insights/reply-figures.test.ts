@@ -34,6 +34,7 @@ test("counts first replies in business hours, across a weekend and 16 December, 
     now: "9 h 53 min",
     before: "1 h",
     change: "up 888%",
+    lowerIsBetter: true,
   });
   expect(firstReplyFigure(now, [])).toMatchObject({ before: "–", change: "–" });
   expect(firstReplyFigure([], [])).toMatchObject({ now: "–", change: "–" });

@@ -50,6 +50,7 @@ export function firstReplyFigure(now: TimedReply[], before: TimedReply[]): KeyFi
     now: time(m),
     before: time(b),
     change: m === undefined || b === undefined ? "–" : countChange(m, b),
+    lowerIsBetter: true,
   };
 }
 
