@@ -350,6 +350,9 @@ describe.each(storeKinds)("the inbox's figures on the $name store", (kind) => {
     ];
     expect(tableRows(page, /^Per week/).slice(1)).toEqual(weeks);
     const { document } = new JSDOM(page).window;
+    // Shorter is better: the arrow points down, the colour is the good one.
+    const changes = [...document.querySelectorAll(".figures .change span")];
+    expect(changes.at(-1)?.className).toBe("down better");
     for (const size of ["wide", "narrow"])
       expect(
         document.querySelectorAll(`[aria-labelledby^="replies-title-${size}"] rect[width="8"]`),

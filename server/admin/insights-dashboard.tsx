@@ -384,8 +384,8 @@ function Table({ id, caption, head, rows }: TableProps) {
 }
 
 /**
- * The row of key figures, each with its change against the previous period. A figure the store
- * cannot give (the median first reply before the inbox records replies) is simply not passed.
+ * The row of key figures, each with its change against the previous period: the arrow says
+ * which way it went, the colour whether that is good (a shorter first reply is).
  */
 export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previous: string }) {
   return (
@@ -395,7 +395,7 @@ export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previo
           <dt>{figure.name}</dt>
           <dd className="now">{figure.now}</dd>
           <dd className="change">
-            <span className={changeClass(figure.change)}>{figure.change}</span>
+            <span className={changeClass(figure)}>{figure.change}</span>
             {` against ${figure.before} ${previous}`}
           </dd>
         </div>
@@ -405,8 +405,16 @@ export function KeyFigures({ figures, previous }: { figures: KeyFigure[]; previo
 }
 
 /** Which way a change went, said in words and drawn as an arrow beside them. */
-const changeClass = (change: string) =>
-  change.startsWith("up") || change === "new" ? "up" : change.startsWith("down") ? "down" : "same";
+function changeClass({ change, lowerIsBetter }: KeyFigure) {
+  const way =
+    change.startsWith("up") || change === "new"
+      ? "up"
+      : change.startsWith("down")
+        ? "down"
+        : "same";
+  if (way === "same") return way;
+  return `${way} ${(way === "down") === Boolean(lowerIsBetter) ? "better" : "worse"}`;
+}
 
 /** A table's head and rows from its columns. */
 const tableOf = <Row,>(

@@ -66,15 +66,22 @@ const when = (iso: string) => clock.format(new Date(iso));
 /** The reply clock as the inbox reads it (decision 0048): business hours, and the target. */
 export type ReplyClock = { clock: BusinessClock; targetMinutes: number; now: Date };
 
+type Clocked = {
+  receivedAt: string;
+  firstReplyAt: string | number | Date | null;
+  status: InboxStatus;
+};
+
+/** Answered, or still waiting (New or Held); not spam, nor one moved on without a recorded reply. */
+const hasReplyClock = (enquiry: Clocked) =>
+  enquiry.firstReplyAt !== null || enquiry.status === "new" || enquiry.status === "held";
+
 /**
  * An enquiry's reply clock in words: how long it has waited in business hours, "Overdue" in
  * words and an icon past the target (never colour alone), or how long its first reply took.
  * Nothing for spam, or for one moved on without a recorded reply.
  */
-function ReplyTime(props: {
-  enquiry: { receivedAt: string; firstReplyAt: string | number | Date | null; status: InboxStatus };
-  replyClock: ReplyClock;
-}) {
+function ReplyTime(props: { enquiry: Clocked; replyClock: ReplyClock }) {
   const { enquiry, replyClock } = props;
   const { clock, targetMinutes, now } = replyClock;
   const received = new Date(enquiry.receivedAt);
@@ -82,7 +89,7 @@ function ReplyTime(props: {
     const took = clock.minutesBetween(received, new Date(enquiry.firstReplyAt));
     return <>{`First reply after ${businessTime(took)} in business hours`}</>;
   }
-  if (enquiry.status !== "new" && enquiry.status !== "held") return null;
+  if (!hasReplyClock(enquiry)) return null;
   const waited = `${businessTime(clock.minutesBetween(received, now))} in business hours`;
   if (clock.dueAt(received, targetMinutes) > now) return <>{waited}</>;
   return (
@@ -391,11 +398,12 @@ export function enquiryPage(props: {
     ["Entry page", enquiry.entryPage ?? "Not counted"],
     ["Source", enquiry.source ?? "Not counted"],
   ];
-  const replyTime = { ...enquiry, status: enquiry.inboxStatus };
-  fields.push([
-    "Reply clock",
-    <ReplyTime key="clock" enquiry={replyTime} replyClock={props.replyClock} />,
-  ]);
+  const clocked = { ...enquiry, status: enquiry.inboxStatus };
+  if (hasReplyClock(clocked))
+    fields.push([
+      "Reply clock",
+      <ReplyTime key="clock" enquiry={clocked} replyClock={props.replyClock} />,
+    ]);
   const action = (what: string) => `${enquiryPath(enquiry.id)}/${what}`;
   return page({
     title: enquiry.name,

@@ -133,7 +133,14 @@ export const periodTotals = (report: InsightsReport) => ({
 export type ComparedReport = Awaited<ReturnType<typeof readComparedReport>>;
 
 /** A key figure in both periods, and how it changed. */
-export type KeyFigure = { name: string; now: string; before: string; change: string };
+export type KeyFigure = {
+  name: string;
+  now: string;
+  before: string;
+  change: string;
+  /** A fall is good news (a shorter first reply), where for counts a rise is. */
+  lowerIsBetter?: boolean;
+};
 
 /** A change in words, safe in a spreadsheet cell: "up 12%", "down 3.5 pp", "no change". */
 const changed = (by: number, digits: number, unit: string) => {

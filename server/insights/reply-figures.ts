@@ -28,23 +28,29 @@ export const percentile = (sorted: number[], p: number) =>
 const time = (minutes: number | undefined) => (minutes === undefined ? "–" : businessTime(minutes));
 
 type Reply = { receivedAt: Date; firstReplyAt: Date | null };
+/** An enquiry's UTC day, and its first reply's business minutes (undefined: none yet). */
+export type TimedReply = { day: string; minutes: number | undefined };
 
-/** Each reply's business minutes, ascending. */
-const replyMinutes = (clock: BusinessClock, replies: Reply[]) =>
-  replies
-    .flatMap(({ receivedAt, firstReplyAt }) =>
-      firstReplyAt ? [clock.minutesBetween(receivedAt, firstReplyAt)] : [],
-    )
-    .sort((a, b) => a - b);
+/** Each enquiry's day and first reply in business minutes, counted once. */
+export const timeReplies = (clock: BusinessClock, replies: Reply[]): TimedReply[] =>
+  replies.map(({ receivedAt, firstReplyAt }) => ({
+    day: receivedAt.toISOString().slice(0, 10),
+    minutes: firstReplyAt ? clock.minutesBetween(receivedAt, firstReplyAt) : undefined,
+  }));
+
+/** The answered ones' business minutes, ascending. */
+const answeredMinutes = (replies: TimedReply[]) =>
+  replies.flatMap(({ minutes }) => (minutes === undefined ? [] : [minutes])).sort((a, b) => a - b);
 
 /** The median first reply in business hours, against the period before's. */
-export function firstReplyFigure(clock: BusinessClock, now: Reply[], before: Reply[]): KeyFigure {
-  const [m, b] = [median(replyMinutes(clock, now)), median(replyMinutes(clock, before))];
+export function firstReplyFigure(now: TimedReply[], before: TimedReply[]): KeyFigure {
+  const [m, b] = [median(answeredMinutes(now)), median(answeredMinutes(before))];
   return {
     name: "Median first reply",
     now: time(m),
     before: time(b),
     change: m === undefined || b === undefined ? "–" : countChange(m, b),
+    lowerIsBetter: true,
   };
 }
 
@@ -53,18 +59,24 @@ const mondayOf = (day: string) =>
   addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /** Per week (Monday to Sunday, cut to the period): replies' median and 90th percentile. */
-export function repliesByWeek(clock: BusinessClock, from: string, to: string, replies: Reply[]) {
+export function repliesByWeek(from: string, to: string, replies: TimedReply[]) {
+  const byWeek = new Map<string, TimedReply[]>();
+  const mondays = new Map<string, string>();
+  for (const reply of replies) {
+    const monday = mondays.get(reply.day) ?? mondayOf(reply.day);
+    mondays.set(reply.day, monday);
+    const week = byWeek.get(monday) ?? [];
+    byWeek.set(monday, week);
+    week.push(reply);
+  }
   const weeks = [];
   for (let monday = mondayOf(from); monday <= to; monday = addDays(monday, 7)) {
-    const week = { from: monday < from ? from : monday, to: addDays(monday, 6) };
-    if (week.to > to) week.to = to;
-    const inWeek = replies.filter(({ receivedAt }) => {
-      const day = receivedAt.toISOString().slice(0, 10);
-      return day >= week.from && day <= week.to;
-    });
-    const minutes = replyMinutes(clock, inWeek);
+    const inWeek = byWeek.get(monday) ?? [];
+    const minutes = answeredMinutes(inWeek);
+    const last = addDays(monday, 6);
     weeks.push({
-      ...week,
+      from: monday < from ? from : monday,
+      to: last > to ? to : last,
       answered: minutes.length,
       waiting: inWeek.length - minutes.length,
       median: median(minutes),
@@ -132,9 +144,10 @@ export async function readReplyFigures(
     store.firstReplies(previous.from, previous.to),
     store.funnelBySource(report.from, report.to, top),
   ]);
+  const timed = timeReplies(clock, now);
   return {
-    firstReply: firstReplyFigure(clock, now, before),
-    weeks: repliesByWeek(clock, report.from, report.to, now),
+    firstReply: firstReplyFigure(timed, timeReplies(clock, before)),
+    weeks: repliesByWeek(report.from, report.to, timed),
     funnel: funnelRows(funnel, report.visits),
   };
 }
