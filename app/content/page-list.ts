@@ -33,7 +33,7 @@ export const pageList = [
     footerRank: 1,
   },
   { id: "contact", path: "/contact", kind: "contact", editorTitle: "Contact page", footerRank: 3 },
-  // Case studies (footer rank 3.5) follow, when there are any: app/content/case-studies.ts.
+  // Case studies (footer rank 3.5) follow, when there are any: app/content/navigation.ts.
   {
     id: "faq",
     path: "/faq",

@@ -8,8 +8,9 @@ import { checkProductLinks, checkProductsNamed, productOf } from "./products";
 import { productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
 
-// Adding a product is one file in app/content/products/ (docs/editing-the-site.md, "Adding a
-// product"): here the fixture remote-valve.yaml, as the editor writes one.
+// Adding a product is one file in app/content/products/ (docs/editing-the-site.md, "Products,
+// their specifications and datasheets"): here the fixture remote-valve.yaml, as the editor
+// writes one.
 const fixture = productFile.parse(
   parse(readFileSync(join(import.meta.dirname, "fixtures", "remote-valve.yaml"), "utf8")),
 );
