@@ -1,8 +1,11 @@
+import { VITE_SITE_URL } from "astro:env/server";
+import type { ImageMetadata } from "astro";
 import { siteConfig } from "../../config";
 import { approvalsOf, uploadedDatasheetOf } from "../../content/documents";
 import type { Product } from "../../content/products";
 import { builtContent } from "../../content/site-content";
 import { datasheetPdf } from "../../lib/datasheet";
+import { uploadOf } from "../../lib/study-photos";
 
 // Each product's datasheet, made from its content file as the build writes its page
 // (app/lib/datasheet.tsx); the page links it with its size. A product whose company datasheet
@@ -15,7 +18,11 @@ export const getStaticPaths = async () => {
     .map((product) => ({ params: { product: product.slug }, props: { product } }));
 };
 
-export const GET = async ({ props: { product } }: { props: { product: Product } }) => {
+export const GET = async ({
+  props: { product },
+}: {
+  props: { product: Product<ImageMetadata> };
+}) => {
   const content = await builtContent();
   const pdf = await datasheetPdf({
     product,
@@ -23,6 +30,8 @@ export const GET = async ({ props: { product } }: { props: { product: Product } 
     ...siteConfig,
     company: content.companyDetails(),
     approvals: approvalsOf(product, content.siteDocuments()),
+    siteUrl: VITE_SITE_URL?.replace(/\/+$/, ""),
+    photoFile: product.photo && uploadOf(product.photo.src),
   });
   return new Response(new Uint8Array(pdf), { headers: { "content-type": "application/pdf" } });
 };
