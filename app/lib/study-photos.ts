@@ -73,5 +73,8 @@ export const productPhoto = sized(productLayout);
  * The upload's own file, which the datasheet draws from: Astro's image holds it as `fsPath`
  * (not in its type), the one property whose reading does not publish the upload.
  */
-export const uploadOf = (image: ImageMetadata) =>
-  (image as ImageMetadata & { fsPath: string }).fsPath;
+export function uploadOf(image: ImageMetadata): string {
+  const { fsPath } = image as ImageMetadata & { fsPath?: unknown };
+  if (typeof fsPath !== "string") throw new Error(`no file for the image ${image.src}`);
+  return fsPath;
+}
