@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { type Document, parseDocument } from "yaml";
-import { astroBuild, writeContentWithStudy } from "../tests/support/astro-build";
+import { astroBuild, writeContentWithPhotos } from "../tests/support/astro-build";
 import { contentFileOf, pageList } from "./content/page-list";
 import { pageFile } from "./content/site-content";
 
@@ -47,7 +47,7 @@ it.each([
 ])("stops on %s", { timeout: 60_000 }, (_, path, spoil, said) => {
   const name = path.replace(/\W/g, "-");
   const contentDir = join(scratch, name);
-  writeContentWithStudy(contentDir);
+  writeContentWithPhotos(contentDir);
   const yaml = parseDocument(readFileSync(join(contentDir, path), "utf8"));
   spoil(yaml);
   writeFileSync(join(contentDir, path), yaml.toString());
