@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Document, parseDocument } from "yaml";
 import { siteRootOf } from "../contract/site-build";
-import { astroBuild, writeContentWithStudy } from "../tests/support/astro-build";
+import { astroBuild, writeContentWithPhotos } from "../tests/support/astro-build";
 import { contentFileOf, pageList } from "./content/page-list";
 import { pageFile } from "./content/site-content";
 
@@ -51,7 +51,7 @@ it.each([
 ])("stops on %s", { timeout: 60_000 }, (_, path, spoil, said) => {
   const name = path.replace(/\W/g, "-");
   const contentDir = join(scratch, name);
-  writeContentWithStudy(contentDir);
+  writeContentWithPhotos(contentDir);
   const yaml = parseDocument(readFileSync(join(contentDir, path), "utf8"));
   spoil(yaml);
   writeFileSync(join(contentDir, path), yaml.toString());
@@ -61,12 +61,12 @@ it.each([
   for (const words of said) expect(output).toContain(words);
 });
 
-describe("a build of the launch content with the proof fixtures' study, without a support address", () => {
+describe("a build of the launch content with the proof fixtures' study and drawing, without a support address", () => {
   let output = "";
   let served: string[] = [];
   beforeAll(() => {
     const contentDir = join(scratch, "published-content");
-    writeContentWithStudy(contentDir);
+    writeContentWithPhotos(contentDir);
     // Empty is unset, whatever a developer's .env says.
     const built = build("published", { CONTENT_DIR: contentDir, VITE_SUPPORT_EMAIL: "" }, 280_000);
     expect(built.status, built.output).toBe(0);
@@ -99,16 +99,16 @@ describe("a build of the launch content with the proof fixtures' study, without 
   });
 
   // The study's photo meter-installed.jpg holds where it was taken and by whom (EXIF GPS and
-  // Artist "Fixture Photographer"): no file the build publishes holds either, so neither the
-  // upload itself nor a copy that kept its metadata is served.
-  it("publishes a study's photos resized, with no location or other EXIF", async () => {
+  // Artist "Fixture Photographer"), and the fixture valve's drawing names its author in a PNG
+  // comment: no file the build publishes (pages, images, the datasheet) holds either, so neither
+  // upload nor a copy that kept its metadata is served.
+  it("publishes a study's photos and a product's drawing resized, with no location or other metadata", async () => {
     const unpack: Record<string, (bytes: Buffer) => Buffer> = {
       ".br": brotliDecompressSync,
       ".gz": gunzipSync,
     };
-    expect(served.filter((path) => /meter-installed.*\.avif$/.test(path)).length).toBeGreaterThan(
-      0,
-    );
+    for (const upload of ["meter-installed", "remote-valve"])
+      expect(served.filter((path) => path.includes(upload) && path.endsWith(".avif")).length).toBeGreaterThan(0);
     for (const path of served) {
       const bytes = readFileSync(path);
       const text = unpack[extname(path)]?.(bytes) ?? bytes;

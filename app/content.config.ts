@@ -11,6 +11,7 @@ import {
   refuseStrays,
   siteCollections,
 } from "./content/content-files.ts";
+import { productFileOf } from "./content/schemas.ts";
 
 // One collection of each of app/content/content-files.ts: its files, found and read there as
 // tests and tools read them, each checked here against the same schema before a page sees it.
@@ -58,6 +59,10 @@ export const collections = {
     loader: siteFiles("caseStudies"),
     schema: ({ image }) => caseStudyFile(image()),
   }),
-  products: collectionOf("products"),
+  // So is a product's photo, beside it in products/photos/.
+  products: defineCollection({
+    loader: siteFiles("products"),
+    schema: ({ image }) => productFileOf(image()),
+  }),
   documents: collectionOf("documents"),
 };

@@ -1,17 +1,52 @@
-import type { SiteDocument } from "../content/documents";
+import type { BuiltDatasheet, SiteDocument } from "../content/documents";
 import { documentKinds, type SiteShellFile } from "../content/schemas";
+import { datasheetDate } from "../lib/figures";
 import { DownloadLink } from "./product-details";
 import styles from "./product-details.module.css";
 
 type DocumentListProps = {
   documents: readonly SiteDocument[];
+  /** The datasheets the build makes, each named by its product. */
+  datasheets: readonly BuiltDatasheet[];
   copy: SiteShellFile["documents"];
+  /** How a datasheet states its number and revision. */
+  filing: Pick<SiteShellFile["productPage"], "documentNumber" | "revised">;
   /** Each product's name, by file name: a document says which products it belongs to. */
   productNames: Record<string, string>;
 };
 
-/** /documents: every document, grouped by kind in the kinds' order; an empty kind is left out. */
-export function DocumentList({ documents, copy, productNames }: DocumentListProps) {
+/**
+ * /documents: every document, grouped by kind in the kinds' order, an empty kind left out; the
+ * datasheets, the built ones among the uploaded, by their product's name.
+ */
+export function DocumentList({
+  documents,
+  datasheets,
+  copy,
+  filing,
+  productNames,
+}: DocumentListProps) {
+  const named = (slugs: readonly string[] = []) => slugs.map((slug) => productNames[slug] ?? slug);
+  const details = (document: SiteDocument | BuiltDatasheet) =>
+    "source" in document
+      ? [
+          ...named(document.products),
+          `${copy.version} ${document.version}`,
+          `${copy.issued} ${document.issued}`,
+        ]
+      : document.datasheet
+        ? [
+            `${filing.documentNumber} ${document.datasheet.number}`,
+            filing.revised
+              .replaceAll("{revision}", document.datasheet.revision)
+              .replaceAll(
+                "{date}",
+                datasheetDate(new Date(`${document.datasheet.revised}T12:00:00Z`)),
+              ),
+          ]
+        : [];
+  const byProduct = (document: SiteDocument | BuiltDatasheet) =>
+    named(document.products)[0] ?? document.title;
   return (
     <div className={styles.details}>
       <div className={styles.section}>
@@ -19,7 +54,13 @@ export function DocumentList({ documents, copy, productNames }: DocumentListProp
         <p>{copy.intro}</p>
       </div>
       {documentKinds.map((kind) => {
-        const ofKind = documents.filter((document) => document.kind === kind);
+        const uploaded = documents.filter((document) => document.kind === kind);
+        const ofKind =
+          kind === "datasheet"
+            ? [...datasheets, ...uploaded].toSorted((a, b) =>
+                byProduct(a).localeCompare(byProduct(b)),
+              )
+            : uploaded;
         if (ofKind.length === 0) return null;
         return (
           <section key={kind} aria-labelledby={`kind-${kind}`} className={styles.section}>
@@ -30,13 +71,9 @@ export function DocumentList({ documents, copy, productNames }: DocumentListProp
               {ofKind.map((document) => (
                 <li key={document.id}>
                   <DownloadLink download={document} kinds={copy.kinds} />
-                  <p className={styles.note}>
-                    {[
-                      ...(document.products ?? []).map((slug) => productNames[slug] ?? slug),
-                      `${copy.version} ${document.version}`,
-                      `${copy.issued} ${document.issued}`,
-                    ].join(" · ")}
-                  </p>
+                  {details(document).length > 0 && (
+                    <p className={styles.note}>{details(document).join(" · ")}</p>
+                  )}
                 </li>
               ))}
             </ul>

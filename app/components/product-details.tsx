@@ -3,12 +3,16 @@ import type { Approval, Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { datasheetDate, specificationTables, withUnit } from "../lib/figures";
+import type { PhotoProps } from "../lib/study-photos";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
+import { Photo } from "./photo";
 import styles from "./product-details.module.css";
 import { TickList } from "./tick-list";
 
 type ProductDetailsProps = {
   product: Product;
+  /** Its photo or drawing, as the build sized it: none, none shown. */
+  photo?: PhotoProps;
   approvals: readonly Approval[];
   copy: SiteShellFile["productPage"];
   kinds: SiteShellFile["documents"]["kinds"];
@@ -23,11 +27,12 @@ export const fileSize = (bytes: number) =>
     : `${(bytes / 1000 / 1000).toFixed(1)} MB`;
 
 /**
- * Below a product's banner: what it does, its specifications as a table (none, none shown),
- * its datasheet and documents, and a Get in Touch link about it.
+ * Below a product's banner: what it does beside its photo, its specifications as a table (none,
+ * none shown), its datasheet and documents, and a Get in Touch link about it.
  */
 export function ProductDetails({
   product,
+  photo,
   approvals,
   copy,
   kinds,
@@ -38,7 +43,14 @@ export function ProductDetails({
   const specifications = product.specifications ?? [];
   return (
     <div className={styles.details}>
-      <TickList points={product.claims} />
+      {photo ? (
+        <div className={styles.lead}>
+          <TickList points={product.claims} />
+          <Photo photo={photo} className={styles.photo} eager />
+        </div>
+      ) : (
+        <TickList points={product.claims} />
+      )}
       {specifications.length > 0 && (
         <section aria-labelledby="specifications" className={styles.section}>
           <h2 id="specifications" className={styles.heading}>

@@ -12,6 +12,7 @@ import {
   pageBlock,
   productRef,
   shortText,
+  uploadedPhoto,
 } from "./schemas.ts";
 
 export const caseStudiesPageFileName = "case-studies.yaml";
@@ -29,16 +30,6 @@ const customerKindTitles = {
   municipality: "Municipality",
   business: "Business",
 } as const;
-
-/** A photo the build can size: a file beside the study, of a type Astro's image tools read. */
-export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
-/** The largest photo the editor uploads: a phone's photo, not a camera's raw file. */
-export const maxPhotoBytes = 10 * 1000 * 1000;
-const photoRule = "Upload a JPEG, PNG, WebP or AVIF photo: a web address cannot be used";
-const photoPath = z
-  .string()
-  .regex(/^(?![a-z]+:)[^?#]+\.(?:jpe?g|png|webp|avif)$/i, photoRule)
-  .meta({ patternMessage: photoRule });
 
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
@@ -91,16 +82,7 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
         .meta({ hint: "Optional" }),
       photos: list(
         "Photos",
-        group("Photo", {
-          // Astro types image() by what it makes; it takes the file's path, as photoPath gives it.
-          src: photoPath
-            .pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>)
-            .meta({ title: "Photo", widget: "image" }),
-          alt: shortText(
-            "Description (alt text)",
-            "What the photo shows, read out to people who cannot see it",
-          ),
-        }),
+        uploadedPhoto(photo, "What the photo shows, read out to people who cannot see it"),
       ).optional(),
     })
     .superRefine((study, context) => {

@@ -114,7 +114,7 @@ describe("the editor's configuration", () => {
   it.each([
     ["case-studies", "proof/case-studies/sunbird-estate.yaml", fixtures],
     ["documents", "documents/installation-guide.yaml", fixtures],
-    ["documents", "documents/remote-valve-datasheet.yaml", fixtures],
+    ["documents", "documents/routing-module-datasheet.yaml", fixtures],
     ...productFiles.map((name) => ["products", `products/${name}`, contentDir()]),
   ])("offers a field for every value of an entry of %s as the editor writes it (%s)", (...row) => {
     const [name = "", path = "", dir] = row;

@@ -6,8 +6,6 @@ import {
   caseStudiesPageFile,
   caseStudiesPageFileName,
   caseStudyFile,
-  maxPhotoBytes,
-  photoTypes,
 } from "./case-study-schema.ts";
 import { companyFile, companyFileName } from "./company-schema.ts";
 import { documentFilesFolder, documentFolder, maxDocumentBytes } from "./documents.ts";
@@ -18,6 +16,8 @@ import {
   documentFile,
   fileNamePattern,
   fileNameRule,
+  maxPhotoBytes,
+  photoTypes,
   productFile,
 } from "./schemas.ts";
 
@@ -260,6 +260,9 @@ export function cmsConfig(
         slug: entrySlug("page.title"),
         identifier_field: "page.title",
         summary: "{{page.title}}",
+        // Its photo is uploaded beside the products, as a study's beside the studies.
+        media_folder: "photos",
+        public_folder: "./photos",
         fields: editorFields(productFile),
       },
       {

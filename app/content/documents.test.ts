@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
+  builtDatasheetsOf,
   productDownloads,
   siteDocumentOf,
   uploadedDatasheetOf,
@@ -19,7 +20,7 @@ import {
 } from "./documents";
 import { footerLinksOf } from "./navigation";
 import { documentFile } from "./schemas";
-import { shellFile, sitePages } from "./site-content";
+import { shellFile, sitePages, siteProducts } from "./site-content";
 
 // A document as the editor writes one (app/content/fixtures/documents/), in a content folder of
 // its own so each test can spoil its file.
@@ -86,16 +87,24 @@ describe("a product's downloads", () => {
     expect(productDownloads("routing-module", [document], built)).toHaveLength(1);
   });
 
-  it("offer the company's own datasheet instead of the built one", () => {
+  it("offer the company's own datasheet instead of the built one, here and on /documents", async () => {
     expect(uploadedDatasheetOf("remote-valve", [document, uploaded])).toBe(uploaded);
     const downloads = productDownloads("remote-valve", [document, uploaded], built);
     expect(downloads.map((d) => d.title)).toEqual(["Valve sheet", "Installation guide"]);
+    const products = siteProducts();
+    const meters = { ...uploaded, products: ["water-meter"] };
+    const listed = await builtDatasheetsOf(products, [document, meters], async () => 9);
+    expect(listed.map(({ title, href, bytes }) => [title, href, bytes])).toEqual(
+      products
+        .filter((product) => product.slug !== "water-meter")
+        .map((product) => [product.page.title, product.datasheetPath, 9]),
+    );
   });
 });
 
 describe("the footer", () => {
   const copy = shellFile().documents;
-  it("links /documents after the contact page once there is a document, else not", () => {
+  it("links /documents after the contact page once it lists a document or a product's datasheet, else not", () => {
     const links = (documents: unknown[]) =>
       footerLinksOf(withDocumentsPage(sitePages(), copy, documents)).map((link) => link.href);
     const withOne = links([{}]);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { PictureName } from "./picture-list.ts";
+import type { Product } from "./products.ts";
 import type { DocumentFile, ProductFile } from "./schemas.ts";
 
 // The company's documents: one content file per PDF in app/content/documents/, the PDFs in its
@@ -89,13 +90,45 @@ export const documentsPageOf = (copy: {
   footerLabel: string;
 }) => ({ id: "documents", path: "/documents", ...copy.page, footerLabel: copy.footerLabel });
 
-/** The pages the footer links: /documents after the contact page, once there is a document. */
+/**
+ * The pages the footer links: /documents after the contact page, once it lists anything: a
+ * document, or a product (each has a datasheet).
+ */
 export const withDocumentsPage = <Page extends { path: string; footerLabel?: string }>(
   pages: readonly Page[],
   copy: Parameters<typeof documentsPageOf>[0],
-  documents: readonly unknown[],
-) =>
-  documents.length > 0 ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages];
+  listed: readonly unknown[],
+) => (listed.length > 0 ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages]);
+
+/** A datasheet the build makes, as /documents lists it: named by its product, with its number. */
+export type BuiltDatasheet = Download & {
+  id: string;
+  kind: "datasheet";
+  products: [string];
+  datasheet: ProductFile["datasheet"];
+};
+
+/** The datasheets the build makes, each weighed: each product's, but where the company uploaded its own. */
+export const builtDatasheetsOf = <
+  Listed extends Pick<Product, "slug" | "page" | "datasheetPath" | "datasheet">,
+>(
+  products: readonly Listed[],
+  documents: readonly SiteDocument[],
+  weigh: (product: Listed) => Promise<number>,
+): Promise<BuiltDatasheet[]> =>
+  Promise.all(
+    products
+      .filter((product) => !uploadedDatasheetOf(product.slug, documents))
+      .map(async (product) => ({
+        id: `datasheet-${product.slug}`,
+        kind: "datasheet" as const,
+        title: product.page.title,
+        href: product.datasheetPath,
+        bytes: await weigh(product),
+        products: [product.slug] as [string],
+        datasheet: product.datasheet,
+      })),
+  );
 
 /** A product's approvals, each with the address of its certificate where one is published. */
 export function approvalsOf(

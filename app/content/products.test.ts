@@ -3,18 +3,24 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { approvalsOf } from "./documents";
+import { approvalsOf, siteDocumentOf } from "./documents";
 import { checkProductLinks, checkProductsNamed, productOf } from "./products";
-import { productFile } from "./schemas";
+import { documentFile, productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
 
 // Adding a product is one file in app/content/products/ (docs/editing-the-site.md, "Products,
 // their specifications and datasheets"): here the fixture remote-valve.yaml, as the editor
 // writes one.
-const fixture = productFile.parse(
-  parse(readFileSync(join(import.meta.dirname, "fixtures", "remote-valve.yaml"), "utf8")),
-);
+const fixtures = join(import.meta.dirname, "fixtures");
+const read = (path: string) => parse(readFileSync(join(fixtures, path), "utf8"));
+const fixture = productFile.parse(read("remote-valve.yaml"));
 const valve = productOf("remote-valve", fixture);
+// The certificate its first approval links.
+const certificate = siteDocumentOf(
+  "remote-valve-sans-1529-certificate",
+  documentFile.parse(read("documents/remote-valve-sans-1529-certificate.yaml")),
+  join(fixtures, "documents"),
+);
 
 describe("a product file", () => {
   it("may leave out its specifications, and refuses a row without a value or an unknown section", () => {
@@ -57,7 +63,7 @@ describe("the products' links", () => {
 
 describe("a product's structured data", () => {
   it("carries each specification as a property value, with its unit and note", () => {
-    const data = productStructuredData(valve, approvalsOf(valve, []), {
+    const data = productStructuredData(valve, approvalsOf(valve, [certificate]), {
       companyName: "Metsi Works",
       siteUrl: "https://x.example",
     });
@@ -74,6 +80,7 @@ describe("a product's structured data", () => {
           certificationIdentification: "FIX-1529-0001",
           issuedBy: { "@type": "Organization", name: "Fixture Approvals Body" },
           validFrom: "2026-06-30",
+          url: `https://x.example${certificate.href}`,
         },
         { name: "OIML R 49" },
       ],

@@ -6,10 +6,21 @@ import type { ProductFile } from "./schemas.ts";
 
 export const productFolder = "products";
 
-/** A product as pages read it: its file name (`slug`), its words, and where it lives. */
-export type Product = ProductFile & { slug: string; path: string; datasheetPath: string };
+/**
+ * A product as pages read it: its file name (`slug`), its words, and where it lives. Its photo is
+ * Astro's image in the build, its path (beside the product's file) for tests and tools.
+ */
+export type Product<Photo = unknown> = Omit<ProductFile, "photo"> & {
+  photo?: { src: Photo; alt: string };
+  slug: string;
+  path: string;
+  datasheetPath: string;
+};
 
-export const productOf = (slug: string, file: ProductFile): Product => ({
+export const productOf = <Photo = string>(
+  slug: string,
+  file: Omit<ProductFile, "photo"> & { photo?: { src: Photo; alt: string } },
+): Product<Photo> => ({
   ...file,
   slug,
   path: `/${file.section}/${slug}`,
@@ -21,7 +32,7 @@ export const productOf = (slug: string, file: ProductFile): Product => ({
  * The page each product is, in the shape of the page list's pages, so the head, share card and
  * sitemap treat it as one: its id (the share card's name) is `product-<name>`.
  */
-export const productPageOf = (product: Product) => ({
+export const productPageOf = (product: Pick<Product, "slug" | "path" | "page">) => ({
   id: `product-${product.slug}`,
   path: product.path,
   ...product.page,

@@ -379,6 +379,10 @@ export const siteShellFile = z.object({
       "In the datasheet, its revision and the date of it",
       "{revision} and {date} stand for the datasheet's revision and the day it was revised",
     ),
+    pageOf: text("string", ["{page}", "{pages}"])(
+      "In the datasheet's footer, its page number",
+      "{page} and {pages} stand for the page's number and the datasheet's number of pages",
+    ),
     approvalsHeading: shortText("Heading of the approvals"),
     approvalHeaders: group("Column headings of the approvals", {
       standard: shortText("Standard"),
@@ -442,39 +446,81 @@ const approval = group("Approval", {
   }),
 });
 
+/** A photo the build can size: a file beside its entry, of a type Astro's image tools read. */
+export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** The largest photo the editor uploads: a phone's photo, not a camera's raw file. */
+export const maxPhotoBytes = 10 * 1000 * 1000;
+const photoRule = "Upload a JPEG, PNG, WebP or AVIF photo: a web address cannot be used";
+const photoPath = z
+  .string()
+  .regex(/^(?![a-z]+:)[^?#]+\.(?:jpe?g|png|webp|avif)$/i, photoRule)
+  .meta({ patternMessage: photoRule });
+
+/**
+ * A photo the company uploads, with the words read out in its place. The build passes Astro's
+ * image() as `photo`, which resolves the file beside the entry and gives its size; the editor and
+ * tests see its path.
+ */
+export const uploadedPhoto = <Photo extends z.ZodType>(photo: Photo, altHint: string) =>
+  group("Photo", {
+    // Astro types image() by what it makes; it takes the file's path, as photoPath gives it.
+    src: photoPath
+      .pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>)
+      .meta({ title: "Photo", widget: "image" }),
+    alt: shortText("Description (alt text)", altHint),
+  });
+
 /** The parts of the site a product page sits under: its address is /<section>/<file name>. */
 export const productSections = ["hardware", "software"] as const;
 
-/** A product's page and datasheet: one file per product in app/content/products/. */
-export const productFile = z.object({
-  page: group("Page title, description and link preview", {
-    title: shortText("Product name", "The page's title and the datasheet's heading"),
-    description: longText("Summary", "Shown by search engines, link previews and the datasheet"),
-    shareCard: pageBlock.shape.shareCard,
-  }),
-  section: z.enum(productSections).meta({
-    title: "Section",
-    hint: "The page the product belongs to: its address is /section/file-name",
-  }),
-  hero: hero(),
-  claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
-  specifications: list("Specifications", specification).optional(),
-  approvals: list("Approvals", approval)
-    .optional()
-    .meta({ hint: "Only approvals the company holds a certificate for" }),
-  datasheet: group("Datasheet", {
-    number: shortText("Document number", "Such as DS-WM-001: the number an engineer files it by"),
-    revision: shortText("Revision", "Such as 2 or B: raise it with each change of what it states"),
-    revised: z.iso.date().meta({
-      title: "Date of the revision",
-      hint: "The day what the datasheet states last changed, printed on it",
-      widget: "date",
-      patternMessage: dateRule,
+/**
+ * A product's page and datasheet: one file per product in app/content/products/, its photo in
+ * products/photos/. The build passes Astro's image() for the photo (app/content.config.ts).
+ */
+export const productFileOf = <Photo extends z.ZodType>(photo: Photo) =>
+  z.object({
+    page: group("Page title, description and link preview", {
+      title: shortText("Product name", "The page's title and the datasheet's heading"),
+      description: longText("Summary", "Shown by search engines, link previews and the datasheet"),
+      shareCard: pageBlock.shape.shareCard,
     }),
-  })
-    .optional()
-    .meta({ hint: "Leave it empty until the company numbers its datasheets" }),
-});
+    section: z.enum(productSections).meta({
+      title: "Section",
+      hint: "The page the product belongs to: its address is /section/file-name",
+    }),
+    hero: hero(),
+    claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
+    photo: uploadedPhoto(
+      photo,
+      "What the photo or drawing shows, read out to people who cannot see it",
+    )
+      .optional()
+      .meta({
+        hint: "A photo or drawing of the product, on its page and its datasheet: a JPEG, PNG, WebP or AVIF of at most 10 MB",
+      }),
+    specifications: list("Specifications", specification).optional(),
+    approvals: list("Approvals", approval)
+      .optional()
+      .meta({ hint: "Only approvals the company holds a certificate for" }),
+    datasheet: group("Datasheet", {
+      number: shortText("Document number", "Such as DS-WM-001: the number an engineer files it by"),
+      revision: shortText(
+        "Revision",
+        "Such as 2 or B: raise it with each change of what it states",
+      ),
+      revised: z.iso.date().meta({
+        title: "Date of the revision",
+        hint: "The day what the datasheet states last changed, printed on it",
+        widget: "date",
+        patternMessage: dateRule,
+      }),
+    })
+      .optional()
+      .meta({ hint: "Leave it empty until the company numbers its datasheets" }),
+  });
+
+/** What tests and the editor read: the photo as its path. */
+export const productFile = productFileOf(z.string());
 
 const pdfRule = "Upload a PDF file (.pdf) of at most 20 MB";
 

@@ -73,7 +73,16 @@ function contentOf<Photo>(source: Source) {
   const siteProducts = () =>
     source
       .list("products")
-      .map(({ id, data }) => productOf(id, fillPlaceholders(data, placeholders())))
+      .map(({ id, data }) => {
+        // The photo left out of the filling, as a study's are (caseStudies, below).
+        const { photo, ...words } = data;
+        return productOf(id, {
+          ...fillPlaceholders(words, placeholders()),
+          ...(photo && {
+            photo: { src: photo.src as Photo, alt: fillPlaceholders(photo.alt, placeholders()) },
+          }),
+        });
+      })
       .toSorted((a, b) => a.slug.localeCompare(b.slug));
   /** The company's documents (app/content/documents/), newest first; each names real products. */
   const siteDocuments = () => {
@@ -143,7 +152,10 @@ function contentOf<Photo>(source: Source) {
       const files = [
         ...pageList.map((page) => ({ file: contentFileOf(page), data: pageFile(page) })),
         { file: siteShellFileName, data: shellFile() },
-        ...siteProducts().map((data) => ({ file: `${productFolder}/${data.slug}.yaml`, data })),
+        ...siteProducts().map(({ photo, ...data }) => ({
+          file: `${productFolder}/${data.slug}.yaml`,
+          data: { ...data, photo: photo && { alt: photo.alt } },
+        })),
         ...siteDocuments().map((data) => ({ file: `${documentFolder}/${data.id}.yaml`, data })),
         { file: companyFileName, data: companyDetails() },
         { file: caseStudiesPageFileName, data: caseStudiesPage() },

@@ -5,25 +5,30 @@ import { join } from "node:path";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { approvalsOf } from "../content/documents";
+import { approvalsOf, siteDocumentOf } from "../content/documents";
 import { productOf } from "../content/products";
-import { productFile } from "../content/schemas";
+import { documentFile, productFile } from "../content/schemas";
 import { shellFile } from "../content/site-content";
-import { Datasheet, datasheetDate } from "./datasheet";
+import { Datasheet, datasheetDate, datasheetPhoto } from "./datasheet";
 
 // The datasheet as a reader's PDF viewer finds it: its text read back by poppler's pdftotext,
-// its fonts by pdffonts.
-const product = productOf(
-  "remote-valve",
-  productFile.parse(
-    parse(readFileSync(join(import.meta.dirname, "../content/fixtures/remote-valve.yaml"), "utf8")),
-  ),
+// its fonts by pdffonts, its pictures by pdfimages.
+const fixtures = join(import.meta.dirname, "../content/fixtures");
+const read = (path: string) => parse(readFileSync(join(fixtures, path), "utf8"));
+const product = productOf("remote-valve", productFile.parse(read("remote-valve.yaml")));
+// The approval's certificate, published beside it.
+const certificateId = "remote-valve-sans-1529-certificate";
+const certificate = siteDocumentOf(
+  certificateId,
+  documentFile.parse(read(`documents/${certificateId}.yaml`)),
+  join(fixtures, "documents"),
 );
 const copy = shellFile().productPage;
 const dir = mkdtempSync(join(tmpdir(), "datasheet-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function made() {
+async function make() {
+  const photo = await datasheetPhoto(join(fixtures, product.photo?.src ?? ""));
   const pdf = await renderToBuffer(
     <Datasheet
       product={product}
@@ -39,7 +44,9 @@ async function made() {
           postalCode: "7600",
         },
       }}
-      approvals={approvalsOf(product, [])}
+      approvals={approvalsOf(product, [certificate])}
+      siteUrl="https://x.example"
+      photo={photo}
     />,
   );
   const file = join(dir, "datasheet.pdf");
@@ -48,6 +55,7 @@ async function made() {
   const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" });
   const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
   const boxes = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
+  const images = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" });
   const words = [
     ...boxes.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)</g),
   ].map(([, left, right, word]) => ({
@@ -55,8 +63,15 @@ async function made() {
     right: Number(right),
     word: word ?? "",
   }));
-  return { pdf, text: text.replace(/\s+/g, " "), fonts, info, words };
+  return { pdf, text: text.replace(/\s+/g, " "), fonts, info, words, images };
 }
+
+// Made once, read by each test.
+let making: ReturnType<typeof make> | undefined;
+const made = () => {
+  making ??= make();
+  return making;
+};
 
 describe("a product's datasheet", () => {
   it("holds the company, the product's words, its tables and approvals, its number and revision, and how to reach us, as text", async () => {
@@ -78,19 +93,24 @@ describe("a product's datasheet", () => {
       // The day what it states last changed, not the day it was built.
       "Revision B of 1 October 2026",
       `${copy.reachUs} 12 Fixture Road, Stellenbosch 7600 · 021 555 0123 · help@metsi.example`,
+      "Page 1 of 2",
+      "Page 2 of 2",
     ]) {
       expect(text).toContain(words.replace(/\s+/g, " "));
     }
   });
 
-  it("is A4 pages under 200 KB, in Inter, embedded", async () => {
-    const { pdf, fonts, info } = await made();
+  it("is two A4 pages under 200 KB with the drawing at about 200 dpi, in Inter, embedded; the certificate linked", async () => {
+    const { pdf, fonts, info, images } = await made();
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.length).toBeLessThan(200_000);
-    expect(info).toMatch(/Pages:\s+[12]\n/);
+    expect(info).toMatch(/Pages:\s+2\n/);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(fonts).toMatch(/\+Inter-Regular\s.*\syes yes yes/);
     expect(fonts).toMatch(/\+Inter-Bold\s.*\syes yes yes/);
+    // The 900 × 560 drawing, once, at 720 × 448 pixels.
+    expect(images.match(/^\s+1\s+\d+ image\s+720\s+448\s/gm)).toHaveLength(1);
+    expect(pdf.toString("latin1")).toContain(`/URI (https://x.example${certificate.href})`);
   });
 
   it("breaks a word too long for its column, rather than overprint the value beside it", async () => {

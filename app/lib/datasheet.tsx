@@ -1,5 +1,16 @@
 import { createRequire } from "node:module";
-import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import {
+  Document,
+  Font,
+  Image,
+  Link,
+  Page,
+  renderToBuffer,
+  StyleSheet,
+  Text,
+  View,
+} from "@react-pdf/renderer";
+import sharp from "sharp";
 import type { CompanyFile } from "../content/company-schema";
 import type { Approval } from "../content/documents";
 import type { Product } from "../content/products";
@@ -47,11 +58,13 @@ const styles = StyleSheet.create({
   summary: { marginTop: 6, fontSize: 11.5, color: muted },
   lead: { marginTop: 16, flexDirection: "row", gap: 16 },
   claims: { flex: 1 },
+  claimsBelow: { marginTop: 12 },
+  photo: { flex: 1, height: 190, objectFit: "contain" },
   claim: { flexDirection: "row", marginBottom: 3 },
   bullet: { width: 12, color: colourToken("color-accent"), fontWeight: 700 },
   figures: { flex: 1, backgroundColor: tint, padding: 10 },
   figure: { marginBottom: 6 },
-  figureValue: { fontSize: 14, fontWeight: 700 },
+  figureValue: { fontSize: 14, fontWeight: 700, lineHeight: 1.3 },
   figureName: { color: muted, fontSize: 8.5 },
   heading: { marginTop: 18, marginBottom: 4, fontSize: 12, fontWeight: 700 },
   row: { flexDirection: "row", borderBottom: `1pt solid ${border}`, paddingVertical: 4 },
@@ -60,6 +73,7 @@ const styles = StyleSheet.create({
   valueCell: { width: "60%", paddingHorizontal: 5 },
   cell: { width: "25%", paddingHorizontal: 5 },
   note: { color: muted, fontSize: 8.5 },
+  link: { color: colourToken("color-primary") },
   footer: {
     position: "absolute",
     left: 44,
@@ -67,6 +81,17 @@ const styles = StyleSheet.create({
     bottom: 28,
     paddingTop: 6,
     borderTop: `1pt solid ${border}`,
+    color: muted,
+    fontSize: 8.5,
+  },
+  // Under the contacts, at the right: "Page 1 of 2". Placed from the top of the A4 page (841.89
+  // points high): react-pdf leaves out a page number placed from the bottom under a line height.
+  pageNumber: {
+    position: "absolute",
+    left: 44,
+    right: 44,
+    top: 841.89 - 26,
+    textAlign: "right",
     color: muted,
     fontSize: 8.5,
   },
@@ -83,7 +108,30 @@ type DatasheetProps = {
   /** The company's own phone and address (company.yaml): none, none printed. */
   company?: Contact;
   approvals?: readonly Approval[];
+  /** The site's address: a published certificate is linked from its approval. Unset, no link. */
+  siteUrl?: string;
+  /** The product's photo or drawing, as datasheetPhoto() makes it from the upload. */
+  photo?: { data: Buffer; format: "png" | "jpg" };
 };
+
+// Drawn at most 250 points wide: 720 pixels are about 200 per inch, sharp on paper and light.
+const photoPixels = 720;
+
+/**
+ * The upload as the datasheet embeds it: at most 720 pixels a side, turned as the camera held it,
+ * on white, and written anew without its metadata (where it was taken, by whom). A PNG (a drawing)
+ * stays a PNG of few colours; a photo becomes a JPEG.
+ */
+export async function datasheetPhoto(file: string): Promise<DatasheetProps["photo"]> {
+  const { format } = await sharp(file).metadata();
+  const image = sharp(file)
+    .rotate()
+    .resize({ width: photoPixels, height: photoPixels, fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" });
+  return format === "png"
+    ? { data: await image.png({ palette: true }).toBuffer(), format: "png" }
+    : { data: await image.jpeg({ quality: 80, mozjpeg: true }).toBuffer(), format: "jpg" };
+}
 
 /** The footer's one line of how to reach the company: its address and phone as it gives them. */
 export const contactLine = (company: Contact | undefined, supportEmail: string | undefined) =>
@@ -137,12 +185,24 @@ export function Datasheet({
   supportEmail,
   company,
   approvals = [],
+  siteUrl,
+  photo,
 }: DatasheetProps) {
   const specifications = product.specifications ?? [];
   const tables = specificationTables(specifications);
   // The first figures stated, beside what it does: what a reader compares first.
   const keyFigures = specifications.filter((specification) => /\d/.test(specification.value));
   const filing = product.datasheet;
+  const claims = (
+    <View style={styles.claims}>
+      {product.claims.map((claim) => (
+        <View key={claim} style={styles.claim}>
+          <Text style={styles.bullet}>•</Text>
+          <Text>{claim}</Text>
+        </View>
+      ))}
+    </View>
+  );
   return (
     <Document
       title={`${product.page.title}: ${copy.datasheet}`}
@@ -171,14 +231,7 @@ export function Datasheet({
         <Text style={styles.name}>{product.page.title}</Text>
         <Text style={styles.summary}>{product.page.description}</Text>
         <View style={styles.lead}>
-          <View style={styles.claims}>
-            {product.claims.map((claim) => (
-              <View key={claim} style={styles.claim}>
-                <Text style={styles.bullet}>•</Text>
-                <Text>{claim}</Text>
-              </View>
-            ))}
-          </View>
+          {photo ? <Image src={photo} style={styles.photo} /> : claims}
           {keyFigures.length > 0 && (
             <View style={styles.figures}>
               {keyFigures.slice(0, 4).map((specification) => (
@@ -192,6 +245,7 @@ export function Datasheet({
             </View>
           )}
         </View>
+        {photo && <View style={styles.claimsBelow}>{claims}</View>}
         {tables.map(({ group, rows }) => (
           <SpecificationTable
             key={group}
@@ -215,7 +269,15 @@ export function Datasheet({
             {approvals.map((approval) => (
               <View key={approval.certificate} style={styles.row} wrap={false}>
                 <Text style={styles.cell}>{approval.standard}</Text>
-                <Text style={styles.cell}>{approval.certificate}</Text>
+                <Text style={styles.cell}>
+                  {approval.href && siteUrl ? (
+                    <Link src={`${siteUrl}${approval.href}`} style={styles.link}>
+                      {approval.certificate}
+                    </Link>
+                  ) : (
+                    approval.certificate
+                  )}
+                </Text>
                 <Text style={styles.cell}>{approval.issuedBy}</Text>
                 <Text style={styles.cell}>
                   {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
@@ -231,6 +293,15 @@ export function Datasheet({
             </Text>
           )}
         </View>
+        <Text
+          style={styles.pageNumber}
+          fixed
+          render={({ pageNumber, totalPages }) =>
+            copy.pageOf
+              .replaceAll("{page}", String(pageNumber))
+              .replaceAll("{pages}", String(totalPages))
+          }
+        />
       </Page>
     </Document>
   );
@@ -239,14 +310,19 @@ export function Datasheet({
 const made = new Map<string, Promise<Buffer>>();
 
 /**
- * The datasheet's PDF, made once per build and product: the page weighs it for its link, and
- * the datasheet's route serves it.
+ * The datasheet's PDF, made once per build and product: the page and /documents weigh it for
+ * their links, and the datasheet's route serves it. `photoFile` is the product's upload.
  */
-export function datasheetPdf(props: DatasheetProps): Promise<Buffer> {
+export function datasheetPdf({
+  photoFile,
+  ...props
+}: Omit<DatasheetProps, "photo"> & { photoFile?: string }): Promise<Buffer> {
   const key = props.product.slug;
   let pdf = made.get(key);
   if (!pdf) {
-    pdf = renderToBuffer(<Datasheet {...props} />);
+    pdf = (photoFile ? datasheetPhoto(photoFile) : Promise.resolve(undefined)).then((photo) =>
+      renderToBuffer(<Datasheet {...props} photo={photo} />),
+    );
     made.set(key, pdf);
   }
   return pdf;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { productDownloads } from "../../app/content/documents";
+import { productDownloads, uploadedDatasheetOf } from "../../app/content/documents";
 import {
   caseStudiesPage,
   caseStudies as caseStudyFiles,
@@ -9,7 +9,7 @@ import {
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
-import { specificationTables, withUnit } from "../../app/lib/figures";
+import { datasheetDate, specificationTables, withUnit } from "../../app/lib/figures";
 import { tapPath } from "../../contract/contact-taps";
 import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -134,6 +134,24 @@ test.describe("a product page, without JavaScript", () => {
           approvals.map((approval) => approval.standard),
         );
       }
+      // An approval's published certificate is linked from its number.
+      for (const approval of approvals.filter((candidate) => candidate.document)) {
+        const certificate = documents.find((document) => document.id === approval.document);
+        await expect(
+          table.last().getByRole("link", { name: approval.certificate }),
+        ).toHaveAttribute("href", certificate?.href ?? "");
+      }
+      // Its photo or drawing, seen with its words, sized before it loads.
+      const photo = main.getByRole("img", { name: product.photo?.alt ?? "", exact: true });
+      await expect(photo).toHaveCount(product.photo ? 1 : 0);
+      if (product.photo) {
+        await seen(photo);
+        await expect(photo).toHaveAttribute("width", /^\d+$/);
+        await expect(photo).toHaveAttribute("height", /^\d+$/);
+        expect(
+          await photo.evaluate((image: HTMLImageElement) => image.naturalWidth),
+        ).toBeGreaterThan(0);
+      }
 
       // Each download with its kind, format and size, the size that of the file served.
       const built = {
@@ -240,24 +258,41 @@ test("each feature row about a product links to the product's page; the products
   }
 });
 
-test("/documents lists every document by kind, or is not there with none", async ({ page }) => {
+test("/documents lists each product's datasheet and every document, by kind, with number, revision and size", async ({
+  page,
+}) => {
   const response = await page.goto("/documents");
-  if (documents.length === 0) {
-    // Our server sends an unknown address home.
-    expect(new URL(page.url()).pathname).not.toBe("/documents");
-    return;
-  }
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(documentsCopy.heading);
-  const kindsShown = new Set(documents.map((document) => document.kind));
+  const kindsShown = new Set(["datasheet", ...documents.map((document) => document.kind)]);
   // (The footer's contact details have a heading of their own.)
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
     Object.entries(kinds)
-      .filter(([kind]) => kindsShown.has(kind as (typeof documents)[number]["kind"]))
+      .filter(([kind]) => kindsShown.has(kind))
       .map(([, name]) => name),
   );
-  for (const document of documents) {
-    await expect(page.locator(`a[href="${document.href}"]`)).toContainText(document.title);
+  const datasheets = products.map((product) => {
+    const uploaded = uploadedDatasheetOf(product.slug, documents);
+    return {
+      href: uploaded?.href ?? product.datasheetPath,
+      title: uploaded?.title ?? product.page.title,
+      filing: !uploaded && product.datasheet,
+    };
+  });
+  const others = documents
+    .filter((document) => !datasheets.some(({ href }) => href === document.href))
+    .map(({ href, title }) => ({ href, title, filing: undefined }));
+  for (const { href, title, filing } of [...datasheets, ...others]) {
+    const link = page.locator(`a[href="${href}"]`);
+    await expect(link).toHaveText(new RegExp(`^${title}, .*PDF, \\d+ KB$`));
+    const item = page.getByRole("listitem").filter({ has: link });
+    if (filing) {
+      await expect(item).toContainText(`${copy.documentNumber} ${filing.number}`);
+      const date = datasheetDate(new Date(`${filing.revised}T12:00:00Z`));
+      await expect(item).toContainText(
+        copy.revised.replace("{revision}", filing.revision).replace("{date}", date),
+      );
+    }
   }
   const image = await page.locator('meta[property="og:image"]').getAttribute("content");
   expect(image).toBe(`${SITE_URL}/social/documents.png`);

@@ -27,20 +27,22 @@ import { ALL_WIDTHS, AT_BREAKPOINT, DESKTOP, MOBILE } from "../support/widths";
 // production build and against the content files as the build reads them.
 
 const pages = sitePages();
-// Every page the build writes: the page list's, each product's, /documents with documents, and
-// the case studies' pages, built and linked from the footer only when there is a study.
+// Every page the build writes: the page list's, each product's, /documents with a document or a
+// product (each has a datasheet), and the case studies' pages, built and linked from the footer
+// only when there is a study.
 const studies = caseStudyFiles();
 const caseStudyRoutes =
   studies.length > 0
     ? ["/case-studies", ...studies.map(({ slug }) => `/case-studies/${slug}`)]
     : [];
+const listed = [...siteDocuments(), ...siteProducts()];
 const ROUTES = [
   ...pages.map((page) => page.path),
   ...siteProducts().map((product) => product.path),
-  ...(siteDocuments().length > 0 ? ["/documents"] : []),
+  ...(listed.length > 0 ? ["/documents"] : []),
   ...caseStudyRoutes,
 ];
-const navPages = footerPagesOf(withDocumentsPage(pages, shellFile().documents, siteDocuments()), {
+const navPages = footerPagesOf(withDocumentsPage(pages, shellFile().documents, listed), {
   count: studies.length,
   footerLabel: caseStudiesPage().page.footerLabel ?? "",
 });

@@ -1,5 +1,12 @@
+import { withDocumentsPage } from "../../app/content/documents";
 import { headerLinksOf } from "../../app/content/navigation";
-import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
+import {
+  shellFile,
+  siteDocuments,
+  sitePage,
+  sitePages,
+  siteProducts,
+} from "../../app/content/site-content";
 import { AXE_IN_PAGE, expectNoViolations } from "../support/axe";
 import { FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";
@@ -16,7 +23,9 @@ test.use({ openOptions: { withoutPopover: true }, viewport: MOBILE });
 const { header } = shellFile();
 const mainNavigation: Target = { role: "navigation", name: header.navigationLabel };
 const menuButton: Target = { role: "button", name: header.menuButtonLabel, in: mainNavigation };
-const headerLinks = headerLinksOf(sitePages());
+// /documents is linked once it lists anything: a document, or a product's datasheet.
+const listed = [...siteDocuments(), ...siteProducts()];
+const headerLinks = headerLinksOf(withDocumentsPage(sitePages(), shellFile().documents, listed));
 
 for (const viewport of [MOBILE, AT_BREAKPOINT]) {
   test.describe(`at ${viewport.width} px`, () => {

@@ -19,9 +19,15 @@ export function astroBuild(buildDir: string, env: Record<string, string>, timeou
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Copies the launch content to `to` with the proof fixtures' case study (its photos beside it). */
-export function writeContentWithStudy(to: string): void {
+/**
+ * Copies the launch content to `to` with the fixtures' photos: the proof fixtures' case study
+ * (its photos beside it) and the fixture valve (its drawing and its certificate beside it).
+ */
+export function writeContentWithPhotos(to: string): void {
+  const fixtures = join(projectRoot, "app/content/fixtures");
   cpSync(join(projectRoot, "app/content"), to, { recursive: true });
-  const studies = join(projectRoot, "app/content/fixtures/proof/case-studies");
-  cpSync(studies, join(to, "case-studies"), { recursive: true });
+  cpSync(join(fixtures, "proof/case-studies"), join(to, "case-studies"), { recursive: true });
+  cpSync(join(fixtures, "remote-valve.yaml"), join(to, "products/remote-valve.yaml"));
+  cpSync(join(fixtures, "photos"), join(to, "products/photos"), { recursive: true });
+  cpSync(join(fixtures, "documents"), join(to, "documents"), { recursive: true });
 }

@@ -60,9 +60,13 @@ export function writeEditedContent(from: string, to: string): void {
     if (name.endsWith(".yaml")) copyFileSync(join(from, name), join(to, name));
   }
   cpSync(join(from, "products"), join(to, "products"), { recursive: true });
-  // A product an editor adds: a file in the folder, with a note and no unit on its rows.
+  // A product an editor adds: a file in the folder, with a note and no unit on its rows, a
+  // drawing, approvals (one with its certificate published) and a numbered datasheet.
   copyFileSync(fixtureProduct, join(to, "products", "remote-valve.yaml"));
-  // Documents as the editor uploads them: an installation guide and the valve's own datasheet.
+  // Its drawing, uploaded beside the products as the editor uploads it.
+  cpSync(join(fixtures, "photos"), join(to, "products", "photos"), { recursive: true });
+  // Documents as the editor uploads them: an installation guide, the valve's certificate and the
+  // routing module's own datasheet.
   cpSync(fixtureDocuments, join(to, "documents"), { recursive: true });
   cpSync(proofFixtures, to, { recursive: true });
   for (const [file, change] of Object.entries(edits)) {

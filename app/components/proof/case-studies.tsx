@@ -3,6 +3,7 @@ import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/site-content";
 import { withUnit } from "../../lib/figures";
 import type { PhotoProps } from "../../lib/study-photos";
+import { Photo } from "../photo";
 import styles from "./case-studies.module.css";
 
 type Labels = CaseStudiesPageFile["labels"];
@@ -89,27 +90,6 @@ export function CaseStudyIndex(props: {
   );
 }
 
-function Photo({ photo }: { photo: PhotoProps }) {
-  return (
-    <picture>
-      {photo.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={photo.sizes} />
-      ))}
-      <img
-        src={photo.src}
-        srcSet={photo.srcset}
-        width={photo.width}
-        height={photo.height}
-        alt={photo.alt}
-        sizes={photo.sizes}
-        loading="lazy"
-        decoding="async"
-        className={styles.image}
-      />
-    </picture>
-  );
-}
-
 /** A study's own page. */
 export function CaseStudyArticle(props: {
   study: CaseStudy;
@@ -180,7 +160,7 @@ export function CaseStudyArticle(props: {
       {photos.length > 0 && (
         <section aria-label={labels.photos} className={styles.photos}>
           {photos.map((photo) => (
-            <Photo key={photo.src} photo={photo} />
+            <Photo key={photo.src} photo={photo} className={styles.image} />
           ))}
         </section>
       )}

@@ -1,8 +1,8 @@
-import { siteConfig } from "../../config";
-import { approvalsOf, uploadedDatasheetOf } from "../../content/documents";
+import type { ImageMetadata } from "astro";
+import { uploadedDatasheetOf } from "../../content/documents";
 import type { Product } from "../../content/products";
 import { builtContent } from "../../content/site-content";
-import { datasheetPdf } from "../../lib/datasheet";
+import { builtDatasheet } from "../../lib/built-datasheet";
 
 // Each product's datasheet, made from its content file as the build writes its page
 // (app/lib/datasheet.tsx); the page links it with its size. A product whose company datasheet
@@ -15,14 +15,11 @@ export const getStaticPaths = async () => {
     .map((product) => ({ params: { product: product.slug }, props: { product } }));
 };
 
-export const GET = async ({ props: { product } }: { props: { product: Product } }) => {
-  const content = await builtContent();
-  const pdf = await datasheetPdf({
-    product,
-    copy: content.shellFile().productPage,
-    ...siteConfig,
-    company: content.companyDetails(),
-    approvals: approvalsOf(product, content.siteDocuments()),
-  });
+export const GET = async ({
+  props: { product },
+}: {
+  props: { product: Product<ImageMetadata> };
+}) => {
+  const pdf = await builtDatasheet(await builtContent(), product);
   return new Response(new Uint8Array(pdf), { headers: { "content-type": "application/pdf" } });
 };
