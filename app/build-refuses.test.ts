@@ -108,7 +108,9 @@ describe("a build of the launch content with the proof fixtures' study and drawi
       ".gz": gunzipSync,
     };
     for (const upload of ["meter-installed", "remote-valve"])
-      expect(served.filter((path) => path.includes(upload) && path.endsWith(".avif")).length).toBeGreaterThan(0);
+      expect(
+        served.filter((path) => path.includes(upload) && path.endsWith(".avif")).length,
+      ).toBeGreaterThan(0);
     for (const path of served) {
       const bytes = readFileSync(path);
       const text = unpack[extname(path)]?.(bytes) ?? bytes;
