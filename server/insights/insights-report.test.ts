@@ -159,9 +159,9 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
       batch({}, "2026-02-24"),
     ]);
     const compared = await readComparedReport(store.insights, { days: 3, today });
-    expect(compared.previous).toEqual(
-      await readInsightsReport(store.insights, { days: 3, today: new Date("2026-02-27T08:00Z") }),
-    );
+    // Of the days before, their sums only, as a report of them counts them.
+    const before = { days: 3, today: new Date("2026-02-27T08:00Z") };
+    expect(await readInsightsReport(store.insights, before)).toMatchObject(compared.previous);
     expect(keyFigures(compared)).toEqual([
       { name: "Visitors", now: "2", before: "1", change: "up 100%" },
       { name: "Visits", now: "2", before: "1", change: "up 100%" },
