@@ -76,7 +76,12 @@ describe.each(storeKinds)("insights on the $name store", (kind) => {
     await expect(readInsightsReport(store.insights, { days: 0, today })).rejects.toThrow(/days/);
 
     // Held sends count apart: neither enquiries nor conversion.
-    for (const on of ["2026-02-27", "2026-03-01", day, day]) await store.insights.countHeld(on);
+    const held = (on: string): DayBatch => ({
+      ...batch({ counts: [], visitors: [], visitorPages: [], enquiries: [] }, on),
+      held: 1,
+    });
+    await store.insights.record(["2026-02-27", "2026-03-01", day].map(held));
+    await store.insights.record([held(day)]);
     expect(await readInsightsReport(store.insights, { days: 3, today })).toMatchObject({
       held: 3,
       enquiries: 0,

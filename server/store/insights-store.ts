@@ -38,6 +38,8 @@ export type DayBatch = {
    * which is given that visit's entry page and source for the inbox (decision 0045).
    */
   enquiries: { hash: string; enquiryId?: string }[];
+  /** Sends the bot check held (decision 0039), counted apart from the day's enquiries. */
+  held?: number;
 };
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
@@ -269,6 +271,15 @@ export function insightsStore({ counting: db, engine }: Database) {
                 .where("id", "=", enquiryId)
                 .execute();
           }
+          if (batch.held) {
+            await trx
+              .insertInto("insightsHeld")
+              .values({ day, held: batch.held })
+              .onConflict((oc) =>
+                oc.column("day").doUpdateSet({ held: sql`insights_held.held + excluded.held` }),
+              )
+              .execute();
+          }
           const taps = (batch.taps ?? []).toSorted((a, b) =>
             `${a.channel}\n${a.source}` < `${b.channel}\n${b.source}` ? -1 : 1,
           );
@@ -357,15 +368,6 @@ export function insightsStore({ counting: db, engine }: Database) {
         .orderBy("channel")
         .orderBy("source")
         .execute(),
-
-    /** One send the bot check held (decision 0039), counted apart from the day's enquiries. */
-    async countHeld(day: string) {
-      await db
-        .insertInto("insightsHeld")
-        .values({ day, held: 1 })
-        .onConflict((oc) => oc.column("day").doUpdateSet({ held: sql`insights_held.held + 1` }))
-        .execute();
-    },
 
     /** Held sends of the days from `from` to `to`, both included. */
     readHeld: (from: string, to: string) =>
