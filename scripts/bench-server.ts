@@ -7,7 +7,8 @@
 //   3. a flood of taps on /go/phone on PostgreSQL (issue 47), with enquiries sent through it:
 //      their p99, /readyz throughout, and the server's memory before and at its peak;
 //   4. the insights dashboard's 90 days over a million stored rows (a store as full as the bound
-//      on labels lets it get), on either store, with /healthz asked throughout.
+//      on labels lets it get), on either store, with /healthz asked throughout, and the server's
+//      CPU time an answer (which swings less than the times with the machine's load).
 //   5. the staff inbox's list and search over 20,000 stored enquiries, signed in, p97.5 (which
 //      bounds p95) on SQLite and on PostgreSQL.
 // `-- --only flood` (or pages, enquiries, dashboard, inbox) runs one part.
@@ -452,9 +453,11 @@ async function benchDashboard() {
     });
     try {
       const health = sampling(() => timed(`${server.url}/healthz`));
+      const cpuBefore = cpu(server);
       const answers = [];
       for (let n = 0; n < dashboard.requests; n++)
         answers.push(await timed(`${server.url}/admin/insights?days=${dashboard.days}`));
+      const cpuMs = ((cpu(server) - cpuBefore) * 1000) / dashboard.requests;
       const healthz = await health();
       const slowest = Math.max(...answers.map((a) => a.ms));
       const healthzMax = Math.max(...healthz.map((h) => h.ms));
@@ -464,6 +467,7 @@ async function benchDashboard() {
         ms(median(answers.map((a) => a.ms))),
         ms(slowest),
         ms(healthzMax),
+        ms(cpuMs),
         whole(rssMb(server)),
         failures,
       ]);
@@ -488,7 +492,15 @@ async function benchDashboard() {
       `${dashboard.requests} requests one after another, /healthz asked every 200 ms`,
   );
   printTable(
-    ["store", "median ms", "slowest ms", "/healthz slowest ms", "RSS MB", "failures"],
+    [
+      "store",
+      "median ms",
+      "slowest ms",
+      "/healthz slowest ms",
+      "CPU ms/answer",
+      "RSS MB",
+      "failures",
+    ],
     rows,
   );
 }
