@@ -6,6 +6,7 @@ import {
   dayColumns,
   keyFigures,
   keyFigureTable,
+  periodTotals,
   readComparedReport,
   reportTables,
 } from "../insights/insights-report";
@@ -65,9 +66,10 @@ const store = await openEnquiryStore(loadConfigOrExit().databaseUrl);
 try {
   const compared = await readComparedReport(store.insights, { days });
   // The JSON: the report, with the previous period's totals and each key figure's change.
+  const { previous } = compared;
   const asJson = {
     ...compared.report,
-    previous: compared.previous,
+    previous: { from: previous.from, to: previous.to, ...periodTotals(previous) },
     keyFigures: keyFigures(compared),
   };
   process.stdout.write(`${json ? JSON.stringify(asJson, null, 2) : insightsAsText(compared)}\n`);

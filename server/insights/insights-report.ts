@@ -139,6 +139,12 @@ export async function readComparedReport(
   return { report, previous };
 }
 
+/** A period's sums over its days, and its held sends. */
+export const periodTotals = (period: Measures & { held: number }) => ({
+  ...(Object.fromEntries((Object.keys(zero) as Measure[]).map((m) => [m, period[m]])) as Measures),
+  held: period.held,
+});
+
 export type ComparedReport = Awaited<ReturnType<typeof readComparedReport>>;
 
 /** A key figure in both periods, and how it changed. */
