@@ -1,3 +1,4 @@
+import "./production-mode";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./build-app";
 import { loadConfigOrExit } from "./config";

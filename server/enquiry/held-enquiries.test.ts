@@ -34,6 +34,7 @@ describe.each(storeKinds)("on the $name store", (kind) => {
         ENQUIRY_ACKNOWLEDGE: "true",
         ENQUIRY_RATE_LIMIT_PER_MINUTE: "off",
         DELIVERY_POLL_MS: "100",
+        INSIGHTS_FLUSH_SECONDS: "1",
         METRICS_PORT: String(metricsPort),
       }),
     );

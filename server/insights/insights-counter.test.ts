@@ -140,3 +140,18 @@ test("holds at most pendingLimit visitors between flushes, and says how many it 
   // Five visitors, and their five pages.
   expect(warnings).toEqual([{ turnedAway: 10 }]);
 });
+
+test("counts held sends in memory and writes them to the store only when it flushes", async ({
+  sqliteStore: store,
+}) => {
+  const day = "2026-03-01";
+  const counter = await startCounter(store, () => Date.parse(`${day}T10:00:00.000Z`));
+  counter.held();
+  counter.held();
+  expect(await store.insights.readHeld(day, day)).toEqual([]);
+  await counter.flush();
+  expect(await store.insights.readHeld(day, day)).toEqual([{ day, held: 2 }]);
+  counter.held();
+  await counter.stop();
+  expect(await store.insights.readHeld(day, day)).toEqual([{ day, held: 3 }]);
+});

@@ -30,12 +30,13 @@ type Pending = {
   /** Keyed `channel\nsource`. */
   taps: Map<string, Tap>;
   enquiries: { hash: string; enquiryId?: string; tries: number }[];
+  held: number;
 };
 
 /**
- * Counts page views, downloads, taps and enquiries in memory, added to the store every `flushMs`
- * (decisions 0021, 0040). A visitor is an HMAC of the day's salt, site, address and user agent,
- * kept nowhere else.
+ * Counts page views, downloads, taps, enquiries and held sends in memory, added to the store
+ * every `flushMs` (decisions 0021, 0040). A visitor is an HMAC of the day's salt, site, address
+ * and user agent, kept nowhere else.
  */
 export function createInsightsCounter(options: {
   store: InsightsStore;
@@ -61,6 +62,7 @@ export function createInsightsCounter(options: {
       downloads: new Map(),
       taps: new Map(),
       enquiries: [],
+      held: 0,
     };
     pending.set(day, entry);
     return entry;
@@ -90,6 +92,7 @@ export function createInsightsCounter(options: {
     for (const [key, download] of from.downloads) keep(into.downloads, key, download);
     for (const tap of from.taps.values()) addTap(into.taps, tap);
     for (const enquiry of from.enquiries) addEnquiry(day, enquiry);
+    into.held += from.held;
   };
   const hashOf = (day: string, identity: Identity | undefined) => {
     const salt = identity && salts.get(day);
@@ -135,6 +138,7 @@ export function createInsightsCounter(options: {
       downloads: [...entry.downloads.values()],
       taps: [...entry.taps.values()],
       enquiries: entry.enquiries.map(({ hash, enquiryId }) => ({ hash, enquiryId })),
+      held: entry.held,
     }));
     let unattributed: Set<string>;
     try {
@@ -199,6 +203,10 @@ export function createInsightsCounter(options: {
       const hash = hashOf(day, identity);
       if (hash) addEnquiry(day, { hash, enquiryId, tries: 0 });
       else pendingOf(day).counts.add(day, "total", "", "enquiries");
+    },
+    /** Counts a send the bot check held, apart from enquiries and their visits (decision 0039). */
+    held() {
+      pendingOf(today()).held++;
     },
     /** Loads the day's salt, then flushes every `flushMs`. */
     async start() {

@@ -3,7 +3,6 @@ import fastifyPlugin from "fastify-plugin";
 import type { PluginOptions } from "../plugin-options";
 import { isEditorPath, pagesOf } from "../site/static-site";
 import { createInsightsCounter } from "./insights-counter";
-import { dayOf } from "./insights-report";
 import {
   countedDevice,
   downloadSourceOf,
@@ -88,10 +87,7 @@ export function insightsService({ config, store, metrics }: PluginOptions, log: 
     },
     /** Counts a held send for its day, apart from enquiries and their visits (decision 0039). */
     countHeld() {
-      if (!counter) return;
-      store.insights.countHeld(dayOf(new Date())).catch((error: unknown) => {
-        log.error({ err: error }, "insights: could not count a held enquiry");
-      });
+      if (counter) counter.held();
     },
     /** Counts a tap on a contact link (nothing with INSIGHTS=off). */
     countTap(channel: string, source: string) {

@@ -110,24 +110,39 @@ export async function readInsightsReport(
 export const daysFrom = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
+/** The sums of the days from `from` to `to`, both included, and the sends held in them. */
+export async function readPeriodTotals(store: InsightsStore, from: string, to: string) {
+  const [totals, heldDays] = await Promise.all([
+    store.readDays(from, to),
+    store.readHeld(from, to),
+  ]);
+  return {
+    from,
+    to,
+    ...totals.reduce((sum, day) => add(sum, day), { ...zero }),
+    held: heldDays.reduce((sum, { held }) => sum + held, 0),
+  };
+}
+
 /**
- * A report beside the previous period of the same length (the days just before it), both read
- * by readInsightsReport, so both count the same way.
+ * A report beside the previous period of the same length (the days just before it). The key
+ * figures compare sums only, so of the previous period only its sums are read, counted as
+ * readInsightsReport counts them.
  */
 export async function readComparedReport(
   store: InsightsStore,
   options: { days: number; today?: Date; top?: number },
 ) {
   const report = await readInsightsReport(store, options);
-  const before = new Date(`${addDays(report.from, -1)}T00:00:00.000Z`);
-  const previous = await readInsightsReport(store, { ...options, today: before });
+  const to = addDays(report.from, -1);
+  const previous = await readPeriodTotals(store, addDays(to, 1 - options.days), to);
   return { report, previous };
 }
 
-/** A report's sums over its days, and its held sends. */
-export const periodTotals = (report: InsightsReport) => ({
-  ...(Object.fromEntries((Object.keys(zero) as Measure[]).map((m) => [m, report[m]])) as Measures),
-  held: report.held,
+/** A period's sums over its days, and its held sends. */
+export const periodTotals = (period: Measures & { held: number }) => ({
+  ...(Object.fromEntries((Object.keys(zero) as Measure[]).map((m) => [m, period[m]])) as Measures),
+  held: period.held,
 });
 
 export type ComparedReport = Awaited<ReturnType<typeof readComparedReport>>;

@@ -6,6 +6,7 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import type { DeliveryPlan, EnquiryStore } from "./enquiry-store";
+import { labelsPerDay } from "./schema";
 
 const enquiry = (name: string) =>
   sampleEnquiry({ name, email: `${name.toLowerCase()}@example.co.za` });
@@ -321,6 +322,45 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       ? "SELECT user_version AS count FROM pragma_user_version"
       : "SELECT max(version) AS count FROM schema_migrations";
     expect(await rowsOf(url, oldCount)).toEqual([{ count: sqlite ? 7 : 6 }]);
+  });
+
+  it("folds each day's values beyond the first labelsPerDay of a store counted before the bound into (other), keeping the sums", async ({
+    open,
+    newDatabaseUrl,
+  }) => {
+    // A store at the step before the fold (adopted at that count), with 500 sources on one day
+    // weighing 1 to 500, an "(other)" of 7 already, and another day's one source.
+    const engine = sqlite ? "sqlite" : "postgres";
+    const folder = new URL(`./migrations/${engine}/`, import.meta.url);
+    const files = readdirSync(folder).sort();
+    const number = (file = "") => Number(file.slice(0, 3));
+    const fold = number(files.find((file) => file.includes("folded-labels")));
+    const before = files.filter((file) => number(file) < fold);
+    const row = (day: string, value: string, n: number) =>
+      `('${day}', 'source', '${value}', ${n}, 0, 0, 0, 0, 0)`;
+    const rows = Array.from({ length: 500 }, (_, i) => row("2026-03-02", `s${i + 1}`, i + 1));
+    rows.push(row("2026-03-02", "(other)", 7), row("2026-03-01", "s1", 1));
+    const url = await newDatabaseUrl();
+    await runSql(
+      url,
+      `${before.map((file) => readFileSync(new URL(file, folder), "utf8")).join(";\n")};
+      ${sqlite ? `PRAGMA user_version = ${fold - 1}` : `CREATE TABLE schema_migrations (version integer PRIMARY KEY); INSERT INTO schema_migrations VALUES (${fold - 1})`};
+      INSERT INTO insights_daily (day, dimension, value, pageviews, visitors, visits, enquiries, downloads, converted)
+        VALUES ${rows.join(", ")}`,
+    );
+
+    await (await open(url)).close();
+    const kept = await rowsOf(
+      url,
+      "SELECT day, count(*) AS n, sum(pageviews) AS pageviews, min(pageviews) AS least FROM insights_daily WHERE value <> '(other)' GROUP BY day ORDER BY day",
+    );
+    expect(kept.map((r) => Object.values(r).map(String))).toEqual([
+      ["2026-03-01", "1", "1", "1"],
+      // The heaviest 200 (301 to 500) stay; the rest and the (other) before add up to 45,157.
+      ["2026-03-02", String(labelsPerDay), String((301 + 500) * 100), "301"],
+    ]);
+    const other = await rowsOf(url, "SELECT pageviews FROM insights_daily WHERE value = '(other)'");
+    expect(other.map((r) => Number(r.pageviews))).toEqual([7 + (300 * 301) / 2]);
   });
 
   it.for([

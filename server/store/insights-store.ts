@@ -38,6 +38,8 @@ export type DayBatch = {
    * which is given that visit's entry page and source for the inbox (decision 0045).
    */
   enquiries: { hash: string; enquiryId?: string }[];
+  /** Sends the bot check held (decision 0039), counted apart from the day's enquiries. */
+  held?: number;
 };
 
 export type InsightsStore = ReturnType<typeof insightsStore>;
@@ -114,6 +116,13 @@ const asNumbers = <Row extends Record<string, unknown>>(row: Row) =>
   ) as { [Key in keyof Row]: Key extends "value" ? Row[Key] : number };
 
 const sums = measures.map((m) => sql<number>`sum(${sql.ref(m)})`.as(m));
+/** A measure's sum over every grouped row, beside each row. */
+const ofAll = (m: Measure) => `all${m.charAt(0).toUpperCase()}${m.slice(1)}` as const;
+const sumsOfAll = measures.map((m) => sql<number>`sum(sum(${sql.ref(m)})) over ()`.as(ofAll(m)));
+const pick = <Row extends Record<string, unknown>, Key extends keyof Row & string>(
+  row: Row,
+  keys: Key[],
+) => Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
 
 /**
  * The counts of `day`, a dimension's values taking its free places in the store
@@ -151,6 +160,18 @@ async function bounded(trx: Kysely<Tables>, day: string, rows: DailyCount[]) {
 export function insightsStore({ counting: db, engine }: Database) {
   const addUp = (from: string, to: string) =>
     db.selectFrom("insightsDaily").where("day", ">=", from).where("day", "<=", to);
+  /**
+   * SQLite answers in this thread, each query blocking it: the report's reads run one at a
+   * time, each after a turn of the event loop, so requests such as /healthz are answered between
+   * them rather than after the whole report. PostgreSQL answers elsewhere: read at once.
+   */
+  let reads: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(read: () => Promise<T>): Promise<T> => {
+    if (engine !== "sqlite") return read();
+    const next = reads.then(() => turn()).then(read);
+    reads = next.catch(() => {});
+    return next;
+  };
   return {
     /** The day's salt, made at random by whichever instance asks first. */
     async dailySalt(day: string) {
@@ -250,6 +271,15 @@ export function insightsStore({ counting: db, engine }: Database) {
                 .where("id", "=", enquiryId)
                 .execute();
           }
+          if (batch.held) {
+            await trx
+              .insertInto("insightsHeld")
+              .values({ day, held: batch.held })
+              .onConflict((oc) =>
+                oc.column("day").doUpdateSet({ held: sql`insights_held.held + excluded.held` }),
+              )
+              .execute();
+          }
           const taps = (batch.taps ?? []).toSorted((a, b) =>
             `${a.channel}\n${a.source}` < `${b.channel}\n${b.source}` ? -1 : 1,
           );
@@ -286,35 +316,36 @@ export function insightsStore({ counting: db, engine }: Database) {
 
     /** The daily totals of the days from `from` to `to`, both included. */
     readDays: (from: string, to: string): Promise<(Measures & { day: string })[]> =>
-      addUp(from, to)
-        .select(["day", ...measures])
-        .where("dimension", "=", "total")
-        .orderBy("day")
-        .execute(),
+      inTurn(() =>
+        addUp(from, to)
+          .select(["day", ...measures])
+          .where("dimension", "=", "total")
+          .orderBy("day")
+          .execute(),
+      ),
 
     /**
-     * A dimension's values over the days from `from` to `to`, added up in the store: the first
-     * `top` by the measures of `order`, and of them all how many there are and their sums.
+     * A dimension's values over the days from `from` to `to`, added up in the store in one
+     * query: the first `top` by the measures of `order`, and of them all how many there are and
+     * their sums (windows over the grouped rows, worked out before the limit).
      */
     async readTop(
       dimension: Exclude<Dimension, "total">,
       { from, to, order, top }: { from: string; to: string; order: Measure[]; top: number },
     ) {
-      // SQLite answers in this thread: each query waits its turn, so /healthz is answered
-      // between them rather than after the whole report.
-      await turn();
       let query = addUp(from, to)
-        .select(["value", ...sums])
+        .select(["value", ...sums, sql<number>`count(*) over ()`.as("values"), ...sumsOfAll])
         .where("dimension", "=", dimension)
         .groupBy("value");
       for (const m of order) query = query.orderBy(sql`sum(${sql.ref(m)})`, "desc");
-      const rows = await query.orderBy("value").limit(top).execute();
-      await turn();
-      const all = await addUp(from, to)
-        .select([sql<number>`count(DISTINCT value)`.as("values"), ...sums])
-        .where("dimension", "=", dimension)
-        .executeTakeFirstOrThrow();
-      return { rows: rows.map(asNumbers), all: asNumbers(all) };
+      const found = await inTurn(() => query.orderBy("value").limit(top).execute());
+      const first = found[0];
+      const all = asNumbers({
+        values: first?.values ?? 0,
+        ...Object.fromEntries(measures.map((m) => [m, first?.[ofAll(m)] ?? 0])),
+      }) as Measures & { values: number };
+      const rows = found.map((row) => asNumbers(pick(row, ["value", ...measures])));
+      return { rows, all };
     },
 
     /** Destroys the salts of days before `salts`, and the visitor hashes of days before `visitors`. */
@@ -337,15 +368,6 @@ export function insightsStore({ counting: db, engine }: Database) {
         .orderBy("channel")
         .orderBy("source")
         .execute(),
-
-    /** One send the bot check held (decision 0039), counted apart from the day's enquiries. */
-    async countHeld(day: string) {
-      await db
-        .insertInto("insightsHeld")
-        .values({ day, held: 1 })
-        .onConflict((oc) => oc.column("day").doUpdateSet({ held: sql`insights_held.held + 1` }))
-        .execute();
-    },
 
     /** Held sends of the days from `from` to `to`, both included. */
     readHeld: (from: string, to: string) =>
