@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse, stringify } from "yaml";
-import { cmsConfig } from "../../app/content/cms-config";
-import { pageList } from "../../app/content/page-list";
-import { contentFilesOf } from "../../app/content/schemas";
+import { cmsConfig, editorFilesOf } from "../../app/content/cms-config";
+import { contentFileOf, pageList } from "../../app/content/page-list";
+import { siteShellFileName } from "../../app/content/schemas";
 import {
   getInTouch,
   pageFile,
@@ -26,7 +26,12 @@ import { startTestService, type TestService } from "../support/test-service";
 // and signing in with GitHub through its popup, with GitHub played by a stand-in on loopback.
 
 const contentDir = resolve(import.meta.dirname, "../../app/content");
-const contentSchemas = contentFilesOf(pageList);
+/** The pages' files and the shell's, with the titles the editor lists them by. */
+const contentSchemas = Object.fromEntries(
+  Object.entries(editorFilesOf(pageList)).filter(
+    ([name]) => name === siteShellFileName || pageList.some((page) => contentFileOf(page) === name),
+  ),
+);
 const sitePages = readSitePages();
 
 const originals: Record<string, string> = Object.fromEntries(
