@@ -473,6 +473,15 @@ export const cmsFields: Record<CollectionName, Words> = {
     ),
     ...at("page.shareCard", shareCard),
     section: line("Section", "The page the product belongs to: its address is /section/file-name"),
+    address: line(
+      "Address",
+      "The end of its page's address, /section/address. Leave it empty to keep the one it was created with. When you change it, add the old one under Former addresses",
+    ),
+    formerAddresses: line(
+      "Former addresses",
+      "Addresses it had before: links to them lead to its page. The one it was created with always does",
+    ),
+    "formerAddresses.item": line("Former address"),
     ...at("hero", hero),
     claims: line("What it does"),
     "claims.item": line("Claim"),

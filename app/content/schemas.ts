@@ -336,6 +336,10 @@ export const productFile = z.object({
     shareCard: pageBlock.shape.shareCard,
   }),
   section: z.enum(productSections),
+  // Where its page is, /<section>/<address>: its file name, which never changes, until this is
+  // given. The addresses it had before lead there (products.ts); others name it by file name.
+  address: fileNameRef().optional(),
+  formerAddresses: z.array(fileNameRef()).optional(),
   hero: hero(),
   claims: z.array(text()).min(1, "needs at least one claim"),
   specifications: z.array(specification).optional(),

@@ -4,6 +4,7 @@ import {
   fixtureEditorAsset,
   fixtureInlineScript,
   fixturePagePolicy,
+  fixtureRedirects,
 } from "../../tests/support/fixture-site";
 import { rawRequest } from "../../tests/support/raw-request";
 import { close, part, test } from "../../tests/support/server-test";
@@ -24,6 +25,7 @@ describe("pages", () => {
     ["/", "Home"],
     ["/hardware", "Hardware"],
     ["/contact", "Contact"],
+    ["/hardware/remote-shutoff-valve", "Remote valve"],
   ])(
     "serves %s as its prerendered HTML, to be revalidated, setting no cookie",
     async (path, title) => {
@@ -42,6 +44,16 @@ describe("pages", () => {
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe("/hardware?ref=footer");
   });
+
+  it.each(Object.entries(fixtureRedirects))(
+    "sends a product's former address %s to its page now, %s, for good, keeping the query",
+    async (from, to) => {
+      for (const url of [`${from}?ref=old`, `${from}/?ref=old`]) {
+        const { statusCode, headers } = await service.app.inject(url);
+        expect([url, statusCode, headers.location]).toEqual([url, 301, `${to}?ref=old`]);
+      }
+    },
+  );
 
   // A compressed sibling is never served by its own name either.
   it.each([
