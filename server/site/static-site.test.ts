@@ -127,6 +127,15 @@ const rawGet = (path: string, headers: Record<string, string>) =>
   rawRequest(`${service.baseUrl}${path}`, { headers });
 
 describe("security headers", () => {
+  it("lets only the editor's page show pictures by blob: address, its thumbnails of uploads", async () => {
+    const policy = (path: string) =>
+      service.app.inject(path).then(({ headers }) => String(headers["content-security-policy"]));
+    expect((await policy("/admin")).split("; ")).toContain(
+      "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    );
+    for (const page of ["/", "/hardware"]) expect(await policy(page)).not.toMatch(/blob:/);
+  });
+
   it("sends each page the policy its <meta> states, with frame-ancestors 'none'", async () => {
     const home = (await get("/")).headers.get("content-security-policy");
     expect(home).toBe(`${fixturePagePolicy(fixtureInlineScript)}; frame-ancestors 'none'`);

@@ -44,6 +44,8 @@ export function writeFixtureSite(root: string): void {
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
     "privacy/index.html": page("Privacy", 'window.__fixture = {"page":"privacy"};'),
     "hardware/remote-shutoff-valve/index.html": page("Remote valve", "window.__fixture = 1;"),
+    // The content editor's page, which states no policy: the server gives it the editor's.
+    "admin/index.html": "<!DOCTYPE html><title>Content editor</title>",
     [redirectsFile]: JSON.stringify(fixtureRedirects),
     "404.html": page("Not found", "window.__fixture = 404;"),
     // The company's phone and WhatsApp, as a build with contact details writes them.
