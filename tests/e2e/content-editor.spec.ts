@@ -13,6 +13,7 @@ import {
   sitePages as readSitePages,
   shellFile,
   sitePage,
+  siteProducts,
   siteSettings,
 } from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
@@ -135,12 +136,15 @@ test.describe("the built editor at /admin", () => {
       }),
     );
 
-    // What the preview needs beside the entry: the placeholders' values as the build fills them.
+    // What the preview needs beside the entry: the placeholders' values as the build fills them,
+    // and the words and products a product's, document's or study's page shows around it.
     const preview = await request.get("/admin/preview.json");
-    expect(await preview.json()).toEqual({
+    expect(await preview.json()).toMatchObject({
       placeholders: placeholders(),
       supportEmail: siteSettings().VITE_SUPPORT_EMAIL,
       getInTouch: getInTouch(),
+      productPage: shellFile().productPage,
+      products: siteProducts().map(({ slug, path, page }) => ({ slug, path, page })),
     });
   });
 
