@@ -2,6 +2,7 @@
 // so its fonts and chunks come from our origin. Its preview draws each page, product, document and
 // case study with the site's own components and CSS, the placeholders filled as the build fills
 // them, as wide as a phone and a computer.
+import "./no-eval";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
