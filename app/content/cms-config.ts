@@ -45,11 +45,14 @@ const upload = (accept: readonly string[], maxBytes: number) => ({
 });
 
 /** A folder entry's file name, offered from its title and checked as the build checks it. */
-const entrySlug = (titleField: string) => ({
+const entrySlug = (
+  titleField: string,
+  hint = "Part of its address, offered from the title: it cannot be changed once saved",
+) => ({
   template: `{{fields.${titleField}}}`,
   editable: ["create"],
   pattern: [fileNamePattern.source, fileNameRule],
-  hint: "Part of its address, offered from the title: it cannot be changed once saved",
+  hint,
 });
 
 /** A web address the build accepts (z.url()), as the editor checks it while typing. */
@@ -279,8 +282,11 @@ export function cmsConfig(
         extension: "yaml",
         format: "yaml",
         create: true,
-        // The file name is the product's address: offered from its name, then kept.
-        slug: entrySlug("page.title"),
+        // The file name is how others name the product: offered from its name, then kept.
+        slug: entrySlug(
+          "page.title",
+          "How the site names it, offered from its name: it cannot be changed once saved. Its page's address can, under Address",
+        ),
         identifier_field: "page.title",
         summary: "{{page.title}}",
         fields: formOf("products"),
