@@ -1,18 +1,37 @@
 // The content editor at /admin: Sveltia CMS, bundled by our build (scripts/site-integration.ts)
-// so its fonts and chunks come from our origin. Its preview draws each page with the site's own
-// blocks and CSS, the placeholders filled as the build fills them, as wide as a phone and a computer.
+// so its fonts and chunks come from our origin. Its preview draws each page, product, document and
+// case study with the site's own components and CSS, the placeholders filled as the build fills
+// them, as wide as a phone and a computer.
+import "./no-eval";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import CMS from "@sveltia/cms";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server.browser";
+import { Hero } from "../components/blocks/hero";
+import { DocumentList } from "../components/document-list";
 import type { GetInTouch } from "../components/get-in-touch-link";
 import { PageBlocks } from "../components/page-blocks";
+import { ProductDetails } from "../components/product-details";
+import { CaseStudyArticle } from "../components/proof/case-studies";
+import type { CaseStudiesPageFile } from "../content/case-study-schema";
 import { type PageEntry, pageList } from "../content/page-list";
 import { fillPlaceholders, type PlaceholderValues } from "../content/placeholders";
+import { type Product, productOf } from "../content/products";
+import type { SiteShellFile } from "../content/schemas";
 import { fontFaceCss } from "../lib/web-font";
 import siteStyles from "../styles/global.css?url";
 
-type Preview = { placeholders: PlaceholderValues; getInTouch: GetInTouch; supportEmail?: string };
+/** What the preview needs beside the entry, as the build has it (app/pages/admin/preview.json.ts). */
+export type Preview = {
+  placeholders: PlaceholderValues;
+  getInTouch: GetInTouch;
+  supportEmail?: string;
+  productPage: SiteShellFile["productPage"];
+  documents: SiteShellFile["documents"];
+  studyLabels: CaseStudiesPageFile["labels"];
+  products: Pick<Product, "slug" | "path" | "page">[];
+};
 
 const absolute = (url: string) => new URL(url, location.href).href;
 
@@ -67,26 +86,87 @@ function PreviewFrames({ markup }: { markup: string }) {
 
 const preview: Preview = await (await fetch("/admin/preview.json")).json();
 
-for (const page of pageList as readonly PageEntry[]) {
-  CMS.registerPreviewTemplate(page.id, ({ entry }) => {
+/** An entry drawn by `draw` from its words (placeholders filled) and its file name. */
+function previewOf(draw: (data: never, slug: string) => ReactNode) {
+  return ({ entry }: { entry: { getIn(path: string[]): unknown } }) => {
     const data = (entry.getIn(["data"]) as { toJS(): never } | undefined)?.toJS() as never;
+    const slug = String(entry.getIn(["slug"]) ?? "");
     try {
-      // The contact page's form is an island with a script of its own: its banner is shown.
-      const blocks = (
-        <PageBlocks
-          kind={page.kind}
-          content={fillPlaceholders(data, preview.placeholders)}
-          roundHero={page.roundHero}
-          getInTouch={preview.getInTouch}
-          supportEmail={preview.supportEmail}
-        />
-      );
-      return <PreviewFrames markup={renderToStaticMarkup(<main>{blocks}</main>)} />;
+      const main = <main>{draw(fillPlaceholders(data, preview.placeholders), slug)}</main>;
+      return <PreviewFrames markup={renderToStaticMarkup(main)} />;
     } catch {
       // A half-typed entry (a list item just added) cannot be drawn yet: say so, not crash.
       return <p>The preview appears once the required fields are filled in.</p>;
     }
-  });
+  };
 }
+
+for (const page of pageList as readonly PageEntry[]) {
+  CMS.registerPreviewTemplate(
+    page.id,
+    previewOf((content) => (
+      // The contact page's form is an island with a script of its own: its banner is shown.
+      <PageBlocks
+        kind={page.kind}
+        content={content}
+        roundHero={page.roundHero}
+        getInTouch={preview.getInTouch}
+        supportEmail={preview.supportEmail}
+      />
+    )),
+  );
+}
+
+// A product as its page draws it: its banner, then claims, tables, approvals and datasheet.
+CMS.registerPreviewTemplate(
+  "products",
+  previewOf((file, slug) => {
+    const product = productOf(slug || "new-product", file);
+    const datasheet = { href: product.datasheetPath, title: preview.productPage.datasheet };
+    return (
+      <>
+        <Hero content={product.hero} />
+        <ProductDetails
+          product={product}
+          approvals={(product.approvals ?? []).map((approval) => ({
+            ...approval,
+            href: undefined,
+          }))}
+          copy={preview.productPage}
+          kinds={preview.documents.kinds}
+          downloads={[{ ...datasheet, kind: "datasheet", bytes: 0 }]}
+          getInTouch={preview.getInTouch}
+        />
+      </>
+    );
+  }),
+);
+
+// A study as its page draws it; its photos show as the editor's thumbnails.
+CMS.registerPreviewTemplate(
+  "case-studies",
+  previewOf((study: Parameters<typeof CaseStudyArticle>[0]["study"], slug) => (
+    <CaseStudyArticle
+      study={{ ...study, slug }}
+      labels={preview.studyLabels}
+      photos={[]}
+      products={preview.products}
+    />
+  )),
+);
+
+// A document as /documents lists it, under its kind.
+CMS.registerPreviewTemplate(
+  "documents",
+  previewOf((document: Parameters<typeof DocumentList>[0]["documents"][number], slug) => (
+    <DocumentList
+      documents={[{ ...document, id: slug, source: "", bytes: 0, href: "#" }]}
+      datasheets={[]}
+      copy={preview.documents}
+      filing={preview.productPage}
+      productNames={Object.fromEntries(preview.products.map((p) => [p.slug, p.page.title]))}
+    />
+  )),
+);
 
 CMS.init();

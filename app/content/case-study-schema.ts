@@ -4,14 +4,12 @@
 import { z } from "zod";
 import { province } from "./company-schema.ts";
 import {
+  date,
   drawableText,
   fieldsFor,
-  group,
-  list,
-  longText,
+  fileNameRef,
   pageBlock,
-  productRef,
-  shortText,
+  text,
   uploadedPhoto,
 } from "./schemas.ts";
 
@@ -24,12 +22,6 @@ const consentRule =
   "Tick this once they have agreed in writing to be named, or remove the quote (POPIA)";
 
 export const customerKinds = ["household", "estate", "municipality", "business"] as const;
-const customerKindTitles = {
-  household: "Household",
-  estate: "Estate or body corporate",
-  municipality: "Municipality",
-  business: "Business",
-} as const;
 
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
@@ -38,52 +30,44 @@ const customerKindTitles = {
 export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
   z
     .object({
-      title: shortText("Title"),
-      date: z.iso.date().meta({ title: "Date", widget: "date" }),
-      summary: longText("Summary", "Shown in lists and link previews"),
-      customer: group("Customer", {
-        kind: z.enum(customerKinds).meta({
-          title: "Kind of customer",
-          hint: Object.values(customerKindTitles).join(", "),
-        }),
-        town: shortText("Town or city"),
+      title: text(),
+      date: date(),
+      summary: text(),
+      customer: z.object({
+        kind: z.enum(customerKinds),
+        town: text(),
         province: province(),
       }),
-      products: list("Products used", productRef(), [1, "needs at least one product"]),
-      meters: z.int().positive().meta({ title: "Number of meters" }),
-      challenge: list("The challenge", longText("Paragraph"), [1]),
-      work: list("What was done", longText("Paragraph"), [1]),
-      results: list(
-        "Results",
-        group("Result", {
-          value: z.number().meta({ title: "Figure", hint: "Like 38" }),
-          unit: z
-            .string()
-            .regex(drawableText, unitRule)
-            .default("")
-            .meta({ title: "Unit", hint: "Like %", widget: "string", patternMessage: unitRule }),
-          label: shortText("What it measures", "Like: less water billed"),
-        }),
-        [1, "needs at least one result"],
-      ),
-      quote: group("Quote", {
-        text: longText("What they said"),
-        name: shortText("Their name"),
-        role: shortText("Their role", "Like: Trustee, Sunbird Estate"),
-        consent: z.boolean().default(false).meta({
-          title: "They agreed in writing to be named on the website",
-          hint: "POPIA: the site is not built with a named quote until this is ticked",
-          // The editor refuses to save the quote unticked, as the build refuses to publish it.
-          pattern: "^true$",
-          patternMessage: consentRule,
-        }),
-      })
-        .optional()
-        .meta({ hint: "Optional" }),
-      photos: list(
-        "Photos",
-        uploadedPhoto(photo, "What the photo shows, read out to people who cannot see it"),
-      ).optional(),
+      products: z.array(fileNameRef()).min(1, "needs at least one product"),
+      meters: z.int().positive(),
+      challenge: z.array(text()).min(1),
+      work: z.array(text()).min(1),
+      results: z
+        .array(
+          z.object({
+            value: z.number(),
+            unit: z
+              .string()
+              .regex(drawableText, unitRule)
+              .default("")
+              .meta({ patternMessage: unitRule }),
+            label: text(),
+          }),
+        )
+        .min(1, "needs at least one result"),
+      quote: z
+        .object({
+          text: text(),
+          name: text(),
+          role: text(),
+          consent: z.boolean().default(false).meta({
+            // The editor refuses to save the quote unticked, as the build refuses to publish it.
+            pattern: "^true$",
+            patternMessage: consentRule,
+          }),
+        })
+        .optional(),
+      photos: z.array(uploadedPhoto(photo)).optional(),
     })
     .superRefine((study, context) => {
       if (study.quote && !study.quote.consent) {
@@ -97,26 +81,24 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
 
 export const caseStudiesPageFile = z.object({
   page: pageBlock,
-  heading: shortText("Heading of the list"),
-  intro: longText("Introduction"),
-  labels: group("Words on a study's page", {
-    customerKinds: fieldsFor("Kinds of customer", customerKinds, (kind) =>
-      shortText(customerKindTitles[kind]),
-    ),
-    meters: shortText("After the number of meters", "Like: meters"),
-    products: shortText("Heading of the products used"),
-    challenge: shortText("Heading of the challenge"),
-    work: shortText("Heading of what was done"),
-    results: shortText("Heading of the results"),
-    photos: shortText("Name of the photos (screen readers)"),
-    readMore: shortText("Link to a study", "Read to screen readers with the study's title"),
-    allStudies: shortText("Link to all case studies"),
+  heading: text(),
+  intro: text(),
+  labels: z.object({
+    customerKinds: fieldsFor(customerKinds, () => text()),
+    meters: text(),
+    products: text(),
+    challenge: text(),
+    work: text(),
+    results: text(),
+    photos: text(),
+    readMore: text(),
+    allStudies: text(),
   }),
-  homeSection: group("On the home page", {
-    heading: shortText("Heading of the latest studies"),
+  homeSection: z.object({
+    heading: text(),
   }),
-  productSection: group("On a product's page", {
-    heading: shortText("Heading of the studies that used it"),
+  productSection: z.object({
+    heading: text(),
   }),
 });
 

@@ -6,17 +6,12 @@ import { parse, stringify } from "yaml";
 import { z } from "zod";
 import { caseStudiesPageFileName, caseStudyFile } from "./case-study-schema";
 import { cmsConfig, editorFields, editorFilesOf, editorYamlStyle } from "./cms-config";
+import { cmsFields } from "./cms-fields";
 import { companyFileName } from "./company-schema";
-import { contentDir, contentEntries } from "./content-files";
+import { type CollectionName, contentDir, contentEntries, siteCollections } from "./content-files";
 import { contentFileOf, pageList } from "./page-list";
 import { pictureNames } from "./picture-list";
-import {
-  documentFile,
-  fileNamePattern,
-  pageSchemas,
-  productFile,
-  siteShellFileName,
-} from "./schemas";
+import { fileNamePattern, pageSchemas, siteShellFileName } from "./schemas";
 import { caseStudiesPage, pageFile, shellFile, sitePage } from "./site-content";
 
 const contentFiles = editorFilesOf(pageList);
@@ -204,13 +199,39 @@ describe("the editor's configuration", () => {
     expect(message).toMatch(words);
   });
 
-  it("passes a list's minimum on, and wants words for every pattern", () => {
-    const [list] = editorFields(z.object({ list: z.array(z.string().min(1)).min(2) }));
+  it("passes a list's minimum on, and wants words for every pattern and every field", () => {
+    const words = { list: { label: "List" }, "list.item": { label: "Item" }, code: { label: "" } };
+    const [list] = editorFields(z.object({ list: z.array(z.string().min(1)).min(2) }), words);
     expect(list).toMatchObject({ widget: "list", min: 2 });
-    expect(() => editorFields(z.object({ code: z.string().regex(/^[A-Z]+$/) }))).toThrow(
+    expect(() => editorFields(z.object({ code: z.string().regex(/^[A-Z]+$/) }), words)).toThrow(
       /no words for the editor/,
     );
+    expect(() =>
+      editorFields(z.object({ list: z.array(z.string()), more: z.string() }), words),
+    ).toThrow(/no words for the field more/);
   });
+
+  /** The paths of a form's fields, as cms-fields.ts names them. */
+  const pathsOf = (fields: Field[], at = ""): string[] =>
+    fields.flatMap((inner) => {
+      const path = at ? `${at}.${inner.name}` : inner.name;
+      const kinds = (inner.types ?? []).flatMap((kind) => [
+        `${path}.${kind.name}`,
+        ...pathsOf(kind.fields ?? [], `${path}.${kind.name}`),
+      ]);
+      const item = inner.field ? [`${path}.item`] : [];
+      return [path, ...pathsOf(inner.fields ?? [], path), ...kinds, ...item];
+    });
+  it.each(Object.keys(cmsFields) as CollectionName[])(
+    "has words for every field of %s, and for no other",
+    (collection) => {
+      const file = Object.entries(contentFiles).find(([, form]) => form.collection === collection);
+      const fields = file
+        ? entry(file[0].replace(/\.yaml$/, ""))?.fields
+        : folder(collection === "caseStudies" ? "case-studies" : collection)?.fields;
+      expect(pathsOf(fields ?? []).sort()).toEqual(Object.keys(cmsFields[collection]).sort());
+    },
+  );
 
   it("signs in through our own service", () => {
     const backend = cmsConfig({ repo: "owner/site" }).backend as Record<string, string>;
@@ -332,9 +353,9 @@ describe("the editor and the build take the same values", () => {
     fields: Field[];
   }[];
   const schemaOf: Record<string, z.ZodType> = {
-    "case-studies": caseStudyFile(z.string()),
-    products: productFile,
-    documents: documentFile,
+    "case-studies": siteCollections.caseStudies.schema,
+    products: siteCollections.products.schema,
+    documents: siteCollections.documents.schema,
   };
   const entryOf: Record<string, unknown> = {
     "case-studies": fixture("proof/case-studies/sunbird-estate.yaml"),
@@ -342,9 +363,9 @@ describe("the editor and the build take the same values", () => {
     documents: fixture("documents/installation-guide.yaml"),
   };
   const collections = [
-    ...Object.entries(contentFiles).map(([name, { schema }]) => ({
+    ...Object.entries(contentFiles).map(([name, { collection }]) => ({
       name,
-      schema: schema as z.ZodType,
+      schema: siteCollections[collection].schema as z.ZodType,
       entry: contentOf(name),
       fields: entry(name.replace(/\.yaml$/, ""))?.fields ?? [],
     })),

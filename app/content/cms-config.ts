@@ -1,37 +1,25 @@
-// The editor at /admin (Sveltia CMS), configured from the content schemas: it offers exactly the
-// fields the build reads and refuses, beside the field, what the build refuses (decision 0013).
+// The editor at /admin (Sveltia CMS), configured from the content schemas and the editor's words
+// for their fields (cms-fields.ts): it offers exactly the fields the build reads and refuses,
+// beside the field, what the build refuses (decision 0013).
 import { z } from "zod";
-import {
-  caseStudiesFolder,
-  caseStudiesPageFile,
-  caseStudiesPageFileName,
-  caseStudyFile,
-} from "./case-study-schema.ts";
-import { companyFile, companyFileName } from "./company-schema.ts";
+import { caseStudiesFolder, caseStudiesPageFileName } from "./case-study-schema.ts";
+import { cmsFields, type FieldWords } from "./cms-fields.ts";
+import { companyFileName } from "./company-schema.ts";
+import { type CollectionName, siteCollections } from "./content-files.ts";
 import { documentFilesFolder, documentFolder, maxDocumentBytes } from "./documents.ts";
-import { type PageEntry, pageList } from "./page-list.ts";
+import { contentFileOf, type PageEntry, pageList } from "./page-list.ts";
 import { productFolder } from "./products.ts";
 import {
-  contentFilesOf,
-  documentFile,
   fileNamePattern,
   fileNameRule,
   maxPhotoBytes,
   photoTypes,
-  productFile,
+  siteShellFileName,
 } from "./schemas.ts";
 
 /** What z.toJSONSchema writes for our schemas, with the keys our `.meta()` calls add. */
 type JsonSchema = {
-  [key in
-    | "type"
-    | "title"
-    | "hint"
-    | "widget"
-    | "pattern"
-    | "patternMessage"
-    | "format"
-    | "collection"]?: string;
+  [key in "type" | "pattern" | "patternMessage" | "format"]?: string;
 } & {
   minimum?: number;
   exclusiveMinimum?: number;
@@ -58,11 +46,14 @@ const upload = (accept: readonly string[], maxBytes: number) => ({
 });
 
 /** A folder entry's file name, offered from its title and checked as the build checks it. */
-const entrySlug = (titleField: string) => ({
+const entrySlug = (
+  titleField: string,
+  hint = "Part of its address, offered from the title: it cannot be changed once saved",
+) => ({
   template: `{{fields.${titleField}}}`,
   editable: ["create"],
   pattern: [fileNamePattern.source, fileNameRule],
-  hint: "Part of its address, offered from the title: it cannot be changed once saved",
+  hint,
 });
 
 /** A web address the build accepts (z.url()), as the editor checks it while typing. */
@@ -80,11 +71,21 @@ function stringRules(schema: JsonSchema) {
   return schema.format === "uri" ? { pattern: webAddress } : {};
 }
 
+/** A field's words, by its path in the file. */
+type WordsOf = (path: string) => FieldWords;
+
 // What a file may leave out (a decorative picture's description, bullet points) the editor may
 // leave empty, and then writes nothing for it.
-function editorField(name: string, schema: JsonSchema, required = true): EditorField {
+function editorField(
+  path: string,
+  schema: JsonSchema,
+  wordsOf: WordsOf,
+  required = true,
+): EditorField {
+  const name = path.split(".").at(-1) ?? path;
+  const words = wordsOf(path);
   const optional = required ? {} : { required: false };
-  const base = { name, label: schema.title ?? name, hint: schema.hint, ...optional };
+  const base = { name, label: words.label, hint: words.hint, ...optional };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum };
   if (schema.type === "boolean") return { ...base, widget: "boolean", ...stringRules(schema) };
   if (schema.type === "integer" || schema.type === "number") {
@@ -92,7 +93,7 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
     const min = schema.exclusiveMinimum !== undefined ? { min: schema.exclusiveMinimum + 1 } : {};
     return { ...base, widget: "number", ...int, ...min };
   }
-  if (schema.widget === "image") {
+  if (words.widget === "image") {
     return {
       ...base,
       widget: "image",
@@ -100,10 +101,10 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
       ...stringRules(schema),
     };
   }
-  if (schema.widget === "date") {
+  if (schema.format === "date") {
     return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
   }
-  if (schema.widget === "file") {
+  if (words.widget === "file") {
     // Uploaded beside the documents' files; the build reads the file by its name.
     return {
       ...base,
@@ -114,10 +115,9 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
       ...stringRules(schema),
     };
   }
-  const relation = schema.widget === "relation" || schema.items?.widget === "relation";
-  if (relation) {
+  if (words.widget === "relation") {
     // Chosen from the products (or documents) by name; the file name is what the content stores.
-    const collection = schema.collection ?? productFolder;
+    const collection = words.collection ?? productFolder;
     const title = collection === productFolder ? "page.title" : "title";
     return {
       ...base,
@@ -130,9 +130,11 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
     };
   }
   if (schema.type === "string") {
-    return { ...base, widget: schema.widget ?? "string", ...stringRules(schema) };
+    return { ...base, widget: words.widget ?? "string", ...stringRules(schema) };
   }
-  if (schema.type === "object") return { ...base, widget: "object", fields: objectFields(schema) };
+  if (schema.type === "object") {
+    return { ...base, widget: "object", fields: objectFields(schema, path, wordsOf) };
+  }
   const item = schema.items;
   if (schema.type !== "array" || !item) {
     throw new Error(`the editor has no field for ${name} (${JSON.stringify(schema)})`);
@@ -145,20 +147,21 @@ function editorField(name: string, schema: JsonSchema, required = true): EditorF
       Object.entries(variant.properties ?? {}).find(([, property]) => property.const);
     const typeKey = variants[0] && kindOf(variants[0])?.[0];
     if (!typeKey) throw new Error("a list of several kinds of item needs a field naming the kind");
-    const types = variants.map((variant) => ({
-      name: kindOf(variant)?.[1].const,
-      label: variant.title ?? kindOf(variant)?.[1].const,
-      widget: "object",
-      summary: summary(variant),
-      fields: objectFields(variant, typeKey),
-    }));
+    const types = variants.map((variant) => {
+      const kind = `${path}.${kindOf(variant)?.[1].const}`;
+      return {
+        ...editorField(kind, { type: "object" }, wordsOf),
+        summary: summary(variant),
+        fields: objectFields(variant, kind, wordsOf, typeKey),
+      };
+    });
     return { ...list, typeKey, types };
   }
   if (item.type === "object") {
-    return { ...list, collapsed: true, summary: summary(item), fields: objectFields(item) };
+    const fields = objectFields(item, path, wordsOf);
+    return { ...list, collapsed: true, summary: summary(item), fields };
   }
-  const { name: _name, label: _label, ...inner } = editorField("item", item);
-  return { ...list, field: { name: "item", label: item.title ?? base.label, ...inner } };
+  return { ...list, field: editorField(`${path}.item`, item, wordsOf) };
 }
 
 function summary(item: JsonSchema) {
@@ -167,28 +170,52 @@ function summary(item: JsonSchema) {
 }
 
 /** An object's fields, but for the one (a list item's kind) the editor keeps itself. */
-function objectFields(schema: JsonSchema, typeKey?: string): EditorField[] {
+function objectFields(
+  schema: JsonSchema,
+  path: string,
+  wordsOf: WordsOf,
+  typeKey?: string,
+): EditorField[] {
   const required = new Set(schema.required);
   return Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== typeKey)
-    .map(([name, property]) => editorField(name, property, required.has(name)));
+    .map(([name, property]) =>
+      editorField(path ? `${path}.${name}` : name, property, wordsOf, required.has(name)),
+    );
 }
 
-/** A content file's form. The schema's input side: a field with a default may be absent. */
-export function editorFields(schema: z.ZodType): EditorField[] {
-  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema);
+/**
+ * A content file's form: its schema's fields (the input side: a field with a default may be
+ * absent), each with its words by its path.
+ */
+export function editorFields(schema: z.ZodType, words: Record<string, FieldWords>): EditorField[] {
+  const wordsOf = (path: string) => {
+    const found = words[path];
+    if (!found) throw new Error(`the editor has no words for the field ${path} (cms-fields.ts)`);
+    return found;
+  };
+  return objectFields(z.toJSONSchema(schema, { io: "input" }) as JsonSchema, "", wordsOf);
 }
 
-/** Every content file the editor has a form for: the pages', the shell, and issue 40's. */
-export const editorFilesOf = (pages: readonly PageEntry[]) => ({
-  ...contentFilesOf(pages),
+/** A collection's form. */
+const formOf = (collection: CollectionName) =>
+  editorFields(siteCollections[collection].schema, cmsFields[collection]);
+
+/** Every content file the editor has a form for, with its title and collection. */
+export const editorFilesOf = (
+  pages: readonly PageEntry[],
+): Record<string, { title: string; collection: CollectionName }> => ({
+  ...Object.fromEntries(
+    pages.map((page) => [contentFileOf(page), { title: page.editorTitle, collection: page.kind }]),
+  ),
+  [siteShellFileName]: { title: "Header, footer and error pages", collection: "shell" },
   [companyFileName]: {
     title: "Phone, WhatsApp, address and Information Officer",
-    schema: companyFile as z.ZodType,
+    collection: "company",
   },
   [caseStudiesPageFileName]: {
     title: "Case studies: page and headings",
-    schema: caseStudiesPageFile as z.ZodType,
+    collection: "caseStudiesPage",
   },
 });
 
@@ -224,11 +251,11 @@ export function cmsConfig(
       {
         name: "content",
         label: "Site content",
-        files: Object.entries(editorFilesOf(pages)).map(([file, { title, schema }]) => ({
+        files: Object.entries(editorFilesOf(pages)).map(([file, { title, collection }]) => ({
           name: file.replace(/\.yaml$/, ""),
           label: title,
           file: `app/content/${file}`,
-          fields: editorFields(schema as z.ZodType),
+          fields: formOf(collection),
         })),
       },
       {
@@ -245,7 +272,7 @@ export function cmsConfig(
         summary: "{{title}} ({{date}})",
         media_folder: "photos",
         public_folder: "./photos",
-        fields: editorFields(caseStudyFile(z.string())),
+        fields: formOf("caseStudies"),
       },
       {
         // A folder: adding a product is one new entry, its file named by its address.
@@ -256,14 +283,17 @@ export function cmsConfig(
         extension: "yaml",
         format: "yaml",
         create: true,
-        // The file name is the product's address: offered from its name, then kept.
-        slug: entrySlug("page.title"),
+        // The file name is how others name the product: offered from its name, then kept.
+        slug: entrySlug(
+          "page.title",
+          "How the site names it, offered from its name: it cannot be changed once saved. Its page's address can, under Address",
+        ),
         identifier_field: "page.title",
         summary: "{{page.title}}",
         // Its photo is uploaded beside the products, as a study's beside the studies.
         media_folder: "photos",
         public_folder: "./photos",
-        fields: editorFields(productFile),
+        fields: formOf("products"),
       },
       {
         // One entry per PDF the company publishes; its file is uploaded in the entry.
@@ -277,7 +307,7 @@ export function cmsConfig(
         slug: entrySlug("title"),
         identifier_field: "title",
         summary: "{{title}} ({{kind}}, {{version}})",
-        fields: editorFields(documentFile),
+        fields: formOf("documents"),
       },
     ],
   };

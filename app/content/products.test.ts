@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
-import { approvalsOf, siteDocumentOf } from "./documents";
-import { checkProductLinks, checkProductsNamed, productOf } from "./products";
+import { approvalsOf, productDownloads, siteDocumentOf } from "./documents";
+import { checkProductLinks, checkProductsNamed, productOf, productRedirects } from "./products";
 import { documentFile, productFile } from "./schemas";
 import { pageFile, sitePages, siteProducts } from "./site-content";
 
@@ -33,6 +33,43 @@ describe("a product file", () => {
     expect(problem.error?.issues[0]?.path).toEqual(["specifications", 0, "value"]);
     // Nor may its address part be other than a section.
     expect(productFile.safeParse({ ...fixture, section: "valves" }).success).toBe(false);
+  });
+});
+
+describe("a product whose address changed", () => {
+  const moved = "/hardware/remote-shutoff-valve";
+  it("is built at its address, its former ones and its file name's lead there, and what names it by file name still finds it", () => {
+    expect(valve).toMatchObject({ slug: "remote-valve", path: moved });
+    expect(productRedirects([valve])).toEqual(
+      Object.fromEntries(
+        ["remote-valve", "shutoff-valve"].flatMap((name) =>
+          ["hardware", "software"].map((section) => [`/${section}/${name}`, moved]),
+        ),
+      ),
+    );
+    // The valve's datasheet names it by file name, and is still its page's download.
+    const folder = join(fixtures, "documents");
+    const file = parse(readFileSync(join(folder, "remote-valve-datasheet.yaml"), "utf8"));
+    const datasheet = siteDocumentOf("remote-valve-datasheet", documentFile.parse(file), folder);
+    expect(() => checkProductsNamed("x", datasheet.products, [valve])).not.toThrow();
+    const built = () => ({ href: valve.datasheetPath, title: "Datasheet", bytes: 1 });
+    expect(productDownloads(valve.slug, [datasheet], built)[0]?.href).toBe(datasheet.href);
+  });
+
+  const other = (slug: string, more: object = {}) =>
+    productOf(slug, { ...fixture, address: undefined, formerAddresses: undefined, ...more });
+  it.each([
+    ["an address", other("valve", { address: "remote-shutoff-valve" }), "remote-shutoff-valve"],
+    ["a former address", other("valve", { formerAddresses: ["shutoff-valve"] }), "shutoff-valve"],
+  ])("stops the build on %s two products claim, naming both", (_, second, address) => {
+    expect(() => productRedirects([valve, second])).toThrow(
+      `products/valve.yaml and products/remote-valve.yaml: both claim /hardware/${address}`,
+    );
+  });
+
+  it("leaves a former address that is another product's page now to that page", () => {
+    const redirects = productRedirects([valve, other("shutoff-valve")]);
+    expect(redirects["/hardware/shutoff-valve"]).toBeUndefined();
   });
 });
 
@@ -70,7 +107,7 @@ describe("a product's structured data", () => {
     expect(data).toMatchObject({
       "@type": "Product",
       name: "Remote valve",
-      url: "https://x.example/hardware/remote-valve",
+      url: "https://x.example/hardware/remote-shutoff-valve",
       brand: { "@type": "Brand", name: "Metsi Works" },
       manufacturer: { "@id": "https://x.example/#organization" },
       hasCertification: [

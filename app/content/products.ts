@@ -1,8 +1,10 @@
+import type { Redirects } from "../../contract/redirects.ts";
 import { contentFileOf, type PageEntry } from "./page-list.ts";
-import type { ProductFile } from "./schemas.ts";
+import { type ProductFile, productSections } from "./schemas.ts";
 
 // Products are a folder of content files, one per product (app/content/products/<name>.yaml):
-// each is a page at /<section>/<name> and a datasheet, with no entry in the page list.
+// each is a page at /<section>/<address> and a datasheet, with no entry in the page list. Others
+// name a product by its file name, which never changes; its address may.
 
 export const productFolder = "products";
 
@@ -13,6 +15,7 @@ export const productFolder = "products";
 export type Product<Photo = unknown> = Omit<ProductFile, "photo"> & {
   photo?: { src: Photo; alt: string };
   slug: string;
+  address: string;
   path: string;
   datasheetPath: string;
 };
@@ -23,10 +26,45 @@ export const productOf = <Photo = string>(
 ): Product<Photo> => ({
   ...file,
   slug,
-  path: `/${file.section}/${slug}`,
-  // The built datasheet (app/pages/datasheets/[product].pdf.ts).
+  address: file.address ?? slug,
+  path: `/${file.section}/${file.address ?? slug}`,
+  // The built datasheet (app/pages/datasheets/[product].pdf.ts), by the name that never changes.
   datasheetPath: `/datasheets/${slug}.pdf`,
 });
+
+/**
+ * Where the addresses products had lead: each one's file name and former addresses to its page
+ * now. An address that is a product's page now stays that page. In its own section, the build
+ * stops on an address two products claim, naming both files; in the other (a product may move
+ * section), an address another product claims stays theirs.
+ */
+export function productRedirects(products: readonly Product[]): Redirects {
+  const owners = new Map<string, Product>();
+  const claim = (path: string, product: Product, what: string) => {
+    const other = owners.get(path);
+    if (other && other !== product) {
+      throw new Error(
+        `${productFolder}/${product.slug}.yaml and ${productFolder}/${other.slug}.yaml: both claim ${path} (${what}); give one another address`,
+      );
+    }
+    owners.set(path, product);
+  };
+  for (const product of products) claim(product.path, product, "as their page");
+  const redirects: Redirects = {};
+  for (const own of [true, false]) {
+    for (const product of products) {
+      const sections = productSections.filter((section) => (section === product.section) === own);
+      for (const address of new Set([product.slug, ...(product.formerAddresses ?? [])])) {
+        for (const path of sections.map((section) => `/${section}/${address}`)) {
+          if (owners.get(path)?.path === path || (!own && owners.has(path))) continue;
+          claim(path, product, "as a former address");
+          redirects[path] = product.path;
+        }
+      }
+    }
+  }
+  return redirects;
+}
 
 /**
  * The page each product is, in the shape of the page list's pages, so the head, share card and

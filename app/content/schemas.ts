@@ -1,15 +1,11 @@
 // The shape of every content file, defined once: the build checks each file against it
 // (app/content.config.ts), the types come from it, and the editor at /admin is generated from it
-// (cms-config.ts), so it never offers a field the build would refuse. `title` and `hint` are what
-// the editor shows; `widget: "text"` is a multi-line box.
+// (cms-config.ts), so it never offers a field the build would refuse. Rules only: what the editor
+// shows for each field is beside its configuration (cms-fields.ts). A rule's `patternMessage` is
+// the build's own words for it, which the editor shows too.
 import { z } from "zod";
-import {
-  type EnquiryProblem,
-  enquiryFormFields,
-  enquiryProblems,
-  enquiryTypeValues,
-} from "../../contract/enquiry.ts";
-import { contentFileOf, type PageEntry, type PageKind } from "./page-list.ts";
+import { enquiryFormFields, enquiryProblems, enquiryTypeValues } from "../../contract/enquiry.ts";
+import type { PageKind } from "./page-list.ts";
 import { contactPictureNames, type PictureName, pictureNames } from "./picture-list.ts";
 
 type PictureNames = readonly [PictureName, ...PictureName[]];
@@ -35,54 +31,38 @@ const knownPlaceholders = (text: z.ZodString, allow: string[] = []) => {
     .meta({ patternMessage: message });
 };
 
-/** Copy of one line, or a paragraph the editor gives a multi-line box. */
-const text = (widget: "string" | "text", allow?: string[]) => (title: string, hint?: string) =>
-  knownPlaceholders(z.string().min(1, "must not be empty"), allow).meta({ title, hint, widget });
-export const shortText = text("string");
-export const longText = text("text");
-
-/** A group of fields, as the editor shows it. */
-export const group = <Shape extends z.ZodRawShape>(title: string, shape: Shape) =>
-  z.object(shape).meta({ title });
-
-/** A list the editor can add to, reorder and remove from. */
-export const list = <Item extends z.ZodType>(title: string, item: Item, min?: [number, string?]) =>
-  (min ? z.array(item).min(...min) : z.array(item)).meta({ title });
+/** Copy: not empty, and only the placeholders `allow` names besides `{companyName}`. */
+export const text = (allow?: string[]) =>
+  knownPlaceholders(z.string().min(1, "must not be empty"), allow);
 
 /** A group of one field per key, in the keys' order: for lists of codes the contract owns. */
 export const fieldsFor = <Key extends string, Field extends z.ZodType>(
-  title: string,
   keys: readonly Key[],
   field: (key: Key) => Field,
-) => group(title, Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
+) => z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<Key, Field>);
 
-export const picture = (names: PictureNames = pictureNames) =>
-  z.enum(names).meta({ title: "Picture", hint: "One of the site's pictures, by name" });
+export const picture = (names: PictureNames = pictureNames) => z.enum(names);
 
 const illustration = (names?: PictureNames) =>
-  group("Picture", {
+  z.object({
     picture: picture(names),
     // Left out of the file when empty: the editor writes no empty optional field.
-    alt: knownPlaceholders(z.string()).default("").meta({
-      title: "Description (alt text)",
-      hint: "What the picture shows, read out to people who cannot see it. Leave it empty if the picture is only decoration: then it is skipped.",
-      widget: "string",
-    }),
+    alt: knownPlaceholders(z.string()).default(""),
   });
 
 export const hero = (names?: PictureNames) =>
-  group("Banner (hero)", {
-    label: shortText("Small label above the heading"),
-    heading: shortText("Heading"),
-    subheading: shortText("Line under the heading"),
-    paragraph: longText("Paragraph"),
+  z.object({
+    label: text(),
+    heading: text(),
+    subheading: text(),
+    paragraph: text(),
     illustration: illustration(names),
   });
 
-const column = group("Column", {
-  icon: picture().meta({ title: "Icon", hint: "A small icon-… picture" }),
-  heading: shortText("Heading"),
-  description: longText("Description"),
+const column = z.object({
+  icon: picture(),
+  heading: text(),
+  description: text(),
 });
 
 /** The name of a product's, document's or study's file, without .yaml: part of its address. */
@@ -90,19 +70,9 @@ export const fileNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const fileNameRule =
   "Use only small letters, digits and single hyphens (-) between them: no spaces, dots, underscores or accents";
 
-// A product's file name: the editor offers the products by name (cms-config.ts).
-const productSlug = z
-  .string()
-  .regex(fileNamePattern, fileNameRule)
-  .meta({ widget: "relation", patternMessage: fileNameRule });
-
-/** A field naming one product, chosen in the editor from the products' entries. */
-export const productRef = () => productSlug.meta({ title: "Product" });
-
-const productLink = productSlug.optional().meta({
-  title: "Product page",
-  hint: "The product this row is about: the row links to its page. Leave it empty for no link",
-});
+/** A field naming a product's (or document's) file: the editor offers the entries by name. */
+export const fileNameRef = () =>
+  z.string().regex(fileNamePattern, fileNameRule).meta({ patternMessage: fileNameRule });
 
 /** What a document is, as /documents groups them: a datasheet replaces the built one. */
 export const documentKinds = [
@@ -113,185 +83,131 @@ export const documentKinds = [
   "other",
 ] as const;
 
-const featureRow = group("Feature row", {
+const featureRow = z.object({
   illustration: illustration(),
-  product: productLink,
-  featureName: shortText(
-    "Feature name",
-    "Shown above the heading; also names the row's Get in Touch link",
-  ),
-  heading: shortText("Heading"),
-  paragraph: longText("Paragraph"),
-  bulletPoints: list("Bullet points", shortText("Bullet point")).optional(),
+  product: fileNameRef().optional(),
+  featureName: text(),
+  heading: text(),
+  paragraph: text(),
+  bulletPoints: z.array(text()).optional(),
 });
 
-const navLabel = (where: string) =>
-  shortText(
-    `Link text in the ${where}`,
-    `Leave it empty to leave the page out of the ${where}`,
-  ).optional();
-
 /** What a page's file says about the page itself: its title, link texts and share card. */
-export const pageBlock = group("Page title, description and links", {
-  title: shortText("Page title", "The company name is added after it in the browser tab"),
-  description: longText("Description", "Shown by search engines and link previews"),
-  headerLabel: navLabel("header"),
-  footerLabel: navLabel("footer"),
-  shareCard: group("Link preview picture", {
+export const pageBlock = z.object({
+  title: text(),
+  description: text(),
+  headerLabel: text().optional(),
+  footerLabel: text().optional(),
+  shareCard: z.object({
     picture: picture(),
-    description: shortText("What the picture shows", "Read out as the preview's alt text"),
-  }).meta({ hint: "The picture a shared link shows beside the page title" }),
+    description: text(),
+  }),
 });
 
 const productPageFile = z.object({
   page: pageBlock,
   hero: hero(),
-  highlights: group("Highlights (columns)", {
-    heading: shortText("Heading"),
-    intro: longText("Introduction"),
-    columns: list("Columns", column, [1, "needs at least one column"]),
+  highlights: z.object({
+    heading: text(),
+    intro: text(),
+    columns: z.array(column).min(1, "needs at least one column"),
   }),
-  features: list("Feature rows", featureRow, [1, "needs at least one feature row"]),
+  features: z.array(featureRow).min(1, "needs at least one feature row"),
 });
 
 const legalBlock = z.discriminatedUnion("type", [
-  group("Paragraph", {
+  z.object({
     type: z.literal("paragraph"),
-    text: text("text", ["{retentionStatement}"])(
-      "Paragraph",
-      "{retentionStatement} stands for the sentence on how long enquiries are kept, worded from the server's setting",
-    ),
+    text: text(["{retentionStatement}"]),
   }),
-  group("Bulleted list", { type: z.literal("list"), items: list("Items", longText("Item"), [1]) }),
-  group("Sentence ending in the support email address", {
+  z.object({ type: z.literal("list"), items: z.array(text()).min(1) }),
+  z.object({
     type: z.literal("email"),
-    text: shortText("Text before the support email address"),
-    withoutAddress: shortText(
-      "Instead, when no support address is set: a link to the contact page",
-    ),
-    orOfficer: shortText(
-      "Then, when the Information Officer is named: the words before their heading",
-    ).optional(),
+    text: text(),
+    withoutAddress: text(),
+    orOfficer: text().optional(),
   }),
 ]);
 
 const anchorRule = "Use only small letters, digits and hyphens (-), no spaces";
 /** The part of a link after "#" that finds a section or a question: kept once published. */
-export const anchor = (what: string) =>
+export const anchor = () =>
   z
     .string()
     .regex(/^[a-z0-9-]+$/, anchorRule)
-    .meta({
-      title: "Anchor",
-      hint: `Part of links to this ${what}: keep it unchanged once published`,
-      widget: "string",
-      patternMessage: anchorRule,
-    });
-const section = group("Section", {
-  id: anchor("section"),
-  heading: shortText("Heading"),
-  blocks: list("Text", legalBlock, [1]),
+    .meta({ patternMessage: anchorRule });
+const section = z.object({
+  id: anchor(),
+  heading: text(),
+  blocks: z.array(legalBlock).min(1),
 });
 
 const legalPageFile = z.object({
   page: pageBlock,
   hero: hero(),
-  contentsLabel: shortText("Heading of the contents list"),
-  introduction: list("Opening paragraphs", longText("Paragraph")),
-  sections: list("Sections", section, [1]),
+  contentsLabel: text(),
+  introduction: z.array(text()),
+  sections: z.array(section).min(1),
 });
 
-const problemTitles: Record<EnquiryProblem, string> = {
-  missing: "When it is left empty",
-  notDigits: "When it holds more than digits, spaces, hyphens, brackets and a leading +",
-  notEmail: "When it is not an email address",
-  notChosen: "When no type is chosen",
-  notPrintable: "When it holds hidden characters, such as control codes",
-};
+const link = z.object({ label: text(), href: z.url() });
 
-const fieldTitles = {
-  name: "Name",
-  phone: "Phone number",
-  email: "Email address",
-  enquiry: "Enquiry type",
-  message: "Message",
-};
-
-const link = (title: string) =>
-  group(title, { label: shortText("Link text"), href: z.url().meta({ title: "Address" }) });
-
-const enquiryForm = group("Enquiry form", {
-  requiredNote: shortText("Note above the fields"),
-  labels: fieldsFor("Field labels", enquiryFormFields, (field) => shortText(fieldTitles[field])),
-  placeholders: fieldsFor(
-    "Example text in empty fields",
-    ["name", "phone", "email", "message"] as const,
-    (field) => shortText(fieldTitles[field]),
-  ),
-  enquiryPrompt: shortText("First option of the enquiry type list"),
-  enquiryTypes: fieldsFor("Enquiry types", enquiryTypeValues, (type) =>
-    shortText(`Option "${type}"`),
-  ).meta({ hint: "The options of the enquiry type list, each as the visitor reads it" }),
+const enquiryForm = z.object({
+  requiredNote: text(),
+  labels: fieldsFor(enquiryFormFields, () => text()),
+  placeholders: fieldsFor(["name", "phone", "email", "message"] as const, () => text()),
+  enquiryPrompt: text(),
+  enquiryTypes: fieldsFor(enquiryTypeValues, () => text()),
   // One message per field and problem the contract (contract/enquiry.ts) names.
-  errors: fieldsFor("Messages beside a field filled in wrongly", enquiryFormFields, (field) =>
-    fieldsFor(fieldTitles[field], enquiryProblems[field], (code) => shortText(problemTitles[code])),
-  ),
-  submit: group("Send button", {
-    idle: shortText("Send button"),
-    busy: shortText("Send button while sending"),
+  errors: fieldsFor(enquiryFormFields, (field) => fieldsFor(enquiryProblems[field], () => text())),
+  submit: z.object({
+    idle: text(),
+    busy: text(),
   }),
-  botCheckNotice: group("Bot-check notice", {
-    before: shortText("Text before the first link"),
-    privacy: link("Privacy policy link"),
-    between: shortText("Text between the links"),
-    terms: link("Terms link"),
-    after: shortText("Text after the second link"),
-  }).meta({ hint: "Google's required wording when its badge is hidden" }),
-  notifications: group("Notifications", {
-    success: shortText("After sending"),
-    error: shortText("When sending failed"),
-    close: shortText("Close button"),
-    regionLabel: shortText("Name of the notification area (screen readers)"),
+  botCheckNotice: z.object({
+    before: text(),
+    privacy: link,
+    between: text(),
+    terms: link,
+    after: text(),
   }),
-  noScript: group("Without JavaScript", {
-    before: longText("Text before the company name"),
-    between: shortText("Text between the company name and the mailbox"),
-  }).meta({ hint: "Shown beside the form only when JavaScript is off" }),
-  startFailure: longText(
-    "When the form cannot start",
-    "Announced when the form's script cannot load or start; what was typed stays in the form",
-  ),
-  emailInstead: group("Send by email instead", {
-    link: shortText("Link text"),
-    subject: shortText("Subject of the email"),
-  }).meta({ hint: "The way round a form that cannot send: an email carrying what was typed" }),
-  outcome: group("What stays by the send button", {
-    failed: longText("When sending failed"),
-    otherWays: shortText("Before the other ways to reach us, when the company has set any"),
-    email: shortText("Link to email what was typed, when a support address is set"),
-    received: longText("After sending"),
-    reference: text("string", ["{reference}"])(
-      "The enquiry's reference",
-      "{reference} stands for the short reference the visitor can quote",
-    ),
-  }).meta({
-    hint: "A line under the send button that stays until the next send; the company's reply promise (company details) follows a success",
+  notifications: z.object({
+    success: text(),
+    error: text(),
+    close: text(),
+    regionLabel: text(),
   }),
-  withoutAddress: group("When no support address is set", {
-    noScript: longText("Shown beside the form when JavaScript is off"),
-    startFailure: longText("When the form cannot start"),
-  }).meta({ hint: "The same messages, without the email route" }),
+  noScript: z.object({
+    before: text(),
+    between: text(),
+  }),
+  startFailure: text(),
+  emailInstead: z.object({
+    link: text(),
+    subject: text(),
+  }),
+  outcome: z.object({
+    failed: text(),
+    otherWays: text(),
+    email: text(),
+    received: text(),
+    reference: text(["{reference}"]),
+  }),
+  withoutAddress: z.object({
+    noScript: text(),
+    startFailure: text(),
+  }),
 });
 
 const contactPageFile = z.object({
   page: pageBlock,
   hero: hero(contactPictureNames),
-  formBlock: group("Form block", {
-    heading: shortText("Heading"),
-    intro: longText("Introduction"),
-    privacyNote: longText("Privacy sentence above the send button"),
+  formBlock: z.object({
+    heading: text(),
+    intro: text(),
+    privacyNote: text(),
   }),
-  illustrations: list("Pictures beside the form (wide screens)", illustration(contactPictureNames)),
+  illustrations: z.array(illustration(contactPictureNames)),
   enquiryForm,
 });
 
@@ -299,31 +215,22 @@ const contactPageFile = z.object({
 export const askers = ["homes", "estates", "municipalities"] as const;
 export type Asker = (typeof askers)[number];
 
-const askerTitles: Record<Asker, string> = {
-  homes: "Homes",
-  estates: "Estates, landlords and body corporates",
-  municipalities: "Municipalities",
-};
-
-const question = group("Question", {
-  id: anchor("question"),
-  askedBy: z.enum(askers).meta({ title: "Who asks", hint: "The group it is listed under" }),
-  question: shortText("Question"),
-  answer: list("Answer", longText("Paragraph"), [1, "needs at least one paragraph"]),
-  products: list("Products it is about", productRef()).optional().meta({
-    title: "Products it is about",
-    hint: "The question is also shown on these products' pages",
-  }),
+const question = z.object({
+  id: anchor(),
+  askedBy: z.enum(askers),
+  question: text(),
+  answer: z.array(text()).min(1, "needs at least one paragraph"),
+  products: z.array(fileNameRef()).optional(),
 });
 
 const faqPageFile = z.object({
   page: pageBlock,
   hero: hero(),
-  groupHeadings: fieldsFor("Group headings", askers, (asker) =>
-    shortText(`Heading of "${askerTitles[asker]}"`),
-  ),
-  questions: list("Questions", question, [1, "needs at least one question"]).superRefine(
-    (questions, context) => {
+  groupHeadings: fieldsFor(askers, () => text()),
+  questions: z
+    .array(question)
+    .min(1, "needs at least one question")
+    .superRefine((questions, context) => {
       const seen = new Set<string>();
       for (const [index, { id }] of questions.entries()) {
         if (seen.has(id)) {
@@ -335,115 +242,88 @@ const faqPageFile = z.object({
         }
         seen.add(id);
       }
-    },
-  ),
+    }),
 });
 
 export const siteShellFile = z.object({
-  skipLinkLabel: shortText("Skip link"),
-  header: group("Header", {
-    navigationLabel: shortText("Name of the navigation (screen readers)"),
-    menuButtonLabel: shortText("Menu button (narrow screens)"),
-    homeLinkLabel: shortText("Name of the logo link (screen readers)"),
+  skipLinkLabel: text(),
+  header: z.object({
+    navigationLabel: text(),
+    menuButtonLabel: text(),
+    homeLinkLabel: text(),
   }),
-  footer: group("Footer", {
-    navigationLabel: shortText("Name of the navigation (screen readers)"),
-    tagline: shortText("Tagline"),
-    rightsReserved: shortText("After the year and company name"),
+  footer: z.object({
+    navigationLabel: text(),
+    tagline: text(),
+    rightsReserved: text(),
   }),
-  getInTouch: group("Get in Touch links", {
-    label: shortText("Link text"),
-    about: text("string", ["{topic}"])("Read to screen readers after the link text"),
+  getInTouch: z.object({
+    label: text(),
+    about: text(["{topic}"]),
   }),
-  productPage: group("Product pages", {
-    moreLink: text("string", ["{product}"])(
-      "Link from a feature row to its product's page",
-      "{product} stands for the product's name",
-    ),
-    specificationsHeading: shortText("Heading of the specifications"),
-    specificationsCaption: text("string", ["{product}"])(
-      "Caption of the specifications table",
-      "{product} stands for the product's name",
-    ),
-    nameHeader: shortText("Column heading of the specifications' names"),
-    valueHeader: shortText("Column heading of their values"),
-    documentsHeading: shortText("Heading of the datasheet and documents"),
-    datasheet: shortText("Name of a datasheet"),
-    reachUs: shortText("In the datasheet, before the support email address"),
-    breadcrumbLabel: shortText("Name of the trail above a product (screen readers)"),
-    sectionProducts: shortText(
-      "Heading of the list of every product of a section, on its page (/hardware, /software)",
-    ),
-    documentNumber: shortText("In the datasheet, before its document number"),
-    revised: text("string", ["{revision}", "{date}"])(
-      "In the datasheet, its revision and the date of it",
-      "{revision} and {date} stand for the datasheet's revision and the day it was revised",
-    ),
-    pageOf: text("string", ["{page}", "{pages}"])(
-      "In the datasheet's footer, its page number",
-      "{page} and {pages} stand for the page's number and the datasheet's number of pages",
-    ),
-    approvalsHeading: shortText("Heading of the approvals"),
-    approvalHeaders: group("Column headings of the approvals", {
-      standard: shortText("Standard"),
-      certificate: shortText("Certificate number"),
-      issuedBy: shortText("Issued by"),
-      issued: shortText("Issue date"),
+  productPage: z.object({
+    moreLink: text(["{product}"]),
+    specificationsHeading: text(),
+    specificationsCaption: text(["{product}"]),
+    nameHeader: text(),
+    valueHeader: text(),
+    documentsHeading: text(),
+    datasheet: text(),
+    reachUs: text(),
+    breadcrumbLabel: text(),
+    sectionProducts: text(),
+    documentNumber: text(),
+    revised: text(["{revision}", "{date}"]),
+    pageOf: text(["{page}", "{pages}"]),
+    approvalsHeading: text(),
+    approvalHeaders: z.object({
+      standard: text(),
+      certificate: text(),
+      issuedBy: text(),
+      issued: text(),
     }),
-    questionsHeading: shortText(
-      "Heading of the product's questions",
-      "Over the questions of /faq that name the product",
-    ),
+    questionsHeading: text(),
   }),
-  documents: group("Documents", {
-    page: group("Page title, description and link preview of /documents", {
-      title: shortText("Page title"),
-      description: longText("Description"),
+  documents: z.object({
+    page: z.object({
+      title: text(),
+      description: text(),
       shareCard: pageBlock.shape.shareCard,
     }),
-    heading: shortText("Heading of /documents"),
-    intro: longText("Introduction on /documents"),
-    footerLabel: shortText("Link text in the footer"),
-    kinds: fieldsFor("Names of the kinds of document", documentKinds, (kind) =>
-      shortText(`Kind "${kind}"`),
-    ),
-    issued: shortText("Before a document's issue date"),
-    version: shortText("Before a document's version"),
-  }).meta({ hint: "The documents page and its footer link appear once there is a document" }),
-  notFoundPage: group("Page not found", {
-    title: shortText("Page title"),
-    heading: shortText("Heading"),
-    paragraph: shortText("Paragraph"),
-    homeLink: shortText("Link home"),
+    heading: text(),
+    intro: text(),
+    footerLabel: text(),
+    kinds: fieldsFor(documentKinds, () => text()),
+    issued: text(),
+    version: text(),
+  }),
+  notFoundPage: z.object({
+    title: text(),
+    heading: text(),
+    paragraph: text(),
+    homeLink: text(),
   }),
 });
 
-const specification = group("Specification", {
-  group: shortText(
-    "Table",
-    "The table it is listed in, such as Metrology, Electrical, Radio, Environment or Physical; leave it empty for the first table",
-  ).optional(),
-  name: shortText("Name", "What it is, such as Battery life"),
-  value: shortText("Value", "Only what the company states, such as 5+"),
-  unit: shortText("Unit", "Such as years; leave it empty if there is none").optional(),
-  note: shortText("Note", "Shown under the value; leave it empty if there is none").optional(),
+const specification = z.object({
+  group: text().optional(),
+  name: text(),
+  value: text(),
+  unit: text().optional(),
+  note: text().optional(),
 });
 
 const dateRule = "Enter a date as year-month-day, such as 2026-11-28";
+/** A day, as year-month-day. */
+export const date = () => z.iso.date().meta({ patternMessage: dateRule });
 
 /** An approval the product holds, as a tender asks for it: standard, certificate, body, date. */
-const approval = group("Approval", {
-  standard: shortText("Standard", "Such as SANS 1529-1"),
-  certificate: shortText("Certificate number"),
-  issuedBy: shortText("Issued by", "Such as the SABS or NRCS"),
-  issued: z.iso.date().meta({ title: "Issue date", widget: "date", patternMessage: dateRule }),
-  document: z.string().regex(fileNamePattern, fileNameRule).optional().meta({
-    title: "Certificate document",
-    hint: "The certificate, chosen from the Documents; leave it empty if it is not published",
-    widget: "relation",
-    collection: "documents",
-    patternMessage: fileNameRule,
-  }),
+const approval = z.object({
+  standard: text(),
+  certificate: text(),
+  issuedBy: text(),
+  issued: date(),
+  document: fileNameRef().optional(),
 });
 
 /** A photo the build can size: a file beside its entry, of a type Astro's image tools read. */
@@ -461,13 +341,11 @@ const photoPath = z
  * image() as `photo`, which resolves the file beside the entry and gives its size; the editor and
  * tests see its path.
  */
-export const uploadedPhoto = <Photo extends z.ZodType>(photo: Photo, altHint: string) =>
-  group("Photo", {
+export const uploadedPhoto = <Photo extends z.ZodType>(photo: Photo) =>
+  z.object({
     // Astro types image() by what it makes; it takes the file's path, as photoPath gives it.
-    src: photoPath
-      .pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>)
-      .meta({ title: "Photo", widget: "image" }),
-    alt: shortText("Description (alt text)", altHint),
+    src: photoPath.pipe(photo as z.ZodType as z.ZodType<z.output<Photo>, string>),
+    alt: text(),
   });
 
 /** The parts of the site a product page sits under: its address is /<section>/<file name>. */
@@ -479,44 +357,28 @@ export const productSections = ["hardware", "software"] as const;
  */
 export const productFileOf = <Photo extends z.ZodType>(photo: Photo) =>
   z.object({
-    page: group("Page title, description and link preview", {
-      title: shortText("Product name", "The page's title and the datasheet's heading"),
-      description: longText("Summary", "Shown by search engines, link previews and the datasheet"),
+    page: z.object({
+      title: text(),
+      description: text(),
       shareCard: pageBlock.shape.shareCard,
     }),
-    section: z.enum(productSections).meta({
-      title: "Section",
-      hint: "The page the product belongs to: its address is /section/file-name",
-    }),
+    section: z.enum(productSections),
+    // Where its page is, /<section>/<address>: its file name, which never changes, until this is
+    // given. The addresses it had before lead there (products.ts); others name it by file name.
+    address: fileNameRef().optional(),
+    formerAddresses: z.array(fileNameRef()).optional(),
     hero: hero(),
-    claims: list("What it does", shortText("Claim"), [1, "needs at least one claim"]),
-    photo: uploadedPhoto(
-      photo,
-      "What the photo or drawing shows, read out to people who cannot see it",
-    )
-      .optional()
-      .meta({
-        hint: "A photo or drawing of the product, on its page and its datasheet: a JPEG, PNG, WebP or AVIF of at most 10 MB",
-      }),
-    specifications: list("Specifications", specification).optional(),
-    approvals: list("Approvals", approval)
-      .optional()
-      .meta({ hint: "Only approvals the company holds a certificate for" }),
-    datasheet: group("Datasheet", {
-      number: shortText("Document number", "Such as DS-WM-001: the number an engineer files it by"),
-      revision: shortText(
-        "Revision",
-        "Such as 2 or B: raise it with each change of what it states",
-      ),
-      revised: z.iso.date().meta({
-        title: "Date of the revision",
-        hint: "The day what the datasheet states last changed, printed on it",
-        widget: "date",
-        patternMessage: dateRule,
-      }),
-    })
-      .optional()
-      .meta({ hint: "Leave it empty until the company numbers its datasheets" }),
+    claims: z.array(text()).min(1, "needs at least one claim"),
+    photo: uploadedPhoto(photo).optional(),
+    specifications: z.array(specification).optional(),
+    approvals: z.array(approval).optional(),
+    datasheet: z
+      .object({
+        number: text(),
+        revision: text(),
+        revised: date(),
+      })
+      .optional(),
   });
 
 /** What tests and the editor read: the photo as its path. */
@@ -526,20 +388,15 @@ const pdfRule = "Upload a PDF file (.pdf) of at most 20 MB";
 
 /** A PDF the company publishes: one file per document in app/content/documents/. */
 export const documentFile = z.object({
-  title: shortText("Title", "As the document calls itself, such as Installation guide"),
-  kind: z.enum(documentKinds).meta({ title: "Kind" }),
-  products: list("Products it belongs to", productRef()).optional(),
-  version: shortText("Version", "Such as 1.2"),
-  issued: z.iso.date().meta({ patternMessage: dateRule, title: "Issue date", widget: "date" }),
+  title: text(),
+  kind: z.enum(documentKinds),
+  products: z.array(fileNameRef()).optional(),
+  version: text(),
+  issued: date(),
   file: z
     .string()
     .regex(/^[^/:?#]+\.pdf$/i, pdfRule)
-    .meta({
-      title: "PDF file",
-      hint: "A PDF of at most 20 MB",
-      widget: "file",
-      patternMessage: pdfRule,
-    }),
+    .meta({ patternMessage: pdfRule }),
 });
 
 /** Each page is checked against its kind's schema. */
@@ -552,17 +409,6 @@ export const pageSchemas = {
 
 /** The one content file that is not a page's: the parts every page shares. */
 export const siteShellFileName = "site-shell.yaml";
-
-/** Every content file of a page list, by name, with its schema and the title the editor shows. */
-export const contentFilesOf = (pages: readonly PageEntry[]) => ({
-  ...Object.fromEntries(
-    pages.map((page) => [
-      contentFileOf(page),
-      { title: page.editorTitle, schema: pageSchemas[page.kind] as z.ZodType },
-    ]),
-  ),
-  [siteShellFileName]: { title: "Header, footer and error pages", schema: siteShellFile },
-});
 
 export type PageBlockFile = z.infer<typeof pageBlock>;
 export type HeroFile = z.infer<ReturnType<typeof hero>>;

@@ -10,7 +10,7 @@ import { type CollectionName, contentEntries, siteCollections } from "./content-
 import { documentFolder, siteDocumentOf } from "./documents.ts";
 import { contentFileOf, type PageEntry, type PageKind, pageList } from "./page-list.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
-import { checkProductsNamed, productFolder, productOf } from "./products.ts";
+import { checkProductsNamed, productFolder, productOf, productRedirects } from "./products.ts";
 import { siteShellFileName } from "./schemas.ts";
 
 // The one reader of the site's copy, for pages, tests and tools alike: each content file as
@@ -69,9 +69,9 @@ function contentOf<Photo>(source: Source) {
   /** The page list, each page with its `page` block: title, description, link texts, share card. */
   const sitePages = () => pageList.map((page: PageEntry) => ({ ...page, ...pageFile(page).page }));
 
-  /** The products (app/content/products/), by name. */
-  const siteProducts = () =>
-    source
+  /** The products (app/content/products/), by name; no two at one address. */
+  const siteProducts = () => {
+    const products = source
       .list("products")
       .map(({ id, data }) => {
         // The photo left out of the filling, as a study's are (caseStudies, below).
@@ -84,6 +84,9 @@ function contentOf<Photo>(source: Source) {
         });
       })
       .toSorted((a, b) => a.slug.localeCompare(b.slug));
+    productRedirects(products);
+    return products;
+  };
   /** The company's documents (app/content/documents/), newest first; each names real products. */
   const siteDocuments = () => {
     const products = siteProducts();

@@ -12,15 +12,21 @@ export function pagePolicy(html: string): string {
   return `${policy}; frame-ancestors 'none'`;
 }
 
-/** The content editor's (/admin, built apart from the pages): GitHub's API and avatars, no inline script. */
+/**
+ * The content editor's (/admin, built apart from the pages): GitHub's API and avatars, no inline
+ * script. Each source beyond 'self' is one the built editor is refused without: its thumbnails
+ * of uploaded pictures are blob: addresses of the files it read, its own pictures data: addresses
+ * it draws and fetches, its preview a blob: frame; pictures in the repository come through
+ * GitHub's API (Sveltia names no raw.githubusercontent.com).
+ */
 export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
     "font-src 'self' data:",
-    // GitHub's status page explains an outage; the editor fetches its own inline pictures.
+    // GitHub's status page explains an outage.
     "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
     // The preview pane is a document the editor makes.
     "frame-src 'self' blob:",

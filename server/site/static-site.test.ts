@@ -4,6 +4,7 @@ import {
   fixtureEditorAsset,
   fixtureInlineScript,
   fixturePagePolicy,
+  fixtureRedirects,
 } from "../../tests/support/fixture-site";
 import { close, part, test } from "../../tests/support/server-test";
 import { type BuiltService, buildTestService } from "../../tests/support/test-service";
@@ -23,6 +24,7 @@ describe("pages", () => {
     ["/", "Home"],
     ["/hardware", "Hardware"],
     ["/contact", "Contact"],
+    ["/hardware/remote-shutoff-valve", "Remote valve"],
   ])(
     "serves %s as its prerendered HTML, to be revalidated, setting no cookie",
     async (path, title) => {
@@ -41,6 +43,16 @@ describe("pages", () => {
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe("/hardware?ref=footer");
   });
+
+  it.each(Object.entries(fixtureRedirects))(
+    "sends a product's former address %s to its page now, %s, for good, keeping the query",
+    async (from, to) => {
+      for (const url of [`${from}?ref=old`, `${from}/?ref=old`]) {
+        const { statusCode, headers } = await service.app.inject(url);
+        expect([url, statusCode, headers.location]).toEqual([url, 301, `${to}?ref=old`]);
+      }
+    },
+  );
 
   // A compressed sibling is never served by its own name either.
   it.each([
@@ -111,6 +123,15 @@ describe("assets", () => {
 });
 
 describe("security headers", () => {
+  it("lets only the editor's page show pictures by blob: address, its thumbnails of uploads", async () => {
+    const policy = (path: string) =>
+      service.app.inject(path).then(({ headers }) => String(headers["content-security-policy"]));
+    expect((await policy("/admin")).split("; ")).toContain(
+      "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    );
+    for (const page of ["/", "/hardware"]) expect(await policy(page)).not.toMatch(/blob:/);
+  });
+
   it("sends each page the policy its <meta> states, with frame-ancestors 'none'", async () => {
     const home = (await get("/")).headers["content-security-policy"];
     expect(home).toBe(`${fixturePagePolicy(fixtureInlineScript)}; frame-ancestors 'none'`);

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { type Redirects, redirectsFile } from "../../contract/redirects";
 import type { PluginOptions } from "../plugin-options";
 import { adminContentSecurityPolicy, pagePolicy } from "./content-security-policy";
 import { fileSecurityHeaders, securityHeaders, signedInOpenerPolicy } from "./security-headers";
@@ -15,6 +17,20 @@ export function pagesOf(siteRoot: string): Map<string, string> {
   }
   return pages;
 }
+
+/** The build's moved pages (contract/redirects.ts); none when it has none or predates them. */
+export function readRedirects(siteRoot: string): Redirects {
+  const file = join(siteRoot, redirectsFile);
+  if (!existsSync(file)) return {};
+  const path = z.string().regex(/^\/[a-z0-9/-]*$/);
+  return z.record(path, path).parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/** The query a request came with, "?" included, for the address it is sent on to. */
+const queryOf = (request: FastifyRequest) => {
+  const queryStart = request.url.indexOf("?");
+  return queryStart === -1 ? "" : request.url.slice(queryStart);
+};
 
 /** The content editor (Sveltia CMS), built into the site. */
 export const isEditorPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
@@ -74,10 +90,12 @@ export const staticSitePlugin: FastifyPluginAsync<PluginOptions> = async (app, {
   for (const [route, file] of pages) {
     app.get(route, (_request, reply) => reply.sendFile(file));
     if (route === "/") continue;
-    app.get(`${route}/`, (request, reply) => {
-      const queryStart = request.url.indexOf("?");
-      const query = queryStart === -1 ? "" : request.url.slice(queryStart);
-      return reply.redirect(`${route}${query}`, 301);
-    });
+    app.get(`${route}/`, (request, reply) => reply.redirect(`${route}${queryOf(request)}`, 301));
+  }
+  // A page that moved (a product's former address) answers where it is now, for good.
+  for (const [from, to] of Object.entries(readRedirects(siteRoot))) {
+    for (const route of [from, `${from}/`]) {
+      app.get(route, (request, reply) => reply.redirect(`${to}${queryOf(request)}`, 301));
+    }
   }
 };

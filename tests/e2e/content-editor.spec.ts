@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse, stringify } from "yaml";
-import { cmsConfig } from "../../app/content/cms-config";
-import { pageList } from "../../app/content/page-list";
-import { contentFilesOf } from "../../app/content/schemas";
+import { cmsConfig, editorFilesOf } from "../../app/content/cms-config";
+import { contentFileOf, pageList } from "../../app/content/page-list";
+import { siteShellFileName } from "../../app/content/schemas";
 import {
   getInTouch,
   pageFile,
@@ -13,6 +13,7 @@ import {
   sitePages as readSitePages,
   shellFile,
   sitePage,
+  siteProducts,
   siteSettings,
 } from "../../app/content/site-content";
 import { readSettings } from "../../contract/settings-source";
@@ -26,7 +27,12 @@ import { startTestService, type TestService } from "../support/test-service";
 // and signing in with GitHub through its popup, with GitHub played by a stand-in on loopback.
 
 const contentDir = resolve(import.meta.dirname, "../../app/content");
-const contentSchemas = contentFilesOf(pageList);
+/** The pages' files and the shell's, with the titles the editor lists them by. */
+const contentSchemas = Object.fromEntries(
+  Object.entries(editorFilesOf(pageList)).filter(
+    ([name]) => name === siteShellFileName || pageList.some((page) => contentFileOf(page) === name),
+  ),
+);
 const sitePages = readSitePages();
 
 const originals: Record<string, string> = Object.fromEntries(
@@ -130,12 +136,15 @@ test.describe("the built editor at /admin", () => {
       }),
     );
 
-    // What the preview needs beside the entry: the placeholders' values as the build fills them.
+    // What the preview needs beside the entry: the placeholders' values as the build fills them,
+    // and the words and products a product's, document's or study's page shows around it.
     const preview = await request.get("/admin/preview.json");
-    expect(await preview.json()).toEqual({
+    expect(await preview.json()).toMatchObject({
       placeholders: placeholders(),
       supportEmail: siteSettings().VITE_SUPPORT_EMAIL,
       getInTouch: getInTouch(),
+      productPage: shellFile().productPage,
+      products: siteProducts().map(({ slug, path, page }) => ({ slug, path, page })),
     });
   });
 

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { tapTargetsFile } from "../../contract/contact-taps";
+import { type Redirects, redirectsFile } from "../../contract/redirects";
 import { defaultHeldRetentionDays, defaultRetentionDays } from "../../contract/retention";
 import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
 
@@ -30,12 +31,22 @@ export const fixtureTapTargets = {
   whatsapp: "https://wa.me/27825550199?text=Hello%2C%20a%20question",
 };
 
+/** A product's moves, as a build of app/content/fixtures/remote-valve.yaml writes them. */
+export const fixtureRedirects: Redirects = {
+  "/hardware/remote-valve": "/hardware/remote-shutoff-valve",
+  "/hardware/shutoff-valve": "/hardware/remote-shutoff-valve",
+};
+
 export function writeFixtureSite(root: string): void {
   const files: Record<string, string> = {
     "index.html": page("Home", fixtureInlineScript),
     "hardware/index.html": page("Hardware", 'window.__fixture = {"page":"hardware"};'),
     "contact/index.html": page("Contact", 'window.__fixture = {"page":"contact"};'),
     "privacy/index.html": page("Privacy", 'window.__fixture = {"page":"privacy"};'),
+    "hardware/remote-shutoff-valve/index.html": page("Remote valve", "window.__fixture = 1;"),
+    // The content editor's page, which states no policy: the server gives it the editor's.
+    "admin/index.html": "<!DOCTYPE html><title>Content editor</title>",
+    [redirectsFile]: JSON.stringify(fixtureRedirects),
     "404.html": page("Not found", "window.__fixture = 404;"),
     // The company's phone and WhatsApp, as a build with contact details writes them.
     [tapTargetsFile]: JSON.stringify(fixtureTapTargets),
