@@ -154,6 +154,49 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
     expect((await get("GET", "/admin/enquiries/not-an-id")).statusCode).toBe(404);
   });
 
+  it("pages through 120 enquiries by Older and back by Newer, keeping view and filters", async ({
+    inbox: { store, as },
+  }) => {
+    // Two to a minute, so a page's edge falls between enquiries received at the same time.
+    const t0 = Date.now() - 86_400_000;
+    for (let i = 0; i < 120; i++)
+      await store.saveEnquiry(
+        sampleEnquiry({ name: `Client ${i}` }),
+        new Date(t0 + Math.floor(i / 2) * 60_000),
+        mailOnly,
+      );
+    await store.saveEnquiry(
+      sampleEnquiry({ name: "Other", enquiryType: "support" }),
+      new Date(),
+      mailOnly,
+    );
+    const get = await as(thandi.email);
+    const walk = async (url: string, link: "Older" | "Newer") => {
+      const pages: string[][] = [];
+      for (let next: string | undefined = url; next; ) {
+        const html = (await get("GET", next)).body;
+        pages.push(names(html));
+        const found = html.match(new RegExp(`<a href="([^"]+)">${link}</a>`));
+        next = found?.[1]?.replaceAll("&amp;", "&");
+        if (next) expect(next).toMatch(/^\/admin\/enquiries\?view=all&q=Client&type=consultation&/);
+      }
+      return pages;
+    };
+    const older = await walk("/admin/enquiries?view=all&q=Client&type=consultation", "Older");
+    expect(older.map((page) => page.length)).toEqual([50, 50, 20]);
+    const all = older.flat();
+    expect(new Set(all).size).toBe(120);
+    expect(all[0]).toBe("Client 119");
+    const last = (await get("GET", "/admin/enquiries?view=all&q=Client&type=consultation")).body;
+    expect(last).toContain("The newest 50 enquiries");
+    const back = await walk(
+      `/admin/enquiries?view=all&q=Client&type=consultation&newer=${new Date(t0).toISOString()}_00000000-0000-4000-8000-000000000000`,
+      "Newer",
+    );
+    expect(back.reverse().flat()).toEqual(all);
+    expect((await get("GET", "/admin/enquiries?older=yesterday")).statusCode).toBe(400);
+  });
+
   test("shows each enquiry's reply clock in business hours, overdue ones in words and an icon", async ({
     tempDir,
     buildService,
