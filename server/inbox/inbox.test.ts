@@ -172,9 +172,9 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
     );
     const get = await as(thandi.email);
     const walk = async (url: string, link: "Older" | "Newer") => {
-      const pages: string[][] = [];
+      const pages: ReturnType<typeof names>[] = [];
       for (let next: string | undefined = url; next; ) {
-        const html = (await get("GET", next)).body;
+        const html: string = (await get("GET", next)).body;
         pages.push(names(html));
         const found = html.match(new RegExp(`<a href="([^"]+)">${link}</a>`));
         next = found?.[1]?.replaceAll("&amp;", "&");
