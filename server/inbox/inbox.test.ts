@@ -49,8 +49,8 @@ const names = (html: string) =>
   );
 
 describe.each(storeKinds)("the inbox on the $name store", (kind) => {
-  const it = test.extend("inbox", async ({ tempDir, startService }) => {
-    const service = await startService({ DATABASE_URL: await kind.newDatabaseUrl(tempDir) });
+  const it = test.extend("inbox", async ({ tempDir, buildService }) => {
+    const service = await buildService({ DATABASE_URL: await kind.newDatabaseUrl(tempDir) });
     const { store } = service;
     for (const person of [thandi, sipho]) await store.staff.addStaff(person, new Date());
     const as = async (email: string) => request(service.app, await signIn(store, email));
@@ -382,11 +382,11 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
   });
 });
 
-test("a status set on one instance shows on the other", async ({ startService }) => {
+test("a status set on one instance shows on the other", async ({ buildService }) => {
   const databaseUrl = await createTestDatabase();
   const [a, b] = [
-    await startService({ DATABASE_URL: databaseUrl }),
-    await startService({ DATABASE_URL: databaseUrl }),
+    await buildService({ DATABASE_URL: databaseUrl }),
+    await buildService({ DATABASE_URL: databaseUrl }),
   ];
   await a.store.staff.addStaff(thandi, new Date());
   const stored = await a.store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly);
@@ -399,8 +399,8 @@ test("a status set on one instance shows on the other", async ({ startService })
   expect(names(onB.body)).toEqual([stored.name]);
 });
 
-test("refuses every inbox form a page of another site posts", async ({ startService }) => {
-  const { app, store } = await startService();
+test("refuses every inbox form a page of another site posts", async ({ buildService }) => {
+  const { app, store } = await buildService();
   await store.staff.addStaff(thandi, new Date());
   const { id } = await store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly, { reason: "x" });
   const cookie = await signIn(store, thandi.email);
@@ -435,9 +435,9 @@ test("refuses every inbox form a page of another site posts", async ({ startServ
 });
 
 test("keeps every inbox URL closed without a session, whatever a proxy's headers say", async ({
-  startService,
+  buildService,
 }) => {
-  const { app, store } = await startService();
+  const { app, store } = await buildService();
   const { id } = await store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly, { reason: "x" });
   const proxy = {
     "x-forwarded-for": "127.0.0.1",
