@@ -7,7 +7,7 @@ import { startPlainHost } from "../../tests/support/plain-host";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { close, dayBatch, part, test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
-import { startTestService, type TestService } from "../../tests/support/test-service";
+import { type BuiltService, buildTestService } from "../../tests/support/test-service";
 import { addDays, dayOf } from "../insights/insights-report";
 import { CountTable, type DayBatch } from "../store/insights-store";
 import type { EnquiryStage, Visit } from "../store/schema";
@@ -41,14 +41,14 @@ const fromOutside = { "x-forwarded-for": "203.0.113.9" };
 const dashboardTest = test.extend(
   "service",
   { scope: "file" },
-  part(() => startTestService({ ADMIN_WITHOUT_SIGN_IN: "true" }), close),
+  part(() => buildTestService({ ADMIN_WITHOUT_SIGN_IN: "true" }), close),
 );
 
 describe("the insights dashboard, opened without sign-in by the developer's setting", () => {
   const it = dashboardTest;
-  let service: TestService;
+  let service: BuiltService;
   // Counts recorded as an instance's counter records them.
-  let store: TestService["store"];
+  let store: BuiltService["store"];
 
   it.beforeAll(({ service: started }) => {
     service = started;
@@ -56,9 +56,9 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
   });
 
   it("says plainly when no page views were counted", async () => {
-    const response = await fetch(`${service.baseUrl}/admin/insights`);
-    const page = await response.text();
-    expect(response.status).toBe(200);
+    const response = await service.app.inject("/admin/insights");
+    const page = response.body;
+    expect(response.statusCode).toBe(200);
     expect(page).toContain(nothingCounted);
   });
 
@@ -72,13 +72,13 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       today({ counts: noVisit.rows(), visitors: [], visitorPages: [], enquiries: [{ hash: "b" }] }),
     ]);
 
-    const response = await fetch(`${service.baseUrl}/admin/insights?days=7`);
-    const page = await response.text();
-    expect(response.status).toBe(200);
+    const response = await service.app.inject("/admin/insights?days=7");
+    const page = response.body;
+    expect(response.statusCode).toBe(200);
     expect(page).not.toContain(nothingCounted);
     expect(page).not.toMatch(/<script|<link|<img|\ssrc=/i);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const policy = response.headers["content-security-policy"] ?? "";
     expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-/);
     expect(policy).not.toContain("script-src");
     expect(policy).not.toContain("unsafe-inline");
@@ -112,7 +112,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
       { ...today({ counts: [], visitors: [], visitorPages: [] }), taps },
     ]);
 
-    const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
+    const page = (await service.app.inject("/admin/insights?days=7")).body;
     const rows = tableRows(page, /^Enquiries and taps/);
     expect(rows[0]).toEqual([
       "Date",
@@ -132,11 +132,11 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
   });
 
   it("gives the same table per day as CSV, oldest day first", async () => {
-    const response = await fetch(`${service.baseUrl}/admin/insights.csv?days=30`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-/);
-    const lines = (await response.text()).trimEnd().split("\r\n");
+    const response = await service.app.inject("/admin/insights.csv?days=30");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="insights-/);
+    const lines = response.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "Date,Visitors,Page views,Visits,Enquiries,Visits that sent an enquiry,Conversion,Downloads",
     );
@@ -164,7 +164,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
         enquiries: [{ hash: "b" }, { hash: "b" }, { hash: "b" }],
       }),
     ]);
-    const page = await (await fetch(`${service.baseUrl}/admin/insights?days=7`)).text();
+    const page = (await service.app.inject("/admin/insights?days=7")).body;
     // Nothing was counted in the 7 days before.
     expect(figuresOf(page)).toEqual({
       Visitors: ["4", "new against 0 in the 7 days before"],
@@ -230,7 +230,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
   });
 
   it("draws the page in the build's own Inter files, which its policy allows", async ({
-    startService,
+    buildService,
     tempDir,
   }) => {
     writeFixtureSite(tempDir);
@@ -240,7 +240,7 @@ describe("the insights dashboard, opened without sign-in by the developer's sett
     ];
     mkdirSync(join(tempDir, "assets"), { recursive: true });
     for (const font of fonts) writeFileSync(join(tempDir, "assets", font), "wOF2");
-    const withFonts = await startService({ ADMIN_WITHOUT_SIGN_IN: "true", SITE_ROOT: tempDir });
+    const withFonts = await buildService({ ADMIN_WITHOUT_SIGN_IN: "true", SITE_ROOT: tempDir });
     const response = await withFonts.app.inject("/admin/insights");
     expect(response.headers["content-security-policy"]).toMatch(/; font-src 'self';/);
     const { document } = new JSDOM(response.body).window;
@@ -298,10 +298,10 @@ const sast = (local: string) => new Date(`${local.replace(" ", "T")}:00+02:00`);
 describe.each(storeKinds)("the inbox's figures on the $name store", (kind) => {
   test("shows the median first reply against the period before, the funnel by source and first replies by week, also as CSV", async ({
     tempDir,
-    startService,
+    buildService,
   }) => {
     const DATABASE_URL = await kind.newDatabaseUrl(tempDir);
-    const { app, store } = await startService({ DATABASE_URL, ADMIN_WITHOUT_SIGN_IN: "true" });
+    const { app, store } = await buildService({ DATABASE_URL, ADMIN_WITHOUT_SIGN_IN: "true" });
     // Received, first reply (business minutes between them in the comment), stage.
     const enquiries: [string, string | null, EnquiryStage][] = [
       ["2026-11-02 09:00", "2026-11-02 09:30", "won"], // 30, from the newsletter

@@ -219,7 +219,7 @@ test("prints a visitor's control characters made visible in list, find and expor
   expect(outputs.export).toContain(`'=cmd|' /C calc'!A0`);
 });
 
-test("copies a SQLite store into PostgreSQL with its delivery state, row by row past a row it refuses, and nothing twice", async ({
+test("copies a SQLite store into PostgreSQL with its delivery state, staff, routing, stages and timelines, row by row past a row it refuses, and nothing twice", async ({
   openStore,
   tempDir,
 }) => {
@@ -227,6 +227,14 @@ test("copies a SQLite store into PostgreSQL with its delivery state, row by row 
   const to = await createTestDatabase();
   const source = await openStore(from);
   const at = (time: string) => new Date(`2026-03-01T${time}Z`);
+  await source.staff.addStaff(
+    { email: "naledi@amanzi.example", name: "Naledi", owner: true },
+    at("07:00:00"),
+  );
+  const [naledi = { id: "" }] = await source.staff.listStaff();
+  const key = { id: "key-1", staffId: naledi.id, publicKey: new Uint8Array([1, 2]), counter: 3 };
+  await source.staff.savePasskey(key, ["internal"], at("07:00:00"));
+  await source.inbox.setRoutes({ consultation: naledi.id });
   const save = (name: string, time: string) =>
     source.saveEnquiry(sampleEnquiry({ name }), at(time), mailOnly);
   const delivered = await save("Delivered", "08:00:00");
@@ -236,20 +244,33 @@ test("copies a SQLite store into PostgreSQL with its delivery state, row by row 
   const claim = await source.claimDueDelivery("mail", at("08:00:00"), 60_000);
   expect(claim?.enquiry.id).toBe(delivered.id);
   await source.markDelivered(delivered.id, "mail", at("08:00:05"));
-  const expected = (await source.listEnquiries()).filter((e) => e.id !== nul.id);
+  await source.inbox.noteVisit(delivered.id, { entry: "/prepaid", source: "google" });
+  await source.replies.stopClock(delivered.id, at("08:10:00"));
+  await source.inbox.setStage(delivered.id, "contacted", naledi.id, at("08:10:00"));
 
-  for (const copied of [
-    "Copied 2 of 3 enquiries; 0 deliveries brought up to date; 0 already there.",
-    "Copied 0 of 3 enquiries; 0 deliveries brought up to date; 2 already there.",
-  ]) {
+  const steps = [
+    ["Copied 1 of 1 staff", "Copied 2 of 3 enquiries; 0 brought up to date; 0 already there."],
+    ["Copied 0 of 1 staff", "Copied 0 of 3 enquiries; 1 brought up to date; 1 already there."],
+  ];
+  for (const [staff, copied] of steps) {
     const failed = cli(["copy", "--to", to], { DATABASE_URL: from });
     expect(failed.status).toBe(1);
     expect(failed.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(failed.stdout).toMatch(
+      new RegExp(`^${staff}, with their passkeys, and the routing\\.\n`),
+    );
     expect(failed.stdout).toContain(`${copied}\nNot copied (1), the target refused them:\n`);
     expect(failed.stdout).toMatch(new RegExp(`  ${nul.id}: .*0x00`));
+    const target = await openStore(to);
+    const kept = async (store: typeof source) =>
+      (await store.exportEnquiries()).filter((e) => e.id !== nul.id);
+    expect(await kept(target)).toEqual(await kept(source));
+    expect(await target.staff.exportStaff()).toEqual(await source.staff.exportStaff());
+    expect(await target.inbox.routes()).toEqual({ consultation: naledi.id });
+    await target.close();
+    await source.inbox.setStage(pending.id, "won", naledi.id, at("10:00:00"));
   }
   // The CLI reads PostgreSQL as it reads SQLite.
-  const copied = JSON.parse(cli(["list", "--json"], { DATABASE_URL: to }).stdout);
-  expect(copied).toEqual(expected);
-  expect(copied.map((e: { id: string }) => e.id)).toEqual([delivered.id, pending.id]);
+  const expected = (await source.listEnquiries()).filter((e) => e.id !== nul.id);
+  expect(JSON.parse(cli(["list", "--json"], { DATABASE_URL: to }).stdout)).toEqual(expected);
 });

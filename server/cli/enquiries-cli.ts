@@ -26,8 +26,9 @@ const usage = `Usage: npm run enquiries -- <command>
                                 and held and spam ones older than HELD_RETENTION_DAYS
   find --email ADDRESS [--json] everything held about an address (an access request)
   erase --email ADDRESS --yes   delete everything held about an address (a deletion request)
-  copy --to DATABASE_URL        copy every enquiry and its delivery state into another store
-                                (e.g. postgres://…); a second run copies nothing twice`;
+  copy --to DATABASE_URL        copy every enquiry, its delivery state, inbox stage, owner and
+                                timeline, the staff and the routing into another store (e.g.
+                                postgres://…); a second run copies nothing twice`;
 
 const options = {
   json: { type: "boolean" },
@@ -52,18 +53,33 @@ const allowedOptions: Record<string, string[]> = {
 
 type Command = (store: EnquiryStore, config: Config) => Promise<string>;
 
-type Listed = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>;
+type Copied = Awaited<ReturnType<EnquiryStore["exportEnquiries"]>>;
 
 /**
- * Copies in batches, each in one transaction; a batch the target refuses is copied again one
- * enquiry at a time, so one row it cannot take (a NUL PostgreSQL refuses, kept in SQLite before
- * the contract refused it) holds up no other. Ids stay as they are, so a second run adds nothing.
+ * Copies the staff and their passkeys, the routing, then the enquiries with what the inbox keeps
+ * of them and their timelines, in batches, each in one transaction; a batch the target refuses
+ * is copied again one enquiry at a time, so one row it cannot take (a NUL PostgreSQL refuses,
+ * kept in SQLite before the contract refused it) holds up no other. Ids stay as they are (a
+ * person already in the target keeps theirs, found by address), so a second run adds nothing.
  */
-async function copyEnquiries(enquiries: Listed, into: EnquiryStore) {
+async function copyStore(from: EnquiryStore, into: EnquiryStore) {
+  const staff = await from.staff.exportStaff();
+  const { added: staffAdded, ids } = await into.staff.importStaff(staff);
+  const idHere = (id: string | null) => (id === null ? null : (ids.get(id) ?? null));
+  const routes = Object.entries(await from.inbox.routes()).map(([type, id = ""]) => [
+    type,
+    idHere(id),
+  ]);
+  await into.inbox.setRoutes(Object.fromEntries(routes.filter(([, id]) => id !== null)));
+  const enquiries = (await from.exportEnquiries()).map(({ kept, events, ...enquiry }) => ({
+    ...enquiry,
+    kept: { ...kept, ownerId: idHere(kept.ownerId) },
+    events: events.map((e) => ({ ...e, staffId: idHere(e.staffId) })),
+  }));
   let added = 0;
   let updated = 0;
   const refused: { id: string; reason: string }[] = [];
-  const copy = async (batch: Listed) => {
+  const copy = async (batch: Copied) => {
     const result = await into.importEnquiries(batch);
     added += result.added;
     updated += result.updated;
@@ -80,7 +96,14 @@ async function copyEnquiries(enquiries: Listed, into: EnquiryStore) {
       }
     }
   }
-  return { added, updated, refused };
+  const already = enquiries.length - added - updated - refused.length;
+  return {
+    summary: [
+      `Copied ${staffAdded} of ${staff.staff.length} staff, with their passkeys, and the routing.`,
+      `Copied ${added} of ${enquiries.length} enquiries; ${updated} brought up to date; ${already} already there.`,
+    ].join("\n"),
+    refused,
+  };
 }
 
 /** What a release or spam did, in words (`done` when it did it); nothing done exits 1. */
@@ -192,12 +215,9 @@ function chooseCommand(argv: string[]): Command {
       return `Erased ${count} ${count === 1 ? "enquiry" : "enquiries"} from ${email}, with their delivery jobs.`;
     },
     copy: async (store) => {
-      const enquiries = await store.listEnquiries();
       const into = await openEnquiryStore(target);
       try {
-        const { added, updated, refused } = await copyEnquiries(enquiries, into);
-        const already = enquiries.length - added - updated - refused.length;
-        const summary = `Copied ${added} of ${enquiries.length} enquiries; ${updated} deliveries brought up to date; ${already} already there.`;
+        const { summary, refused } = await copyStore(store, into);
         if (refused.length === 0) return summary;
         process.exitCode = 1;
         return [

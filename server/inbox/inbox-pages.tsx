@@ -7,8 +7,9 @@ import { signInPaths } from "../staff/sign-in-pages";
 import { staffHtml, staffStyles } from "../staff-page";
 import {
   type EnquiryCase,
+  type InboxCursor,
+  type InboxPage,
   type InboxQuery,
-  type InboxRow,
   type InboxStatus,
   type InboxView,
   inboxStatuses,
@@ -161,13 +162,25 @@ function Choice(props: {
   );
 }
 
+/** The list's URL with its view, search and filters, at the page beside `edge`. */
+function pageHref(query: InboxQuery, direction: "older" | "newer", edge: InboxCursor) {
+  const params = new URLSearchParams({ view: query.view });
+  if (query.search) params.set("q", query.search);
+  if (query.type) params.set("type", query.type);
+  if (query.status) params.set("status", query.status);
+  params.set(direction, `${edge.receivedAt}_${edge.id}`);
+  return `${inboxPath}?${params}`;
+}
+
 export function inboxPage(props: {
   query: InboxQuery;
-  rows: InboxRow[];
+  list: InboxPage;
   me?: StaffMember;
   replyClock: ReplyClock;
 }) {
-  const { query, rows, replyClock } = props;
+  const { query, list, replyClock } = props;
+  const { rows } = list;
+  const paged = Boolean(list.older || list.newer);
   const title = viewNames[query.view];
   const filtered = Boolean(query.search || query.type || query.status);
   return page({
@@ -232,7 +245,7 @@ export function inboxPage(props: {
           <section className="scroll" aria-labelledby="list-caption" tabIndex={0}>
             <table>
               <caption id="list-caption">
-                {`${rows.length === query.limit ? `The newest ${rows.length}` : rows.length} enquir${rows.length === 1 ? "y" : "ies"}, newest first`}
+                {`${paged && !list.newer ? `The newest ${rows.length}` : rows.length} enquir${rows.length === 1 ? "y" : "ies"}, newest first`}
               </caption>
               <thead>
                 <tr>
@@ -264,6 +277,12 @@ export function inboxPage(props: {
               </tbody>
             </table>
           </section>
+        )}
+        {paged && (
+          <nav aria-label="Pages" className="pages">
+            {list.newer && <a href={pageHref(query, "newer", list.newer)}>Newer</a>}
+            {list.older && <a href={pageHref(query, "older", list.older)}>Older</a>}
+          </nav>
         )}
       </>
     ),

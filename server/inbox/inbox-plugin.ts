@@ -33,12 +33,21 @@ import { composeReplyMail, type ReplyRecord } from "./reply-mail";
 /** Rows a view shows: the newest, as a person reads an inbox. */
 export const inboxPageSize = 50;
 
+/** A page's edge in the URL, as inbox-pages.tsx writes it: the enquiry's time, then its id. */
+const pageEdge =
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const edgeOf = (direction: "older" | "newer", edge: string | undefined) => {
+  const [receivedAt = "", id = ""] = edge?.split("_") ?? [];
+  return edge === undefined ? undefined : { direction, receivedAt, id };
+};
 const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 const listQuery = z.object({
   view: z.enum(inboxViews).default("new"),
   q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
   type: z.preprocess(blankIsAbsent, z.enum(enquiryTypeValues).optional()),
   status: z.preprocess(blankIsAbsent, z.enum(inboxStatuses).optional()),
+  older: z.string().regex(pageEdge).optional(),
+  newer: z.string().regex(pageEdge).optional(),
 });
 const stageForm = z.object({ stage: z.enum(enquiryStages) });
 const ownerForm = z.object({ owner: z.string().max(64).default("") });
@@ -123,7 +132,7 @@ export const inboxPlugin: FastifyPluginAsync<
   app.get("/enquiries", async (request, reply) => {
     const parsed = listQuery.safeParse(request.query);
     if (!parsed.success) return reply.code(400).send(problemOf(parsed.error, "query"));
-    const { view, q, type, status } = parsed.data;
+    const { view, q, type, status, older, newer } = parsed.data;
     const query = {
       view,
       staffId: staffIdOf(request) ?? undefined,
@@ -131,11 +140,12 @@ export const inboxPlugin: FastifyPluginAsync<
       type,
       status,
       limit: inboxPageSize,
+      from: edgeOf("older", older) ?? edgeOf("newer", newer),
     };
-    const rows = await store.inbox.list(query);
+    const list = await store.inbox.list(query);
     return sendHtml(
       reply,
-      inboxPage({ query, rows, me: personOf(request), replyClock: replyClock() }),
+      inboxPage({ query, list, me: personOf(request), replyClock: replyClock() }),
     );
   });
 

@@ -49,8 +49,8 @@ const names = (html: string) =>
   );
 
 describe.each(storeKinds)("the inbox on the $name store", (kind) => {
-  const it = test.extend("inbox", async ({ tempDir, startService }) => {
-    const service = await startService({ DATABASE_URL: await kind.newDatabaseUrl(tempDir) });
+  const it = test.extend("inbox", async ({ tempDir, buildService }) => {
+    const service = await buildService({ DATABASE_URL: await kind.newDatabaseUrl(tempDir) });
     const { store } = service;
     for (const person of [thandi, sipho]) await store.staff.addStaff(person, new Date());
     const as = async (email: string) => request(service.app, await signIn(store, email));
@@ -152,6 +152,49 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
     expect((await get("GET", unknown)).statusCode).toBe(404);
     expect((await get("POST", `${unknown}/notes`, { note: "hi" })).statusCode).toBe(404);
     expect((await get("GET", "/admin/enquiries/not-an-id")).statusCode).toBe(404);
+  });
+
+  it("pages through 120 enquiries by Older and back by Newer, keeping view and filters", async ({
+    inbox: { store, as },
+  }) => {
+    // Two to a minute, so a page's edge falls between enquiries received at the same time.
+    const t0 = Date.now() - 86_400_000;
+    for (let i = 0; i < 120; i++)
+      await store.saveEnquiry(
+        sampleEnquiry({ name: `Client ${i}` }),
+        new Date(t0 + Math.floor(i / 2) * 60_000),
+        mailOnly,
+      );
+    await store.saveEnquiry(
+      sampleEnquiry({ name: "Other", enquiryType: "support" }),
+      new Date(),
+      mailOnly,
+    );
+    const get = await as(thandi.email);
+    const walk = async (url: string, link: "Older" | "Newer") => {
+      const pages: ReturnType<typeof names>[] = [];
+      for (let next: string | undefined = url; next; ) {
+        const html: string = (await get("GET", next)).body;
+        pages.push(names(html));
+        const found = html.match(new RegExp(`<a href="([^"]+)">${link}</a>`));
+        next = found?.[1]?.replaceAll("&amp;", "&");
+        if (next) expect(next).toMatch(/^\/admin\/enquiries\?view=all&q=Client&type=consultation&/);
+      }
+      return pages;
+    };
+    const older = await walk("/admin/enquiries?view=all&q=Client&type=consultation", "Older");
+    expect(older.map((page) => page.length)).toEqual([50, 50, 20]);
+    const all = older.flat();
+    expect(new Set(all).size).toBe(120);
+    expect(all[0]).toBe("Client 119");
+    const last = (await get("GET", "/admin/enquiries?view=all&q=Client&type=consultation")).body;
+    expect(last).toContain("The newest 50 enquiries");
+    const back = await walk(
+      `/admin/enquiries?view=all&q=Client&type=consultation&newer=${new Date(t0).toISOString()}_00000000-0000-4000-8000-000000000000`,
+      "Newer",
+    );
+    expect(back.reverse().flat()).toEqual(all);
+    expect((await get("GET", "/admin/enquiries?older=yesterday")).statusCode).toBe(400);
   });
 
   test("shows each enquiry's reply clock in business hours, overdue ones in words and an icon", async ({
@@ -339,11 +382,11 @@ describe.each(storeKinds)("the inbox on the $name store", (kind) => {
   });
 });
 
-test("a status set on one instance shows on the other", async ({ startService }) => {
+test("a status set on one instance shows on the other", async ({ buildService }) => {
   const databaseUrl = await createTestDatabase();
   const [a, b] = [
-    await startService({ DATABASE_URL: databaseUrl }),
-    await startService({ DATABASE_URL: databaseUrl }),
+    await buildService({ DATABASE_URL: databaseUrl }),
+    await buildService({ DATABASE_URL: databaseUrl }),
   ];
   await a.store.staff.addStaff(thandi, new Date());
   const stored = await a.store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly);
@@ -356,8 +399,8 @@ test("a status set on one instance shows on the other", async ({ startService })
   expect(names(onB.body)).toEqual([stored.name]);
 });
 
-test("refuses every inbox form a page of another site posts", async ({ startService }) => {
-  const { app, store } = await startService();
+test("refuses every inbox form a page of another site posts", async ({ buildService }) => {
+  const { app, store } = await buildService();
   await store.staff.addStaff(thandi, new Date());
   const { id } = await store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly, { reason: "x" });
   const cookie = await signIn(store, thandi.email);
@@ -392,9 +435,9 @@ test("refuses every inbox form a page of another site posts", async ({ startServ
 });
 
 test("keeps every inbox URL closed without a session, whatever a proxy's headers say", async ({
-  startService,
+  buildService,
 }) => {
-  const { app, store } = await startService();
+  const { app, store } = await buildService();
   const { id } = await store.saveEnquiry(sampleEnquiry(), new Date(), mailOnly, { reason: "x" });
   const proxy = {
     "x-forwarded-for": "127.0.0.1",

@@ -17,6 +17,7 @@ import type { ReplyFiguresStore } from "./reply-figures-store";
 import {
   type DeliveryChannel,
   deliveryChannels,
+  type EnquiryStage,
   type EnquiryStatus,
   type StoredEnquiry,
   type Tables,
@@ -36,6 +37,8 @@ export type EnquiryStore = ReturnType<typeof enquiryStore>;
 export type EnquiryWithDelivery = Awaited<ReturnType<EnquiryStore["listEnquiries"]>>[number];
 export type PurgeOutcome = Awaited<ReturnType<EnquiryStore["purgeDelivered"]>>;
 export type DeliveryBacklog = Awaited<ReturnType<EnquiryStore["deliveryBacklog"]>>;
+/** An enquiry as copying to another store carries it: with what the inbox keeps and its timeline. */
+export type CopiedEnquiry = Awaited<ReturnType<EnquiryStore["exportEnquiries"]>>[number];
 /** What a person's decision on a held enquiry did: `done`, or why nothing changed. */
 export type HeldDecision = "done" | "not_held" | "not_found";
 
@@ -64,6 +67,39 @@ const asStored = ({
   ...row,
   receivedAt: iso(row.receivedAt),
 });
+
+/** What the inbox and the reply clock keep of an enquiry, which a copy carries (not their leases). */
+const keptColumns = [
+  "heldDigestDay",
+  "firstReplyAt",
+  "remindedAt",
+  "stage",
+  "ownerId",
+  "entryPage",
+  "source",
+] as const;
+type Kept = {
+  heldDigestDay: string | null;
+  firstReplyAt: string | null;
+  remindedAt: string | null;
+  stage: EnquiryStage;
+  ownerId: string | null;
+  entryPage: string | null;
+  source: string | null;
+};
+type CopiedEvent = Omit<Selectable<Tables["enquiryEvents"]>, "at"> & { at: string };
+/** What an enquiry imported without them starts with, as a new one does. */
+const notKept: Kept = {
+  heldDigestDay: null,
+  firstReplyAt: null,
+  remindedAt: null,
+  stage: "new",
+  ownerId: null,
+  entryPage: null,
+  source: null,
+};
+/** The columns a later copy brings up to date: the bot check's verdict and what staff kept. */
+const updatedColumns = ["status", "heldReason", ...keptColumns] as const;
 
 /**
  * Each enquiry with its jobs, in the order of `deliveryChannels`; delivered once every one is.
@@ -399,6 +435,35 @@ export function enquiryStore(
 
     listEnquiries: () => enquiriesWhere((eb) => eb.lit(true)),
 
+    /** Every enquiry with its delivery, what the inbox keeps of it and its timeline (a copy's). */
+    async exportEnquiries() {
+      const listed = await enquiriesWhere((eb) => eb.lit(true));
+      const rows = await db
+        .selectFrom("enquiries")
+        .select(["id", ...keptColumns])
+        .execute();
+      const kept = new Map(
+        rows.map(({ id, firstReplyAt, remindedAt, ...row }) => [
+          id,
+          { ...row, firstReplyAt: isoOrNull(firstReplyAt), remindedAt: isoOrNull(remindedAt) },
+        ]),
+      );
+      const events = await db
+        .selectFrom("enquiryEvents")
+        .selectAll()
+        .orderBy("at")
+        .orderBy("id")
+        .execute();
+      const eventsOf = new Map<string, CopiedEvent[]>();
+      for (const e of events)
+        eventsOf.set(e.enquiryId, [...(eventsOf.get(e.enquiryId) ?? []), { ...e, at: iso(e.at) }]);
+      return listed.map((enquiry) => ({
+        ...enquiry,
+        kept: kept.get(enquiry.id) ?? notKept,
+        events: eventsOf.get(enquiry.id) ?? [],
+      }));
+    },
+
     /** Every enquiry from this address, whatever its case (a person's access request). */
     findByEmail: (email: string) => enquiriesWhere(fromAddress(email)),
 
@@ -556,18 +621,56 @@ export function enquiryStore(
       >;
     },
 
-    /** Adds another store's enquiries, skipping ids here; a job pending here catches up on delivery. */
-    async importEnquiries(enquiries: ReturnType<typeof withDeliveries>) {
+    /**
+     * Adds another store's enquiries, their inbox state and timeline; for ids here, brings their
+     * status, inbox state and timeline up to date, and a job pending here catches up on delivery.
+     */
+    async importEnquiries(
+      enquiries: (ReturnType<typeof withDeliveries>[number] & {
+        kept?: Kept;
+        events?: CopiedEvent[];
+      })[],
+    ) {
       return db.transaction().execute(async (trx) => {
         const added = new Set<string>();
         const changed = new Set<string>();
         for (const chunk of chunks(enquiries, 100)) {
-          const rows = chunk.map(({ delivery, ...enquiry }) => enquiry);
-          const inserted = trx
+          const ids = chunk.map(({ id }) => id);
+          const known = await trx.selectFrom("enquiries").select("id").where("id", "in", ids);
+          const here = new Set((await known.execute()).map(({ id }) => id));
+          const rows = chunk.map(({ delivery, kept = notKept, events, ...enquiry }) => ({
+            ...enquiry,
+            ...kept,
+          }));
+          const upserted = await trx
             .insertInto("enquiries")
             .values(rows)
-            .onConflict((oc) => oc.doNothing());
-          for (const { id } of await inserted.returning("id").execute()) added.add(id);
+            .onConflict((oc) =>
+              oc
+                .column("id")
+                .doUpdateSet((eb) =>
+                  Object.fromEntries(updatedColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+                )
+                .where((eb) =>
+                  eb.or(
+                    updatedColumns.map((c) =>
+                      eb(`enquiries.${c}`, "is distinct from", eb.ref(`excluded.${c}`)),
+                    ),
+                  ),
+                ),
+            )
+            .returning("id")
+            .execute();
+          for (const { id } of upserted) (here.has(id) ? changed : added).add(id);
+          const events = chunk.flatMap(({ events = [] }) => events);
+          if (events.length)
+            for (const { enquiryId } of await trx
+              .insertInto("enquiryEvents")
+              .values(events)
+              .onConflict((oc) => oc.column("id").doNothing())
+              .returning("enquiryId")
+              .execute())
+              changed.add(enquiryId);
           const jobs = chunk.flatMap(({ id, delivery }) =>
             delivery.channels.map((job) => ({
               ...job,
@@ -576,7 +679,7 @@ export function enquiryStore(
             })),
           );
           if (jobs.length === 0) continue;
-          const upserted = await trx
+          const caughtUp = await trx
             .insertInto("deliveries")
             .values(jobs)
             .onConflict((oc) =>
@@ -595,7 +698,7 @@ export function enquiryStore(
             )
             .returning("enquiryId")
             .execute();
-          for (const { enquiryId } of upserted) changed.add(enquiryId);
+          for (const { enquiryId } of caughtUp) changed.add(enquiryId);
         }
         return { added: added.size, updated: [...changed].filter((id) => !added.has(id)).length };
       });

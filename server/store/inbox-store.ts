@@ -35,10 +35,15 @@ export type InboxQuery = {
   type?: Enquiry["enquiryType"];
   status?: InboxStatus;
   limit: number;
+  /** A page's edge: the enquiries just older or just newer than this one (keyset paging). */
+  from?: { direction: "older" | "newer" } & InboxCursor;
 };
+/** Where a page of the list starts: an enquiry's time and id, in the list's order. */
+export type InboxCursor = { receivedAt: string; id: string };
 /** Who answers each enquiry type, by staff id (decision 0049). */
 export type Routes = Partial<Record<Enquiry["enquiryType"], string>>;
-export type InboxRow = Awaited<ReturnType<InboxStore["list"]>>[number];
+export type InboxPage = Awaited<ReturnType<InboxStore["list"]>>;
+export type InboxRow = InboxPage["rows"][number];
 export type EnquiryCase = NonNullable<Awaited<ReturnType<InboxStore["read"]>>>;
 
 type Where = ExpressionBuilder<Tables, "enquiries">;
@@ -162,9 +167,14 @@ export function inboxStore({ db, engine }: Database) {
   }
 
   return {
-    /** The newest enquiries of a view, at most `limit`, narrowed by search, type and status. */
-    list: (query: InboxQuery) =>
-      db
+    /**
+     * A page of a view, newest first, at most `limit`, narrowed by search, type and status: the
+     * newest, or those just older or newer than `from`; with the edges of the pages beside it.
+     */
+    async list(query: InboxQuery) {
+      const newer = query.from?.direction === "newer";
+      const order = newer ? "asc" : "desc";
+      const fetched = await db
         .selectFrom("enquiries")
         .leftJoin("staff", "staff.id", "enquiries.ownerId")
         .select([
@@ -184,20 +194,37 @@ export function inboxStore({ db, engine }: Database) {
             ...(query.status ? [statusFilter(eb, query.status)] : []),
             ...(query.type ? [eb("enquiries.enquiryType", "=", query.type)] : []),
             ...(query.search ? [searchFilter(eb, query.search)] : []),
+            ...(query.from
+              ? [
+                  eb(
+                    eb.refTuple("enquiries.receivedAt", "enquiries.id"),
+                    newer ? ">" : "<",
+                    eb.tuple(query.from.receivedAt, query.from.id),
+                  ),
+                ]
+              : []),
           ]),
         )
-        .orderBy("enquiries.receivedAt", "desc")
-        .orderBy("enquiries.id", "desc")
-        .limit(query.limit)
-        .execute()
-        .then((rows) =>
-          rows.map((row) => ({
-            ...row,
-            receivedAt: iso(row.receivedAt),
-            firstReplyAt: row.firstReplyAt === null ? null : iso(row.firstReplyAt),
-            status: inboxStatusOf(row),
-          })),
-        ),
+        .orderBy("enquiries.receivedAt", order)
+        .orderBy("enquiries.id", order)
+        .limit(query.limit + 1)
+        .execute();
+      const more = fetched.length > query.limit;
+      const rows = fetched.slice(0, query.limit).map((row) => ({
+        ...row,
+        receivedAt: iso(row.receivedAt),
+        firstReplyAt: row.firstReplyAt === null ? null : iso(row.firstReplyAt),
+        status: inboxStatusOf(row),
+      }));
+      if (newer) rows.reverse();
+      const edge = (row: InboxCursor | undefined) =>
+        row && { receivedAt: row.receivedAt, id: row.id };
+      return {
+        rows,
+        older: newer || more ? edge(rows.at(-1)) : undefined,
+        newer: (newer ? more : query.from !== undefined) ? edge(rows[0]) : undefined,
+      };
+    },
 
     /** An enquiry with its deliveries and timeline, oldest event first; undefined if none. */
     async read(id: string) {

@@ -19,6 +19,12 @@ const asMember = (row: Selectable<Tables["staff"]>): StaffMember => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
+/** Everyone and their passkeys, as a copy to another store carries them. */
+type StaffCopy = {
+  staff: StaffMember[];
+  passkeys: (Omit<Selectable<Tables["staffPasskeys"]>, "createdAt"> & { createdAt: Date })[];
+};
+
 export function staffStore({ db, engine, clockTime }: Database) {
   const staffColumns = [
     "staff.id",
@@ -232,6 +238,58 @@ export function staffStore({ db, engine, clockTime }: Database) {
 
     async setPasskeyCounter(id: string, counter: number) {
       await db.updateTable("staffPasskeys").set({ counter }).where("id", "=", id).execute();
+    },
+
+    /** Everyone with their passkeys, as a copy to another store carries them. */
+    async exportStaff(): Promise<StaffCopy> {
+      const passkeys = await db.selectFrom("staffPasskeys").selectAll().execute();
+      return {
+        staff: await this.listStaff(),
+        passkeys: passkeys.map((key) => ({
+          ...key,
+          counter: Number(key.counter),
+          createdAt: new Date(key.createdAt),
+        })),
+      };
+    },
+
+    /**
+     * Adds another store's staff and their passkeys, a person here already matched by address
+     * (their name and owner flag brought up to date); resolves to how many were added, and each
+     * copied id's id here.
+     */
+    async importStaff({ staff, passkeys }: StaffCopy) {
+      return db.transaction().execute(async (trx) => {
+        const known = new Set(
+          (await trx.selectFrom("staff").select("email").execute()).map((r) => r.email),
+        );
+        const ids = new Map<string, string>();
+        for (const person of staff) {
+          const { id } = await trx
+            .insertInto("staff")
+            .values({ ...person, owner: engine === "sqlite" ? Number(person.owner) : person.owner })
+            .onConflict((oc) =>
+              oc.column("email").doUpdateSet((eb) => ({
+                name: eb.ref("excluded.name"),
+                owner: eb.ref("excluded.owner"),
+              })),
+            )
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          ids.set(person.id, id);
+        }
+        const theirs = passkeys.flatMap((key) => {
+          const staffId = ids.get(key.staffId);
+          return staffId ? [{ ...key, staffId, createdAt: key.createdAt.toISOString() }] : [];
+        });
+        if (theirs.length)
+          await trx
+            .insertInto("staffPasskeys")
+            .values(theirs)
+            .onConflict((oc) => oc.column("id").doNothing())
+            .execute();
+        return { added: staff.filter((person) => !known.has(person.email)).length, ids };
+      });
     },
 
     /** Deletes codes, sessions and challenges that have run out, and the counts of hours before `now`'s. */
