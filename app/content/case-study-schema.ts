@@ -30,6 +30,11 @@ const customerKindTitles = {
   business: "Business",
 } as const;
 
+/** The parts of a study's story, in the order its page tells them; a photo follows one of them. */
+export const storyParts = ["results", "challenge", "work", "quote"] as const;
+export type StoryPart = (typeof storyParts)[number];
+const storyPartTitles = ["The results", "The challenge", "What was done", "The quote"];
+
 /** A photo the build can size: a file beside the study, of a type Astro's image tools read. */
 export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 /** The largest photo the editor uploads: a phone's photo, not a camera's raw file. */
@@ -100,6 +105,14 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
             "Description (alt text)",
             "What the photo shows, read out to people who cannot see it",
           ),
+          caption: shortText(
+            "Caption",
+            "Shown under the photo, like: The data connection unit by the gate. Leave it empty to show none",
+          ).optional(),
+          after: z
+            .enum(storyParts)
+            .default("work")
+            .meta({ title: "Shown after", hint: storyPartTitles.join(", ") }),
         }),
       ).optional(),
     })
@@ -126,7 +139,10 @@ export const caseStudiesPageFile = z.object({
     challenge: shortText("Heading of the challenge"),
     work: shortText("Heading of what was done"),
     results: shortText("Heading of the results"),
-    photos: shortText("Name of the photos (screen readers)"),
+    callToAction: shortText(
+      "Sentence before the Get in Touch link at the end of a study",
+      "Like: Want the same for your estate?",
+    ),
     readMore: shortText("Link to a study", "Read to screen readers with the study's title"),
     allStudies: shortText("Link to all case studies"),
   }),

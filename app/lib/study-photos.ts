@@ -28,9 +28,11 @@ const formats = ["avif", "webp"] as const;
  * all, as soon as the build reads any of its properties (its width, its path), and deletes it
  * when only `getImage` has. So the sizes come from what `getImage` made.
  */
-export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]): Promise<PhotoProps[]> =>
+export const studyPhotos = <Photo extends { src: ImageMetadata; alt: string }>(
+  photos: readonly Photo[],
+): Promise<(PhotoProps & Omit<Photo, "src">)[]> =>
   Promise.all(
-    photos.map(async ({ src, alt }) => {
+    photos.map(async ({ src, ...words }) => {
       const options = { src, widths: photoWidths, sizes: photoSizes, width: 768 };
       const [fallback, modern] = await Promise.all([
         getImage({ ...options, format: "jpg" }),
@@ -41,7 +43,7 @@ export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]): Prom
         srcset: fallback.srcSet.attribute,
         width: Number(fallback.attributes.width),
         height: Number(fallback.attributes.height),
-        alt,
+        ...words,
         sizes: photoSizes,
         sources: modern.map((image, index) => ({
           type: `image/${formats[index]}`,
@@ -50,3 +52,14 @@ export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]): Prom
       };
     }),
   );
+
+/** Each study's first photo, by the study's slug: what its cards show. */
+export async function firstPhotos(
+  studies: readonly { slug: string; photos: { src: ImageMetadata; alt: string }[] }[],
+): Promise<Record<string, PhotoProps | undefined>> {
+  const firsts = studies.flatMap((study) =>
+    study.photos[0] ? [[study.slug, study.photos[0]] as const] : [],
+  );
+  const photos = await studyPhotos(firsts.map(([, photo]) => photo));
+  return Object.fromEntries(firsts.map(([slug], index) => [slug, photos[index]]));
+}
