@@ -103,8 +103,16 @@ test.describe("a product page, without JavaScript", () => {
       page,
     }) => {
       expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
+      await page.setViewportSize(DESKTOP);
       await page.goto(product.path);
       const main = page.getByRole("main");
+      // A laptop's first screen holds its picture, its key figures (its claims) and its datasheet.
+      await expectSeen(main.locator("ul").first());
+      await expectSeen(
+        main.getByRole("region", { name: copy.documentsHeading }).getByRole("link").first(),
+      );
+      const { alt } = product.hero.illustration;
+      if (alt) await expectSeen(main.getByRole("img", { name: alt, exact: true }));
       // Its claims are the first list after its trail.
       await expect(main.locator("ul").first().getByRole("listitem")).toHaveText(product.claims);
       const about = getInTouch.about.replaceAll("{topic}", name);
@@ -358,6 +366,9 @@ test.describe("case studies, from the content", () => {
         "href",
         `/case-studies/${study.slug}`,
       );
+      // Its card carries its first photo.
+      const card = page.getByRole("listitem").filter({ hasText: study.title });
+      await expect(card.locator("picture img")).toHaveCount(study.photos?.length ? 1 : 0);
     }
     await page.goto("/");
     const section = page.getByRole("region", { name: studiesCopy.homeSection.heading });
@@ -387,6 +398,15 @@ test.describe("case studies, from the content", () => {
     for (const [index, photo] of (latest.photos ?? []).entries()) {
       const image = photos.nth(index);
       await expect(image).toHaveAttribute("alt", photo.alt);
+      // Shown with its caption after the part of the story it shows (a quote is a figure).
+      const figure = main.locator("figure").filter({ has: image });
+      await expect(figure.locator("figcaption")).toHaveText(photo.caption ?? []);
+      const follows = await figure.evaluate((node) => {
+        let before = node.previousElementSibling;
+        while (before?.matches("figure:has(picture)")) before = before.previousElementSibling;
+        return before?.getAttribute("aria-labelledby") ?? (before?.matches("figure") && "quote");
+      });
+      expect(follows).toBe(photo.after === "quote" && !latest.quote ? "work" : photo.after);
       await seen(image);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -401,6 +421,8 @@ test.describe("case studies, from the content", () => {
       expect(drawn.natural).toBeGreaterThanOrEqual(drawn.shown);
       expect(drawn.natural).toBeLessThan(drawn.shown * 1.5);
     }
+    // It ends with a call to action, to the contact page.
+    await expect(main.getByRole("link").last()).toHaveAttribute("href", "/contact");
     const article = (await jsonLdNodes(page)).find((node) => node["@type"] === "Article");
     expect(article).toMatchObject({ headline: latest.title, datePublished: latest.date });
     const card = await page.locator('meta[property="og:image"]').getAttribute("content");

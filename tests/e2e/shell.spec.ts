@@ -292,6 +292,28 @@ for (const viewport of [MOBILE, DESKTOP]) {
   }
 }
 
+test("the footer's two columns share its width, side by side or one above the other, from 320 to 1440 px", async ({
+  page,
+}) => {
+  await page.goto("/");
+  for (const width of [320, 769, 800, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const { row, columns } = await page.locator("footer nav").evaluate((nav) => {
+      const row = nav.parentElement as HTMLElement;
+      const box = (node: Element) => node.getBoundingClientRect();
+      return { row: box(row), columns: [...row.children].map(box) };
+    });
+    const [first, second] = columns;
+    if (!first || !second) throw new Error("the footer has fewer than two columns");
+    const sideBySide = Math.abs(first.top - second.top) < 1;
+    expect(sideBySide, `${width} px`).toBe(width > 768);
+    for (const column of columns) {
+      const share = sideBySide ? (row.width - (second.left - first.right)) / 2 : row.width;
+      expect(Math.abs(column.width - share), `${width} px`).toBeLessThan(2);
+    }
+  }
+});
+
 test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
   request,
 }) => {
