@@ -1,5 +1,12 @@
 import { CircleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useForm } from "react-hook-form";
 import { type TapChannel, tapChannels, tapPath } from "../../../contract/contact-taps";
 import {
@@ -73,6 +80,17 @@ const textInputs = {
   phone: { type: "tel", autoComplete: "tel" },
   email: { type: "email", autoComplete: "email", spellCheck: false },
 } as const;
+
+/**
+ * The message box grows with its text: by CSS (field-sizing) where the engine has it, else by
+ * its height set to its text's, as the visitor types (WebKit and Firefox ESR lack field-sizing).
+ */
+function growWithText(event: FormEvent<HTMLTextAreaElement>) {
+  if (CSS.supports("field-sizing", "content")) return;
+  const box = event.currentTarget;
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
 
 export function EnquiryForm({
   copy,
@@ -258,6 +276,7 @@ export function EnquiryForm({
         "message",
         <textarea
           {...control("message")}
+          onInput={growWithText}
           rows={6}
           className={`${styles.control} ${styles.message}`}
           placeholder={placeholders.message}
