@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { productDownloads } from "../../app/content/documents";
+import { inFeatureOrder } from "../../app/content/products";
 import {
   caseStudiesPage,
   caseStudies as caseStudyFiles,
@@ -215,11 +216,16 @@ test.describe("a product page, without JavaScript", () => {
   }
 });
 
-test("each section page lists every product of its kind, added ones included", async ({ page }) => {
+test("each section page lists every product of its kind, added ones included, in the order its rows describe them", async ({
+  page,
+}) => {
   for (const section of ["hardware", "software"] as const) {
     await page.goto(sitePage(section).path);
     const list = page.getByRole("region", { name: copy.sectionProducts, exact: true });
-    const ofKind = products.filter((product) => product.section === section);
+    const ofKind = inFeatureOrder(
+      products.filter((product) => product.section === section),
+      sitePage(section, "product").file,
+    );
     await expect(list.getByRole("link")).toHaveText(ofKind.map((product) => product.page.title));
     for (const [index, product] of ofKind.entries()) {
       await expect(list.getByRole("link").nth(index)).toHaveAttribute("href", product.path);
