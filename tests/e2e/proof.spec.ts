@@ -405,7 +405,7 @@ test.describe("case studies, from the content", () => {
       const image = photos.nth(index);
       await expect(image).toHaveAttribute("alt", photo.alt);
       // Shown with its caption after the part of the story it shows (a quote is a figure).
-      const figure = main.locator("figure").filter({ has: image });
+      const figure = image.locator("xpath=ancestor::figure");
       await expect(figure.locator("figcaption")).toHaveText(photo.caption ?? []);
       const follows = await figure.evaluate((node) => {
         let before = node.previousElementSibling;
