@@ -82,6 +82,21 @@ const textInputs = {
 } as const;
 
 /**
+ * A field that gets focus is brought wholly into view, its margins (the fixed header above, the
+ * error line below: enquiry-form.module.css) included, where the engine left it partly hidden:
+ * WebKit does not scroll a field reached by Tab into view.
+ */
+function keepInView(field: EventTarget) {
+  if (!(field instanceof HTMLElement)) return;
+  const box = field.getBoundingClientRect();
+  const { scrollMarginTop, scrollMarginBottom } = getComputedStyle(field);
+  const hidden =
+    box.top - Number.parseFloat(scrollMarginTop) < 0 ||
+    box.bottom + Number.parseFloat(scrollMarginBottom) > innerHeight;
+  if (hidden) field.scrollIntoView({ block: "nearest" });
+}
+
+/**
  * The message box grows with its text: by CSS (field-sizing) where the engine has it, else by
  * its height set to its text's, as the visitor types (WebKit and Firefox ESR lack field-sizing).
  */
@@ -248,7 +263,10 @@ export function EnquiryForm({
         if (isSubmitting) return event.preventDefault();
         submit(event).catch(onFailure);
       }}
-      onFocus={prepareBotCheck}
+      onFocus={(event) => {
+        prepareBotCheck();
+        keepInView(event.target);
+      }}
       onInput={prepareBotCheck}
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
