@@ -128,7 +128,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const message = { label: contact.file.enquiryForm.labels.message };
       const height = `${FIND_IN_PAGE} return find(${JSON.stringify(message)}).offsetHeight`;
       const before = await driver.evaluate<number>(height);
-      await driver.type(message, "A line\n".repeat(12));
+      await driver.type(message, "Twelve meters and a valve, please. ".repeat(30));
       expect(await driver.evaluate<number>(height)).toBeGreaterThan(before * 1.5);
     });
 
