@@ -225,7 +225,7 @@ async function expectOwnStylesAndFonts(page: Page, requests: Request[]) {
 for (const viewport of [MOBILE, DESKTOP]) {
   for (const path of ROUTES) {
     const island = HYDRATED_PATHS.includes(path);
-    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts`, async ({
+    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts; one look for its sections' headings`, async ({
       page,
       baseURL,
     }) => {
@@ -276,7 +276,21 @@ for (const viewport of [MOBILE, DESKTOP]) {
           (element) => element.querySelectorAll("form").length,
         ),
         sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        // Colour, size and alignment of every section's heading; a contents box's label and the
+        // headings in the banner with the page's h1 are the banner's and the box's own.
+        headingLooks: [
+          ...new Set(
+            [...document.querySelectorAll("main h2:not(nav h2)")]
+              .filter((heading) => !heading.closest("section")?.querySelector("h1"))
+              .map((heading) => {
+                const { color, fontSize, textAlign } = getComputedStyle(heading);
+                return `${color} ${fontSize} ${textAlign}`;
+              }),
+          ),
+        ],
       }));
+      expect(shipped.headingLooks.length).toBeLessThanOrEqual(1);
+      for (const look of shipped.headingLooks) expect(look).toMatch(/ start$/);
       expect(shipped).toMatchObject({
         modulePreloads: 0,
         inlineHandlers: [],
