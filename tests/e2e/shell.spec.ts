@@ -281,7 +281,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         headingLooks: [
           ...new Set(
             [...document.querySelectorAll("main h2:not(nav h2)")]
-              .filter((heading) => !heading.closest("section")?.querySelector("h1"))
+              .filter((heading) => !heading.closest("section:has(h1)"))
               .map((heading) => {
                 const { color, fontSize, textAlign } = getComputedStyle(heading);
                 return `${color} ${fontSize} ${textAlign}`;
