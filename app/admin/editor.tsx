@@ -151,6 +151,7 @@ CMS.registerPreviewTemplate(
       labels={preview.studyLabels}
       photos={[]}
       products={preview.products}
+      getInTouch={preview.getInTouch}
     />
   )),
 );

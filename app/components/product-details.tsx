@@ -27,8 +27,8 @@ export const fileSize = (bytes: number) =>
     : `${(bytes / 1000 / 1000).toFixed(1)} MB`;
 
 /**
- * Below a product's banner: what it does beside its photo, its specifications as a table (none,
- * none shown), its datasheet and documents, and a Get in Touch link about it.
+ * Below a product's banner: its photo, what it does, its specifications as a table (none, none
+ * shown), its datasheet and documents, and a Get in Touch link about it.
  */
 export function ProductDetails({
   product,
@@ -42,99 +42,101 @@ export function ProductDetails({
   const name = product.page.title;
   const specifications = product.specifications ?? [];
   return (
-    <div className={styles.details}>
-      {photo ? (
-        <div className={styles.lead}>
-          <TickList points={product.claims} />
+    <div className={`${styles.details} ${styles.product}`}>
+      {photo && (
+        <div className={styles.picture}>
           <Photo photo={photo} className={styles.photo} eager />
         </div>
-      ) : (
-        <TickList points={product.claims} />
       )}
-      {specifications.length > 0 && (
-        <section aria-labelledby="specifications" className={styles.section}>
-          <h2 id="specifications" className={styles.heading}>
-            {copy.specificationsHeading}
-          </h2>
-          {specificationTables(specifications).map(({ group, rows }) => (
-            <table key={group} className={styles.table}>
-              <caption className={styles.caption}>
-                {group || copy.specificationsCaption.replaceAll("{product}", name)}
-              </caption>
+      <div className={styles.facts}>
+        <TickList points={product.claims} />
+        {specifications.length > 0 && (
+          <section aria-labelledby="specifications" className={styles.section}>
+            <h2 id="specifications" className={styles.heading}>
+              {copy.specificationsHeading}
+            </h2>
+            {specificationTables(specifications).map(({ group, rows }) => (
+              <table key={group} className={styles.table}>
+                <caption className={styles.caption}>
+                  {group || copy.specificationsCaption.replaceAll("{product}", name)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{copy.nameHeader}</th>
+                    <th scope="col">{copy.valueHeader}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((specification) => (
+                    <tr key={specification.name}>
+                      <th scope="row">{specification.name}</th>
+                      <td>
+                        {withUnit(specification.value, specification.unit)}
+                        {specification.note && (
+                          <span className={styles.note}>{specification.note}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))}
+          </section>
+        )}
+        {approvals.length > 0 && (
+          <section aria-labelledby="approvals" className={styles.section}>
+            <h2 id="approvals" className={styles.heading}>
+              {copy.approvalsHeading}
+            </h2>
+            <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">{copy.nameHeader}</th>
-                  <th scope="col">{copy.valueHeader}</th>
+                  {Object.values(copy.approvalHeaders).map((header) => (
+                    <th key={header} scope="col">
+                      {header}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {rows.map((specification) => (
-                  <tr key={specification.name}>
-                    <th scope="row">{specification.name}</th>
+                {approvals.map((approval) => (
+                  <tr key={approval.certificate}>
+                    <th scope="row">{approval.standard}</th>
                     <td>
-                      {withUnit(specification.value, specification.unit)}
-                      {specification.note && (
-                        <span className={styles.note}>{specification.note}</span>
+                      {approval.href ? (
+                        <a href={approval.href}>{approval.certificate}</a>
+                      ) : (
+                        approval.certificate
                       )}
+                    </td>
+                    <td>{approval.issuedBy}</td>
+                    <td>
+                      <time dateTime={approval.issued}>
+                        {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
+                      </time>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          ))}
-        </section>
-      )}
-      {approvals.length > 0 && (
-        <section aria-labelledby="approvals" className={styles.section}>
-          <h2 id="approvals" className={styles.heading}>
-            {copy.approvalsHeading}
+          </section>
+        )}
+      </div>
+      <div className={styles.downloadsColumn}>
+        <section aria-labelledby="documents" className={styles.section}>
+          <h2 id="documents" className={styles.heading}>
+            {copy.documentsHeading}
           </h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                {Object.values(copy.approvalHeaders).map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {approvals.map((approval) => (
-                <tr key={approval.certificate}>
-                  <th scope="row">{approval.standard}</th>
-                  <td>
-                    {approval.href ? (
-                      <a href={approval.href}>{approval.certificate}</a>
-                    ) : (
-                      approval.certificate
-                    )}
-                  </td>
-                  <td>{approval.issuedBy}</td>
-                  <td>
-                    <time dateTime={approval.issued}>
-                      {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
-                    </time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className={styles.downloads}>
+            {downloads.map((download) => (
+              <li key={download.href}>
+                <DownloadLink download={download} kinds={kinds} />
+              </li>
+            ))}
+          </ul>
         </section>
-      )}
-      <section aria-labelledby="documents" className={styles.section}>
-        <h2 id="documents" className={styles.heading}>
-          {copy.documentsHeading}
-        </h2>
-        <ul className={styles.downloads}>
-          {downloads.map((download) => (
-            <li key={download.href}>
-              <DownloadLink download={download} kinds={kinds} />
-            </li>
-          ))}
-        </ul>
-      </section>
-      <GetInTouchLink getInTouch={getInTouch} topic={name} />
+        <GetInTouchLink getInTouch={getInTouch} topic={name} />
+      </div>
     </div>
   );
 }

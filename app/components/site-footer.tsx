@@ -17,22 +17,24 @@ export function SiteFooter({ copy, companyName, links, company }: SiteFooterProp
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <div>
-          <Logo name={companyName} tone="light" />
-          <p className={styles.tagline}>{copy.tagline}</p>
-          {company && <ContactDetails company={company} source="footer" onDark />}
+        <div className={styles.columns}>
+          <div>
+            <Logo name={companyName} tone="light" />
+            <p className={styles.tagline}>{copy.tagline}</p>
+            {company && <ContactDetails company={company} source="footer" onDark />}
+          </div>
+          <nav aria-label={copy.navigationLabel}>
+            <ul className={styles.links}>
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={styles.link}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
-        <nav aria-label={copy.navigationLabel}>
-          <ul className={styles.links}>
-            {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={styles.link}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
         <p className={styles.copyright}>
           © {new Date().getFullYear()} {companyName}. {copy.rightsReserved}
         </p>

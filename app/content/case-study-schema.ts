@@ -23,6 +23,10 @@ const consentRule =
 
 export const customerKinds = ["household", "estate", "municipality", "business"] as const;
 
+/** The parts of a study's story, in the order its page tells them; a photo follows one of them. */
+export const storyParts = ["results", "challenge", "work", "quote"] as const;
+export type StoryPart = (typeof storyParts)[number];
+
 /**
  * One study. The build passes Astro's image() for `photo`, which resolves the file beside the
  * study and gives its size; the editor and tests see text.
@@ -67,7 +71,14 @@ export const caseStudyFile = <Photo extends z.ZodType>(photo: Photo) =>
           }),
         })
         .optional(),
-      photos: z.array(uploadedPhoto(photo)).optional(),
+      photos: z
+        .array(
+          uploadedPhoto(photo).extend({
+            caption: text().optional(),
+            after: z.enum(storyParts).default("work"),
+          }),
+        )
+        .optional(),
     })
     .superRefine((study, context) => {
       if (study.quote && !study.quote.consent) {
@@ -90,7 +101,7 @@ export const caseStudiesPageFile = z.object({
     challenge: text(),
     work: text(),
     results: text(),
-    photos: text(),
+    callToAction: text(),
     readMore: text(),
     allStudies: text(),
   }),

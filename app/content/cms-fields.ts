@@ -426,7 +426,10 @@ export const cmsFields: Record<CollectionName, Words> = {
       challenge: line("Heading of the challenge"),
       work: line("Heading of what was done"),
       results: line("Heading of the results"),
-      photos: line("Name of the photos (screen readers)"),
+      callToAction: line(
+        "Sentence before the Get in Touch link at the end of a study",
+        "Like: Want the same for your estate?",
+      ),
       readMore: line("Link to a study", "Read to screen readers with the study's title"),
       allStudies: line("Link to all case studies"),
     }),
@@ -466,6 +469,14 @@ export const cmsFields: Record<CollectionName, Words> = {
     "photos.alt": line(
       "Description (alt text)",
       "What the photo shows, read out to people who cannot see it",
+    ),
+    "photos.caption": line(
+      "Caption",
+      "Shown under the photo, like: The data connection unit by the gate. Leave it empty to show none",
+    ),
+    "photos.after": line(
+      "Shown after",
+      "The results, The challenge, What was done or The quote: the part of the story it follows",
     ),
   },
   products: {

@@ -107,6 +107,22 @@ export function checkProductLinks(
 }
 
 /** A page's feature rows and /faq's questions name only products there are. */
+/**
+ * A section's products in the order its page describes them (its feature rows), then the others
+ * by name: the list under the rows names the parts in the order the page told them.
+ */
+export function inFeatureOrder<P extends Pick<Product, "slug">>(
+  products: readonly P[],
+  content: { features?: readonly { product?: string }[] },
+): P[] {
+  const told = (content.features ?? []).map((feature) => feature.product);
+  const rank = (product: P) => {
+    const at = told.indexOf(product.slug);
+    return at === -1 ? told.length : at;
+  };
+  return products.toSorted((a, b) => rank(a) - rank(b));
+}
+
 export function checkPageProducts(
   page: PageEntry,
   content: {

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { telAddress, whatsappAddress } from "../../contract/contact-taps";
 import { companyFile, phonePattern } from "./company-schema";
 import { pageList } from "./page-list";
+import { inFeatureOrder } from "./products";
 import { askers } from "./schemas";
-import { caseStudies, companyDetails, pageFile } from "./site-content";
+import { caseStudies, companyDetails, copyTexts, pageFile, siteProducts } from "./site-content";
 
 // Issue 40: what the launch content may say (app/content/, as unit tests run without
 // CONTENT_DIR), and what the schemas refuse (a quote without consent: app/build-refuses.test.ts).
@@ -31,6 +32,37 @@ describe("the launch content", () => {
     );
     expect(figures.length).toBeGreaterThan(0);
     expect(new Set(figures)).toEqual(new Set(["100", "5+", "12", "256"]));
+  });
+
+  it("writes a label that recurs (Request a demo) in one casing wherever it is", () => {
+    // Labels of words, not one-word codes such as a product's section; Google's "Privacy Policy"
+    // in the bot check's notice is the name of Google's page, in Google's required wording.
+    const labels = copyTexts().filter(
+      ({ text, field }) =>
+        text.includes(" ") && text.length < 40 && !field.startsWith("enquiryForm.botCheckNotice"),
+    );
+    // The same words once a sentence's first letter is set aside are written alike.
+    const casings = new Map<string, Set<string>>();
+    for (const { text } of labels) {
+      const key = text.toLowerCase();
+      casings.set(key, (casings.get(key) ?? new Set()).add(text.slice(1)));
+    }
+    expect([...casings].filter(([, written]) => written.size > 1)).toEqual([]);
+  });
+
+  it("introduces, describes and lists a section's parts in one order", () => {
+    for (const page of pageList.filter((entry) => entry.kind === "product")) {
+      const { highlights, features } = pageFile(page);
+      const described = features.map((feature) => feature.featureName);
+      const introduced = highlights?.columns.map((column) => column.heading) ?? [];
+      expect(
+        introduced.filter((name) => described.includes(name)),
+        page.path,
+      ).toEqual(described.filter((name) => introduced.includes(name)));
+      const told = features.flatMap((feature) => feature.product ?? []);
+      const listed = inFeatureOrder(siteProducts(), { features }).map((product) => product.slug);
+      expect(listed.filter((slug) => told.includes(slug))).toEqual(told);
+    }
   });
 });
 

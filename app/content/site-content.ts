@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { buildSettings } from "../../contract/settings.ts";
 import { readSettings } from "../../contract/settings-source.ts";
 import { buildManifestOf } from "../../contract/site-build.ts";
-import { caseStudiesFolder, caseStudiesPageFileName } from "./case-study-schema.ts";
+import { caseStudiesFolder, caseStudiesPageFileName, type StoryPart } from "./case-study-schema.ts";
 import { companyFileName } from "./company-schema.ts";
 import { type CollectionName, contentEntries, siteCollections } from "./content-files.ts";
 import { documentFolder, siteDocumentOf } from "./documents.ts";
@@ -50,7 +50,7 @@ type Entry<C extends CollectionName> = { id: string; data: DataOf<C>; folder: st
 /** A study with its slug (its file's name); a photo is Astro's image in the build, a path elsewhere. */
 type Study<Photo> = Omit<DataOf<"caseStudies">, "photos"> & {
   slug: string;
-  photos: { src: Photo; alt: string }[];
+  photos: { src: Photo; alt: string; caption?: string; after: StoryPart }[];
 };
 /** One entry of a collection by its id, or every entry of one (the products, the documents). */
 type Source = {
@@ -118,7 +118,10 @@ function contentOf<Photo>(source: Source) {
         const { photos = [], ...words } = data;
         return {
           ...fillPlaceholders(words, placeholders()),
-          photos: photos as Study<Photo>["photos"],
+          photos: photos.map(({ src, ...photoWords }) => ({
+            src: src as Photo,
+            ...fillPlaceholders(photoWords, placeholders()),
+          })),
           slug: id,
         };
       })
@@ -166,7 +169,7 @@ function contentOf<Photo>(source: Source) {
         // the upload (app/lib/study-photos.ts).
         ...caseStudies().map(({ slug, photos, ...data }) => ({
           file: `${caseStudiesFolder}/${slug}.yaml`,
-          data: { ...data, photos: photos.map(({ alt }) => ({ alt })) },
+          data: { ...data, photos: photos.map(({ src: _, ...words }) => words) },
         })),
       ];
       return files.flatMap(({ file, data }) =>

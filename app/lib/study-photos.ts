@@ -42,7 +42,10 @@ const formats = ["avif", "webp"] as const;
  */
 const sized =
   ({ sizes, widths, width }: Layout) =>
-  async ({ src, alt }: { src: ImageMetadata; alt: string }): Promise<PhotoProps> => {
+  async <Photo extends { src: ImageMetadata; alt: string }>({
+    src,
+    ...words
+  }: Photo): Promise<PhotoProps & Omit<Photo, "src">> => {
     const options = { src, widths, sizes, width };
     const [fallback, modern] = await Promise.all([
       getImage({ ...options, format: "jpg" }),
@@ -53,7 +56,7 @@ const sized =
       srcset: fallback.srcSet.attribute,
       width: Number(fallback.attributes.width),
       height: Number(fallback.attributes.height),
-      alt,
+      ...words,
       sizes,
       sources: modern.map((image, index) => ({
         type: `image/${formats[index]}`,
@@ -62,9 +65,21 @@ const sized =
     };
   };
 
-/** A study's photos, for its page. */
-export const studyPhotos = (photos: { src: ImageMetadata; alt: string }[]) =>
-  Promise.all(photos.map(sized(studyLayout)));
+/** A study's photos, for its page, with their caption and place. */
+export const studyPhotos = <Photo extends { src: ImageMetadata; alt: string }>(
+  photos: readonly Photo[],
+) => Promise.all(photos.map((photo) => sized(studyLayout)(photo)));
+
+/** Each study's first photo, by the study's slug: what its cards show. */
+export async function firstPhotos(
+  studies: readonly { slug: string; photos: { src: ImageMetadata; alt: string }[] }[],
+): Promise<Record<string, PhotoProps | undefined>> {
+  const firsts = studies.flatMap((study) =>
+    study.photos[0] ? [[study.slug, study.photos[0]] as const] : [],
+  );
+  const photos = await studyPhotos(firsts.map(([, photo]) => photo));
+  return Object.fromEntries(firsts.map(([slug], index) => [slug, photos[index]]));
+}
 
 /** A product's photo or drawing, for its page. */
 export const productPhoto = sized(productLayout);

@@ -75,6 +75,32 @@ describe("cutFaces", () => {
     );
   });
 
+  it("hold every character the copy and the components write (the · between details), by the faces' own character maps", async () => {
+    // The components' own strings: their source, less comments.
+    const app = join(import.meta.dirname, "..");
+    const components = ["components", "features", "layouts", "pages"].flatMap((folder) =>
+      readdirSync(join(app, folder), { recursive: true, encoding: "utf8" })
+        .filter((path) => /\.(tsx|astro)$/.test(path) && !path.includes(".test."))
+        .map((path) =>
+          readFileSync(join(app, folder, path), "utf8")
+            .replace(/\/\*[\s\S]*?\*\//g, "")
+            .replace(/^\s*\/\/.*$/gm, ""),
+        ),
+    );
+    const texts = contentTexts();
+    const { create } = createRequire(import.meta.url)("fontkit") as {
+      create(bytes: Buffer): { hasGlyphForCodePoint(code: number): boolean };
+    };
+    const maps = (await cutFaces(charactersByFile(texts))).map((face) =>
+      create(Buffer.from(face.bytes)),
+    );
+    const written = new Set([...texts, ...components].join("").replace(/\s/g, ""));
+    const lacking = [...written].filter(
+      (char) => !maps.some((font) => font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)),
+    );
+    expect(lacking).toEqual([]);
+  });
+
   it("is a small part of Inter's whole file", async () => {
     const [latin] = await cutFaces(charactersByFile(contentTexts()));
     const whole = readFileSync(

@@ -4,9 +4,11 @@ import ranges from "@fontsource-variable/inter/unicode.json" with { type: "json"
 // arrive in a new connection's first round trip. Any other character (a name typed into the
 // form) comes from Inter's whole latin or latin-ext file, fetched only by a page that has one.
 
+// The base set is ASCII, the punctuation copy is typed with, and what the components write
+// themselves: © in the footer, the · between a document's or a study's details.
 export const baseCharacters =
   " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +
-  "©–—‘’“”…";
+  "©·–—‘’“”…";
 
 /** The lightest and heaviest weight the styles use. */
 export const cutWeights = { min: 400, max: 700 } as const;

@@ -473,6 +473,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
     const illustration = page
       .getByRole("region", { name: formBlock.heading, exact: true })
+      // The banner above has the same name, in the same casing: the block is the one with the form.
+      .filter({ has: page.locator("form") })
       .locator(PICTURE)
       .first();
     // The block's pictures are for wide screens only.

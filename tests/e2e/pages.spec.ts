@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   pageFile,
@@ -5,6 +6,7 @@ import {
   shellFile,
   sitePage,
   sitePages,
+  siteProducts,
   siteSettings,
 } from "../../app/content/site-content";
 import { PICTURE } from "../support/pictures";
@@ -113,8 +115,9 @@ for (const { id, path, kind, heading, file } of PAGES) {
       }
 
       // Every picture drawn at its size, described or hidden as decoration; none as an image,
-      // as each would cost the page an SVG document of its own (0023).
-      await expect(main(page).locator("img")).toHaveCount(0);
+      // as each would cost the page an SVG document of its own (0023). A case study's photo is
+      // a photo, not a picture.
+      await expect(main(page).locator("img:not(picture > img)")).toHaveCount(0);
       await expect(main(page).getByRole("img")).toHaveCount(alts.length);
       const pictures = await main(page)
         .locator(PICTURE)
@@ -331,4 +334,33 @@ test("a legal page's contents link brings its section clear of the fixed header;
     "href",
     `mailto:${SUPPORT_EMAIL}`,
   );
+});
+
+test("a product page, /faq and the privacy statement print black on white, without the menu or the skip link, each link's address after it", async ({
+  page,
+}, testInfo) => {
+  const { skipLinkLabel } = shellFile();
+  const product = siteProducts()[0];
+  for (const path of [product?.path ?? "", sitePage("faq").path, sitePage("privacy").path]) {
+    await page.goto(path);
+    const href = await page.locator("main a[href^='/']").first().getAttribute("href");
+    const pdf = testInfo.outputPath(`${path.replaceAll("/", "-")}.pdf`);
+    await page.pdf({ path: pdf, format: "A4" });
+    const text = execFileSync("pdftotext", [pdf, "-"], { encoding: "utf8" });
+    expect(text, path).not.toContain(skipLinkLabel);
+    expect(text.replace(/\s+/g, ""), path).toContain(`(${href})`);
+
+    await page.emulateMedia({ media: "print" });
+    const inked = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((node) => {
+          const { color, backgroundColor } = getComputedStyle(node);
+          return [color, backgroundColor, node.checkVisibility()];
+        });
+    expect(await inked("main h1"), path).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)", true]);
+    expect((await inked("body > header"))[2], path).toBe(false);
+    await page.emulateMedia({ media: null });
+  }
 });

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { productDownloads, uploadedDatasheetOf } from "../../app/content/documents";
+import { inFeatureOrder } from "../../app/content/products";
 import {
   caseStudiesPage,
   caseStudies as caseStudyFiles,
@@ -103,8 +104,16 @@ test.describe("a product page, without JavaScript", () => {
       page,
     }) => {
       expect(SITE_URL, "build and test with VITE_SITE_URL set (npm test sets it)").toBeTruthy();
+      await page.setViewportSize(DESKTOP);
       await page.goto(product.path);
       const main = page.getByRole("main");
+      // A laptop's first screen holds its picture, its key figures (its claims) and its datasheet.
+      await expectSeen(main.locator("ul").first());
+      await expectSeen(
+        main.getByRole("region", { name: copy.documentsHeading }).getByRole("link").first(),
+      );
+      const { alt } = product.hero.illustration;
+      if (alt) await expectSeen(main.getByRole("img", { name: alt, exact: true }));
       // Its claims are the first list after its trail.
       await expect(main.locator("ul").first().getByRole("listitem")).toHaveText(product.claims);
       const about = getInTouch.about.replaceAll("{topic}", name);
@@ -225,11 +234,16 @@ test.describe("a product page, without JavaScript", () => {
   }
 });
 
-test("each section page lists every product of its kind, added ones included", async ({ page }) => {
+test("each section page lists every product of its kind, added ones included, in the order its rows describe them", async ({
+  page,
+}) => {
   for (const section of ["hardware", "software"] as const) {
     await page.goto(sitePage(section).path);
     const list = page.getByRole("region", { name: copy.sectionProducts, exact: true });
-    const ofKind = products.filter((product) => product.section === section);
+    const ofKind = inFeatureOrder(
+      products.filter((product) => product.section === section),
+      sitePage(section, "product").file,
+    );
     await expect(list.getByRole("link")).toHaveText(ofKind.map((product) => product.page.title));
     for (const [index, product] of ofKind.entries()) {
       await expect(list.getByRole("link").nth(index)).toHaveAttribute("href", product.path);
@@ -393,6 +407,9 @@ test.describe("case studies, from the content", () => {
         "href",
         `/case-studies/${study.slug}`,
       );
+      // Its card carries its first photo.
+      const card = page.getByRole("listitem").filter({ hasText: study.title });
+      await expect(card.locator("picture img")).toHaveCount(study.photos?.length ? 1 : 0);
     }
     await page.goto("/");
     const section = page.getByRole("region", { name: studiesCopy.homeSection.heading });
@@ -422,6 +439,15 @@ test.describe("case studies, from the content", () => {
     for (const [index, photo] of (latest.photos ?? []).entries()) {
       const image = photos.nth(index);
       await expect(image).toHaveAttribute("alt", photo.alt);
+      // Shown with its caption after the part of the story it shows (a quote is a figure).
+      const figure = image.locator("xpath=ancestor::figure");
+      await expect(figure.locator("figcaption")).toHaveText(photo.caption ?? []);
+      const follows = await figure.evaluate((node) => {
+        let before = node.previousElementSibling;
+        while (before?.matches("figure:has(picture)")) before = before.previousElementSibling;
+        return before?.getAttribute("aria-labelledby") ?? (before?.matches("figure") && "quote");
+      });
+      expect(follows).toBe(photo.after === "quote" && !latest.quote ? "work" : photo.after);
       await seen(image);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -436,6 +462,8 @@ test.describe("case studies, from the content", () => {
       expect(drawn.natural).toBeGreaterThanOrEqual(drawn.shown);
       expect(drawn.natural).toBeLessThan(drawn.shown * 1.5);
     }
+    // It ends with a call to action, to the contact page.
+    await expect(main.getByRole("link").last()).toHaveAttribute("href", "/contact");
     const article = (await jsonLdNodes(page)).find((node) => node["@type"] === "Article");
     expect(article).toMatchObject({ headline: latest.title, datePublished: latest.date });
     const card = await page.locator('meta[property="og:image"]').getAttribute("content");

@@ -227,7 +227,7 @@ async function expectOwnStylesAndFonts(page: Page, requests: Request[]) {
 for (const viewport of [MOBILE, DESKTOP]) {
   for (const path of ROUTES) {
     const island = HYDRATED_PATHS.includes(path);
-    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts`, async ({
+    test(`${path} at ${viewport.width} px: no WCAG 2.2 AA violation or sideways scrolling; nothing logged, blocked by its policy or asked off the site; ${island ? "the contact form its one island" : "no script"}; its own styles and fonts; one look for its sections' headings`, async ({
       page,
       baseURL,
     }) => {
@@ -278,7 +278,21 @@ for (const viewport of [MOBILE, DESKTOP]) {
           (element) => element.querySelectorAll("form").length,
         ),
         sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        // Colour, size and alignment of every section's heading; a contents box's label and the
+        // headings in the banner with the page's h1 are the banner's and the box's own.
+        headingLooks: [
+          ...new Set(
+            [...document.querySelectorAll("main h2:not(nav h2)")]
+              .filter((heading) => !heading.closest("section:has(h1)"))
+              .map((heading) => {
+                const { color, fontSize, textAlign } = getComputedStyle(heading);
+                return `${color} ${fontSize} ${textAlign}`;
+              }),
+          ),
+        ],
       }));
+      expect(shipped.headingLooks.length).toBeLessThanOrEqual(1);
+      for (const look of shipped.headingLooks) expect(look).toMatch(/ start$/);
       expect(shipped).toMatchObject({
         modulePreloads: 0,
         inlineHandlers: [],
@@ -293,6 +307,28 @@ for (const viewport of [MOBILE, DESKTOP]) {
     });
   }
 }
+
+test("the footer's two columns share its width, side by side or one above the other, from 320 to 1440 px", async ({
+  page,
+}) => {
+  await page.goto("/");
+  for (const width of [320, 769, 800, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const { row, columns } = await page.locator("footer nav").evaluate((nav) => {
+      const row = nav.parentElement as HTMLElement;
+      const box = (node: Element) => node.getBoundingClientRect();
+      return { row: box(row), columns: [...row.children].map(box) };
+    });
+    const [first, second] = columns;
+    if (!first || !second) throw new Error("the footer has fewer than two columns");
+    const sideBySide = Math.abs(first.top - second.top) < 1;
+    expect(sideBySide, `${width} px`).toBe(width > 768);
+    for (const column of columns) {
+      const share = sideBySide ? (row.width - (second.left - first.right)) / 2 : row.width;
+      expect(Math.abs(column.width - share), `${width} px`).toBeLessThan(2);
+    }
+  }
+});
 
 test("every route is prerendered with its own title and content; absolute addresses come from VITE_SITE_URL or are left out, never guessed", async ({
   request,

@@ -1,6 +1,12 @@
 import { headerLinksOf } from "../../app/content/navigation";
 import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
-import { type EngineDriver, isShown, type Target, waitFor } from "../support/engine-driver";
+import {
+  type EngineDriver,
+  FIND_IN_PAGE,
+  isShown,
+  type Target,
+  waitFor,
+} from "../support/engine-driver";
 import { expectSeenIn } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { sendEnquiryFromContactPage } from "./contact-form";
@@ -91,6 +97,39 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await waitFor(driver, pathIs(hardware), "the Hardware page");
       expect(await driver.evaluate(menuOpen)).toBe(!collapsed);
       expect(await driver.pageErrors()).toEqual([]);
+    });
+
+    test("on the contact form, a field reached by Tab is wholly in view, ring and all, below the fixed header; the message box grows with its text", async ({
+      driver,
+      baseURL,
+    }) => {
+      const contact = sitePage("contact", "contact");
+      await open(driver, contact.path, baseURL);
+      const form = `document.querySelector("form")`;
+      await driver.evaluate(`${form}.querySelector("input").focus()`);
+      await waitFor(
+        driver,
+        `return document.querySelector("astro-island")?.dataset.islandState === "ready"`,
+        "the island to start on first use",
+      );
+      // Each field of the form in turn, its box and focus ring (3 px and 2 px apart) in view.
+      const focusedInView = `const field = document.activeElement;
+        const box = field.getBoundingClientRect(), ring = 5;
+        const header = document.querySelector("header").getBoundingClientRect().bottom;
+        return [field.id || field.textContent, ${form}.contains(field),
+          box.top - ring >= header && box.bottom + ring <= innerHeight];`;
+      for (let moves = 0; moves < 6; moves++) {
+        await driver.pressTab();
+        const [name, inForm, inView] =
+          await driver.evaluate<[string, boolean, boolean]>(focusedInView);
+        if (!inForm) break;
+        expect(inView, `${name} after ${moves + 1} Tab`).toBe(true);
+      }
+      const message = { label: contact.file.enquiryForm.labels.message };
+      const height = `${FIND_IN_PAGE} return find(${JSON.stringify(message)}).offsetHeight`;
+      const before = await driver.evaluate<number>(height);
+      await driver.type(message, "Twelve meters and a valve, please. ".repeat(30));
+      expect(await driver.evaluate<number>(height)).toBeGreaterThan(before * 1.5);
     });
 
     test("the contact form's island starts on first use, and its enquiry reaches the mailbox", async ({

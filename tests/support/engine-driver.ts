@@ -61,6 +61,8 @@ export type EngineDriver = {
   /** Picks an option of a select by its value, as WebDriver's click on an option does. */
   choose(target: Target, value: string): Promise<void>;
   pressEscape(): Promise<void>;
+  /** Moves focus on, as the Tab key does. */
+  pressTab(): Promise<void>;
   /** Console errors, uncaught errors, failed loads and policy violations seen so far. */
   pageErrors(): Promise<string[]>;
   close(): Promise<void>;
@@ -74,7 +76,10 @@ export type Engine = {
 };
 
 /** What an engine's library does itself; visitorDriver builds the rest on it, once. */
-export type Session<Element> = Pick<EngineDriver, "goto" | "evaluate" | "pressEscape" | "close"> & {
+export type Session<Element> = Pick<
+  EngineDriver,
+  "goto" | "evaluate" | "pressEscape" | "pressTab" | "close"
+> & {
   /** The element an async function body returns, as a handle, or null. */
   element(body: string): Promise<Element | null>;
   click(element: Element): Promise<void>;

@@ -51,6 +51,7 @@ export async function launchFirefox({ proxyPort }: { proxyPort: number }): Promi
         click: (element) => element.click(),
         keys: (_element, text) => page.keyboard.type(text),
         pressEscape: () => page.keyboard.press("Escape"),
+        pressTab: () => page.keyboard.press("Tab"),
         reported,
         close: () => context.close(),
       });

@@ -64,6 +64,7 @@ export async function launchWebKit({ proxyUrl }: { proxyUrl: string }): Promise<
         click: (element) => element.click(),
         keys: (element, text) => element.sendKeys(text),
         pressEscape: () => session.actions().sendKeys(Key.ESCAPE).perform(),
+        pressTab: () => session.actions().sendKeys(Key.TAB).perform(),
         close: () => session.quit(),
       });
     },

@@ -1,12 +1,16 @@
-import type { CaseStudiesPageFile } from "../../content/case-study-schema";
+import type { ReactNode } from "react";
+import type { CaseStudiesPageFile, StoryPart } from "../../content/case-study-schema";
 import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/site-content";
 import { withUnit } from "../../lib/figures";
 import type { PhotoProps } from "../../lib/study-photos";
+import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
 import { Photo } from "../photo";
 import styles from "./case-studies.module.css";
 
 type Labels = CaseStudiesPageFile["labels"];
+/** Each study's first photo, by its slug: its cards show it. */
+export type CardPhotos = Readonly<Record<string, PhotoProps | undefined>>;
 
 export const caseStudyPath = (slug: string) => `/case-studies/${slug}`;
 
@@ -26,27 +30,35 @@ function Place({ study, labels }: { study: CaseStudy; labels: Labels }) {
 export function CaseStudyCards(props: {
   studies: readonly CaseStudy[];
   labels: Labels;
+  photos: CardPhotos;
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${props.headingLevel ?? 2}` as const;
   return (
     <ul className={styles.cards}>
-      {props.studies.map((study) => (
-        <li key={study.slug} className={styles.card}>
-          <Heading className={styles.cardHeading}>
-            <a href={caseStudyPath(study.slug)} className={styles.cardLink}>
-              {study.title}
-            </a>
-          </Heading>
-          <Place study={study} labels={props.labels} />
-          <p>{study.summary}</p>
-          {study.results[0] && (
-            <p className={styles.cardResult}>
-              <strong>{figure(study.results[0])}</strong> {study.results[0].label}
-            </p>
-          )}
-        </li>
-      ))}
+      {props.studies.map((study) => {
+        const photo = props.photos[study.slug];
+        return (
+          <li key={study.slug} className={styles.card}>
+            {/* The card's title names the study; its photo adds nothing a screen reader needs. */}
+            {photo && (
+              <Photo photo={{ ...photo, alt: "", sizes: cardSizes }} className={styles.image} />
+            )}
+            <Heading className={styles.cardHeading}>
+              <a href={caseStudyPath(study.slug)} className={styles.cardLink}>
+                {study.title}
+              </a>
+            </Heading>
+            <Place study={study} labels={props.labels} />
+            <p>{study.summary}</p>
+            {study.results[0] && (
+              <p className={styles.cardResult}>
+                <strong>{figure(study.results[0])}</strong> {study.results[0].label}
+              </p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -56,6 +68,7 @@ export function CaseStudiesSection(props: {
   heading: string;
   studies: readonly CaseStudy[];
   labels: Labels;
+  photos: CardPhotos;
   id: string;
 }) {
   if (props.studies.length === 0) return null;
@@ -65,7 +78,12 @@ export function CaseStudiesSection(props: {
         <h2 id={props.id} className={styles.bandHeading}>
           {props.heading}
         </h2>
-        <CaseStudyCards studies={props.studies} labels={props.labels} headingLevel={3} />
+        <CaseStudyCards
+          studies={props.studies}
+          labels={props.labels}
+          photos={props.photos}
+          headingLevel={3}
+        />
         <p>
           <a href="/case-studies" className={styles.allLink}>
             {props.labels.allStudies}
@@ -80,24 +98,51 @@ export function CaseStudiesSection(props: {
 export function CaseStudyIndex(props: {
   content: CaseStudiesPageFile;
   studies: readonly CaseStudy[];
+  photos: CardPhotos;
 }) {
   return (
     <div className={styles.inner}>
       <h1 className={styles.title}>{props.content.heading}</h1>
       <p className={styles.lead}>{props.content.intro}</p>
-      <CaseStudyCards studies={props.studies} labels={props.content.labels} />
+      <CaseStudyCards studies={props.studies} labels={props.content.labels} photos={props.photos} />
     </div>
   );
 }
 
-/** A study's own page. */
+// A card is at most a third of the page's 72rem column, or a phone's width less its margins.
+const cardSizes = "(min-width: 50rem) 24rem, calc(100vw - 2rem)";
+
+/** A study's photo where its story tells it, with its caption when it has one. */
+export type StoryPhoto = PhotoProps & { caption?: string; after: StoryPart };
+
+/** A study's own page: its story, each photo after the part it shows, then a Get in Touch link. */
 export function CaseStudyArticle(props: {
   study: CaseStudy;
   labels: Labels;
-  photos: readonly PhotoProps[];
+  photos: readonly StoryPhoto[];
   products: readonly Pick<Product, "slug" | "path" | "page">[];
+  getInTouch: GetInTouch;
 }) {
-  const { study, labels, photos } = props;
+  const { study, labels } = props;
+  const photosAfter = (part: StoryPart) =>
+    props.photos
+      .filter((photo) => photo.after === part)
+      .map((photo) => (
+        <figure key={photo.src} className={styles.photo}>
+          <Photo photo={photo} className={styles.image} />
+          {photo.caption && <figcaption className={styles.caption}>{photo.caption}</figcaption>}
+        </figure>
+      ));
+  const section = (part: "challenge" | "work", heading: string, body: ReactNode) => (
+    <section aria-labelledby={part} className={styles.section}>
+      <h2 id={part} className={styles.sectionHeading}>
+        {heading}
+      </h2>
+      {body}
+    </section>
+  );
+  const paragraphs = (texts: readonly string[]) =>
+    texts.map((paragraph) => <p key={paragraph}>{paragraph}</p>);
   return (
     <article className={styles.inner}>
       <h1 className={styles.title}>{study.title}</h1>
@@ -114,7 +159,9 @@ export function CaseStudyArticle(props: {
       </p>
       <p className={styles.lead}>{study.summary}</p>
       <section aria-labelledby="results" className={styles.section}>
-        <h2 id="results">{labels.results}</h2>
+        <h2 id="results" className={styles.sectionHeading}>
+          {labels.results}
+        </h2>
         <ul className={styles.results}>
           {study.results.map((result) => (
             <li key={result.label} className={styles.result}>
@@ -123,18 +170,11 @@ export function CaseStudyArticle(props: {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="challenge" className={styles.section}>
-        <h2 id="challenge">{labels.challenge}</h2>
-        {study.challenge.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </section>
-      <section aria-labelledby="work" className={styles.section}>
-        <h2 id="work">{labels.work}</h2>
-        {study.work.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </section>
+      {photosAfter("results")}
+      {section("challenge", labels.challenge, paragraphs(study.challenge))}
+      {photosAfter("challenge")}
+      {section("work", labels.work, paragraphs(study.work))}
+      {photosAfter("work")}
       {study.quote && (
         <figure className={styles.quote}>
           <blockquote>
@@ -145,8 +185,11 @@ export function CaseStudyArticle(props: {
           </figcaption>
         </figure>
       )}
+      {photosAfter("quote")}
       <section aria-labelledby="products" className={styles.section}>
-        <h2 id="products">{labels.products}</h2>
+        <h2 id="products" className={styles.sectionHeading}>
+          {labels.products}
+        </h2>
         <ul>
           {props.products
             .filter((product) => study.products.includes(product.slug))
@@ -157,13 +200,10 @@ export function CaseStudyArticle(props: {
             ))}
         </ul>
       </section>
-      {photos.length > 0 && (
-        <section aria-label={labels.photos} className={styles.photos}>
-          {photos.map((photo) => (
-            <Photo key={photo.src} photo={photo} className={styles.image} />
-          ))}
-        </section>
-      )}
+      <div className={styles.callToAction}>
+        <p>{labels.callToAction}</p>
+        <GetInTouchLink getInTouch={props.getInTouch} topic={study.title} />
+      </div>
     </article>
   );
 }

@@ -1,5 +1,12 @@
 import { CircleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useForm } from "react-hook-form";
 import { type TapChannel, tapChannels, tapPath } from "../../../contract/contact-taps";
 import {
@@ -73,6 +80,32 @@ const textInputs = {
   phone: { type: "tel", autoComplete: "tel" },
   email: { type: "email", autoComplete: "email", spellCheck: false },
 } as const;
+
+/**
+ * A field that gets focus is brought wholly into view, its margins (the fixed header above, the
+ * error line below: enquiry-form.module.css) included, where the engine left it partly hidden:
+ * WebKit does not scroll a field reached by Tab into view.
+ */
+function keepInView(field: EventTarget) {
+  if (!(field instanceof HTMLElement)) return;
+  const box = field.getBoundingClientRect();
+  const { scrollMarginTop, scrollMarginBottom } = getComputedStyle(field);
+  const hidden =
+    box.top - Number.parseFloat(scrollMarginTop) < 0 ||
+    box.bottom + Number.parseFloat(scrollMarginBottom) > innerHeight;
+  if (hidden) field.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * The message box grows with its text: by CSS (field-sizing) where the engine has it, else by
+ * its height set to its text's, as the visitor types (WebKit and Firefox ESR lack field-sizing).
+ */
+function growWithText(event: FormEvent<HTMLTextAreaElement>) {
+  if (CSS.supports("field-sizing", "content")) return;
+  const box = event.currentTarget;
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
 
 export function EnquiryForm({
   copy,
@@ -230,7 +263,10 @@ export function EnquiryForm({
         if (isSubmitting) return event.preventDefault();
         submit(event).catch(onFailure);
       }}
-      onFocus={prepareBotCheck}
+      onFocus={(event) => {
+        prepareBotCheck();
+        keepInView(event.target);
+      }}
       onInput={prepareBotCheck}
     >
       <p className={styles.requiredNote}>{copy.requiredNote}</p>
@@ -258,6 +294,7 @@ export function EnquiryForm({
         "message",
         <textarea
           {...control("message")}
+          onInput={growWithText}
           rows={6}
           className={`${styles.control} ${styles.message}`}
           placeholder={placeholders.message}
