@@ -7,6 +7,12 @@ import {
   sitePages,
   siteSettings,
 } from "../../app/content/site-content";
+import {
+  HEIGHT_TOLERANCE,
+  heightsWhileScrolled,
+  PAGE_TYPES,
+  strayOf,
+} from "../support/page-height";
 import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
 
@@ -331,4 +337,18 @@ test("a legal page's contents link brings its section clear of the fixed header;
     "href",
     `mailto:${SUPPORT_EMAIL}`,
   );
+});
+
+test("each page type keeps its height within 5% while scrolled from top to bottom", async ({
+  page,
+}) => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const path of PAGE_TYPES) {
+      await open(page, path);
+      const heights = await page.evaluate(heightsWhileScrolled);
+      const what = `${path} at ${viewport.width} px: ${heights.join(", ")}`;
+      expect.soft(strayOf(heights), what).toBeLessThanOrEqual(HEIGHT_TOLERANCE);
+    }
+  }
 });

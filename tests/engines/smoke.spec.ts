@@ -1,6 +1,7 @@
 import { headerLinksOf } from "../../app/content/navigation";
 import { shellFile, sitePage, sitePages } from "../../app/content/site-content";
 import { type EngineDriver, isShown, type Target, waitFor } from "../support/engine-driver";
+import { HEIGHT_TOLERANCE, HEIGHTS_IN_PAGE, PAGE_TYPES, strayOf } from "../support/page-height";
 import { expectSeenIn } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { sendEnquiryFromContactPage } from "./contact-form";
@@ -91,6 +92,18 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await waitFor(driver, pathIs(hardware), "the Hardware page");
       expect(await driver.evaluate(menuOpen)).toBe(!collapsed);
       expect(await driver.pageErrors()).toEqual([]);
+    });
+
+    test("each page type keeps its height within 5% while scrolled from top to bottom", async ({
+      driver,
+      baseURL,
+    }) => {
+      for (const path of PAGE_TYPES) {
+        await open(driver, path, baseURL);
+        const heights = await driver.evaluate<number[]>(HEIGHTS_IN_PAGE);
+        const what = `${path}: ${heights.join(", ")}`;
+        expect.soft(strayOf(heights), what).toBeLessThanOrEqual(HEIGHT_TOLERANCE);
+      }
     });
 
     test("the contact form's island starts on first use, and its enquiry reaches the mailbox", async ({
