@@ -1,8 +1,9 @@
-// `npm run bench` (decisions 0008, 0011, 0023): Lighthouse's mobile profile in Debian's Chromium,
-// five runs per page, in rounds over a bare reference page and every page so that a busy moment
-// of the machine falls on all alike; each page's JavaScript; the island's readiness after first
-// use. Prints the medians, then every target missed (exit 1). Arguments: the routes to measure
-// (all by default), --no-build (reuse build-bench/), --readiness-only (the island's tables alone).
+// `npm run bench` (decisions 0008, 0011, 0023, 0056): Lighthouse's mobile profile in Debian's
+// Chromium, five runs per page, in rounds over a bare reference page and every page so that a busy
+// moment of the machine falls on all alike; each page's JavaScript; the island's readiness after
+// first use. Prints the medians (style and layout against their targets), then every target
+// missed (exit 1). Arguments: the routes to measure (all by default), --no-build (reuse
+// build-bench/), --readiness-only (the island's tables alone).
 import { execFile, spawnSync } from "node:child_process";
 import {
   copyFileSync,
@@ -251,9 +252,17 @@ try {
   for (const route of islandRoutes)
     for (const scenario of Object.keys(READINESS_TARGETS)) {
       const runs = [];
+      // As a Lighthouse run: a failed one is run again once, so Lighthouse's figures still print.
       for (let i = 0; i < READINESS_RUNS; i++)
-        runs.push(await measureReadiness(`${server.baseUrl}${route}`, scenario));
-      readiness.push({ route, scenario, runs });
+        for (let attempt = 0; attempt < 2 && runs.length <= i; attempt++) {
+          try {
+            runs.push(await measureReadiness(`${server.baseUrl}${route}`, scenario));
+          } catch (error) {
+            console.error(`readiness run ${i + 1} on ${route}: ${error.message.split("\n")[0]}`);
+          }
+        }
+      if (runs.length > 0) readiness.push({ route, scenario, runs });
+      else missed.push(`${route}: ${scenario}: no readiness run finished`);
     }
 } finally {
   server.child.kill("SIGTERM");
@@ -269,6 +278,15 @@ for (const [target, runs] of runsOf) {
 // Over the reference's figures; with no reference run, the absolute limits alone.
 const ref = medians.get(REFERENCE) ?? { "TBT ms": Infinity, "FCP ms": Infinity };
 const [tbtLimit, fcpLimit] = [ref["TBT ms"] + 50, ref["FCP ms"] + 100];
+// Style and layout (decision 0056): the issue's 60 ms for the island's page and 45 ms for a content
+// page were set beside a bare page at 17 ms. A busy machine stretches every page's figure, the
+// bare page's too, so the limits are those margins over the bare page of the same rounds; with no
+// reference run, the issue's figures themselves.
+const STYLE_LAYOUT = "Style & Layout";
+const STYLE_LAYOUT_MARGINS = { island: 43, content: 28 };
+const refStyleLayout = medians.get(REFERENCE)?.mainThread[STYLE_LAYOUT] ?? 17;
+const styleLayoutLimit = (route) =>
+  refStyleLayout + STYLE_LAYOUT_MARGINS[islandRoutes.includes(route) ? "island" : "content"];
 for (const [route, row] of medians) {
   if (route === REFERENCE) continue;
   // Also the absolute limits of decisions 0008 (content pages) and 0011 (the island's page).
@@ -277,6 +295,7 @@ for (const [route, row] of medians) {
   atMost(route, "FCP ms", row["FCP ms"], Math.min(fcpLimit, island ? 900 : 800));
   atMost(route, "LCP ms", row["LCP ms"], island ? 1300 : 1200);
   atMost(route, "CLS", row.CLS, 0);
+  atMost(route, `${STYLE_LAYOUT} ms`, row.mainThread[STYLE_LAYOUT], styleLayoutLimit(route));
   for (const score of ["perf", "a11y", "bp", "seo"])
     atMost(route, `100 - ${score}`, 100 - row[score], 0);
 }
@@ -287,6 +306,17 @@ if (medians.size > 0) {
     console.log(`Over the reference: TBT at most ${tbtLimit} ms, FCP at most ${fcpLimit} ms.`);
   console.log("\nWhere the main thread went (ms, medians; Lighthouse's groups, CPU 4x)");
   console.table([...medians].map(([route, { mainThread }]) => ({ route, ...mainThread })));
+  console.log(
+    `\n${STYLE_LAYOUT} (ms, medians): at most the reference's + ${STYLE_LAYOUT_MARGINS.island} ms on the island's page, + ${STYLE_LAYOUT_MARGINS.content} ms on a content page`,
+  );
+  console.table(
+    [...medians].map(([route, { mainThread }]) => {
+      const spent = mainThread[STYLE_LAYOUT];
+      if (route === REFERENCE) return { route, ms: spent, "target ms": "", "": "" };
+      const limit = styleLayoutLimit(route);
+      return { route, ms: spent, "target ms": limit, "": spent <= limit ? "met" : "MISS" };
+    }),
+  );
 }
 
 console.log("\nJavaScript per page (KiB brotli): files the built page names, and what they import");

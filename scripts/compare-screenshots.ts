@@ -41,8 +41,6 @@ async function capture(browser: Browser, site: string, outDir: string) {
       for (const { id, path } of pageList) {
         await page.goto(`${origin}${path}`, { waitUntil: "load" });
         await page.evaluate(() => document.fonts.ready);
-        // Every block drawn, the ones off screen too, which a page may skip until scrolled to.
-        await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
         await page.waitForLoadState("networkidle");
         const name = join(outDir, `${id}-${viewport.width}`);
         await page.screenshot({ path: `${name}.png`, fullPage: true, animations: "disabled" });

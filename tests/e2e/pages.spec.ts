@@ -9,6 +9,12 @@ import {
   siteProducts,
   siteSettings,
 } from "../../app/content/site-content";
+import {
+  HEIGHT_TOLERANCE,
+  heightsWhileScrolled,
+  PAGE_TYPES,
+  strayOf,
+} from "../support/page-height";
 import { PICTURE } from "../support/pictures";
 import { DESKTOP, MOBILE } from "../support/widths";
 
@@ -362,5 +368,19 @@ test("a product page, /faq and the privacy statement print black on white, witho
     expect(await inked("main h1"), path).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)", true]);
     expect((await inked("body > header"))[2], path).toBe(false);
     await page.emulateMedia({ media: null });
+  }
+});
+
+test("each page type keeps its height within 5% while scrolled from top to bottom", async ({
+  page,
+}) => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const path of PAGE_TYPES) {
+      await open(page, path);
+      const heights = await page.evaluate(heightsWhileScrolled);
+      const what = `${path} at ${viewport.width} px: ${heights.join(", ")}`;
+      expect.soft(strayOf(heights), what).toBeLessThanOrEqual(HEIGHT_TOLERANCE);
+    }
   }
 });

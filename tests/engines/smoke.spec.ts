@@ -7,6 +7,7 @@ import {
   type Target,
   waitFor,
 } from "../support/engine-driver";
+import { HEIGHT_TOLERANCE, HEIGHTS_IN_PAGE, PAGE_TYPES, strayOf } from "../support/page-height";
 import { expectSeenIn } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
 import { sendEnquiryFromContactPage } from "./contact-form";
@@ -130,6 +131,18 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const before = await driver.evaluate<number>(height);
       await driver.type(message, "Twelve meters and a valve, please. ".repeat(30));
       expect(await driver.evaluate<number>(height)).toBeGreaterThan(before * 1.5);
+    });
+
+    test("each page type keeps its height within 5% while scrolled from top to bottom", async ({
+      driver,
+      baseURL,
+    }) => {
+      for (const path of PAGE_TYPES) {
+        await open(driver, path, baseURL);
+        const heights = await driver.evaluate<number[]>(HEIGHTS_IN_PAGE);
+        const what = `${path}: ${heights.join(", ")}`;
+        expect.soft(strayOf(heights), what).toBeLessThanOrEqual(HEIGHT_TOLERANCE);
+      }
     });
 
     test("the contact form's island starts on first use, and its enquiry reaches the mailbox", async ({

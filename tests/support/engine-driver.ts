@@ -93,8 +93,7 @@ export function visitorDriver<Element>(session: Session<Element>): EngineDriver 
   const found = (target: Target) =>
     `${FIND_IN_PAGE} const found = find(${JSON.stringify(target)});`;
   /** The target once the page has it, scrolled to the middle, once the frame after the scroll
-   * is drawn: a block that comes into view there takes its real height (content-visibility),
-   * which may move the target. (WebKit's WebDriver does not scroll at all.) */
+   * is drawn. (WebKit's WebDriver does not scroll at all.) */
   const scrolledTo = async (target: Target) => {
     let element: Element | undefined;
     await expect(async () => {
