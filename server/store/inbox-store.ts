@@ -82,25 +82,39 @@ export function inboxStore({ db, engine }: Database) {
 
   /**
    * A column-by-column match, case aside: SQLite's LIKE already ignores ASCII case (as its
-   * lower() does, and no more), PostgreSQL's ILIKE. On SQLite a full scan that allocates nothing
-   * a row, in this process; on PostgreSQL the trigram index over the columns joined (migration
-   * 013, decision 0051) finds the candidates first, which the columns then confirm.
+   * lower() does, and no more), PostgreSQL's ILIKE. Each engine's trigram index (decision 0051,
+   * 0059) first finds the candidates, which the columns then confirm, so the index decides only
+   * how fast, never what is found.
    */
   const like = sql.raw(engine === "postgres" ? "ilike" : "like");
   const matches = (words: string) => (text: RawBuilder<unknown>) =>
     sql<SqlBool>`${text} ${like} ${containing(words)} escape '\\'`;
-  const indexed = sql`(${sql.join(
-    searched.map((column) =>
-      column === "companyName"
-        ? sql`coalesce(${sql.ref(`enquiries.${column}`)}, '')`
-        : sql.ref(`enquiries.${column}`),
-    ),
-    sql` || ' ' || `,
-  )})`;
   const searchFilter = (eb: Where, words: string) => {
-    const match = matches(words);
-    const columns = eb.or(searched.map((column) => match(sql.ref(`enquiries.${column}`))));
-    return engine === "postgres" ? eb.and([match(indexed), columns]) : columns;
+    const columns = eb.or(searched.map((column) => matches(words)(sql.ref(`enquiries.${column}`))));
+    const found = candidates(words);
+    return found ? eb.and([found, columns]) : columns;
+  };
+  /**
+   * The enquiries the index says may hold `words`. PostgreSQL: pg_trgm over the columns joined
+   * (migration 013). SQLite: FTS5's trigrams of each column (migration 015) as one quoted
+   * phrase, taken literally; it finds nothing shorter than a trigram, so those scan.
+   */
+  const candidates = (words: string) => {
+    if (engine === "postgres")
+      return matches(words)(
+        sql`(${sql.join(
+          searched.map((column) =>
+            column === "companyName"
+              ? sql`coalesce(${sql.ref(`enquiries.${column}`)}, '')`
+              : sql.ref(`enquiries.${column}`),
+          ),
+          sql` || ' ' || `,
+        )})`,
+      );
+    if ([...words].length < 3) return undefined;
+    const phrase = `"${words.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`${sql.ref("enquiries.id")} in (select enquiry_id from enquiries_words
+      where enquiries_words match ${phrase})`;
   };
 
   /** Records what someone did with an enquiry; false when there is no such enquiry. */
