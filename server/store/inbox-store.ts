@@ -53,6 +53,10 @@ export const inboxStatusOf = (row: { status: EnquiryStatus; stage: EnquiryStage 
   row.status === "accepted" ? row.stage : row.status;
 
 const searched = ["name", "email", "phone", "companyName", "message"] as const;
+/** Enquiries by id, a condition in the query, or none: what a search's index step finds. */
+type Candidates = string[] | RawBuilder<SqlBool> | undefined;
+/** More of a search's matches than this and SQLite scans (see `candidates`). */
+const commonAt = 1000;
 
 /** A LIKE pattern that finds `words` as typed, its wildcards taken literally. */
 const containing = (words: string) => `%${words.replace(/[\\%_]/g, "\\$&")}%`;
@@ -89,17 +93,25 @@ export function inboxStore({ db, engine }: Database) {
   const like = sql.raw(engine === "postgres" ? "ilike" : "like");
   const matches = (words: string) => (text: RawBuilder<unknown>) =>
     sql<SqlBool>`${text} ${like} ${containing(words)} escape '\\'`;
-  const searchFilter = (eb: Where, words: string) => {
+  const searchFilter = (eb: Where, words: string, found: Candidates) => {
     const columns = eb.or(searched.map((column) => matches(words)(sql.ref(`enquiries.${column}`))));
-    const found = candidates(words);
-    return found ? eb.and([found, columns]) : columns;
+    if (found === undefined) return columns;
+    const candidate = Array.isArray(found)
+      ? found.length
+        ? eb("enquiries.id", "in", found)
+        : eb.lit(false)
+      : found;
+    return eb.and([candidate, columns]);
   };
   /**
-   * The enquiries the index says may hold `words`. PostgreSQL: pg_trgm over the columns joined
-   * (migration 013). SQLite: FTS5's trigrams of each column (migration 015) as one quoted
-   * phrase, taken literally; it finds nothing shorter than a trigram, so those scan.
+   * The enquiries the index says may hold `words`, or undefined to scan. PostgreSQL: pg_trgm
+   * over the columns joined (migration 013), in the query. SQLite: FTS5's trigrams of each
+   * column (migration 015), the words one quoted phrase taken literally, asked first for at
+   * most `commonAt` ids. A term found more often scans, as before: newest first, it fills its
+   * page within a few hundred rows, sooner than FTS5 lists thousands of matches. A term shorter
+   * than a trigram has none to look up, and scans too.
    */
-  const candidates = (words: string) => {
+  async function candidates(words: string): Promise<Candidates> {
     if (engine === "postgres")
       return matches(words)(
         sql`(${sql.join(
@@ -113,9 +125,10 @@ export function inboxStore({ db, engine }: Database) {
       );
     if ([...words].length < 3) return undefined;
     const phrase = `"${words.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref("enquiries.id")} in (select enquiry_id from enquiries_words
-      where enquiries_words match ${phrase})`;
-  };
+    const { rows } = await sql<{ id: string }>`select enquiry_id as id from enquiries_words
+      where enquiries_words match ${phrase} limit ${commonAt + 1}`.execute(db);
+    return rows.length > commonAt ? undefined : rows.map((row) => row.id);
+  }
 
   /** Records what someone did with an enquiry; false when there is no such enquiry. */
   async function record(
@@ -177,8 +190,9 @@ export function inboxStore({ db, engine }: Database) {
 
   return {
     /** The newest enquiries of a view, at most `limit`, narrowed by search, type and status. */
-    list: (query: InboxQuery) =>
-      db
+    list: async (query: InboxQuery) => {
+      const found = query.search ? await candidates(query.search) : undefined;
+      return db
         .selectFrom("enquiries")
         .leftJoin("staff", "staff.id", "enquiries.ownerId")
         .select([
@@ -197,7 +211,7 @@ export function inboxStore({ db, engine }: Database) {
             viewFilter(eb, query),
             ...(query.status ? [statusFilter(eb, query.status)] : []),
             ...(query.type ? [eb("enquiries.enquiryType", "=", query.type)] : []),
-            ...(query.search ? [searchFilter(eb, query.search)] : []),
+            ...(query.search ? [searchFilter(eb, query.search, found)] : []),
           ]),
         )
         .orderBy("enquiries.receivedAt", "desc")
@@ -211,7 +225,8 @@ export function inboxStore({ db, engine }: Database) {
             firstReplyAt: row.firstReplyAt === null ? null : iso(row.firstReplyAt),
             status: inboxStatusOf(row),
           })),
-        ),
+        );
+    },
 
     /** An enquiry with its deliveries and timeline, oldest event first; undefined if none. */
     async read(id: string) {
