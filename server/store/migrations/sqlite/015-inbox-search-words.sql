@@ -6,7 +6,8 @@
 -- thousands of enquiries reads no copy in full. Triggers keep both, so every insert, change
 -- and delete of an enquiry (erasure, the retention purge, and the release before this one's
 -- writes) takes the copy along. secure-delete: a deleted row's trigrams leave the index itself
--- at once, not only behind a marker until a merge (POPIA, erasure).
+-- at once, not only behind a marker until a merge (POPIA, erasure); it costs a deletion about
+-- 0.6 ms over an index merged into one segment ('optimize'), 3.5 ms over many.
 CREATE TABLE enquiries_words_keys (
      words_rowid INTEGER PRIMARY KEY,
      enquiry_id TEXT NOT NULL UNIQUE
@@ -36,3 +37,4 @@ CREATE TABLE enquiries_words_keys (
    INSERT INTO enquiries_words (rowid, enquiry_id, name, email, phone, company_name, message)
      SELECT k.words_rowid, e.id, e.name, e.email, e.phone, e.company_name, e.message
      FROM enquiries AS e JOIN enquiries_words_keys AS k ON k.enquiry_id = e.id;
+   INSERT INTO enquiries_words (enquiries_words) VALUES ('optimize');
