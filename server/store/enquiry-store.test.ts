@@ -64,6 +64,9 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     await client.end();
     return rows;
   }
+  /** The addresses SQLite's copy for search holds (migration 015); PostgreSQL keeps none. */
+  const copied = async (url: string) =>
+    (await rowsOf(url, "SELECT email FROM enquiries_words ORDER BY email")).map((r) => r.email);
 
   it("keeps each enquiry as given, whatever its fields' order, with a pending job per channel due at once", async ({
     open,
@@ -322,6 +325,17 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
       ? "SELECT user_version AS count FROM pragma_user_version"
       : "SELECT max(version) AS count FROM schema_migrations";
     expect(await rowsOf(url, oldCount)).toEqual([{ count: sqlite ? 7 : 6 }]);
+    if (!sqlite) return;
+    // SQLite's copy for search holds what was stored before it; the release before's own
+    // writes keep it, through its triggers.
+    expect(await copied(url)).toEqual(["thandi@example.co.za"]);
+    await runSql(
+      url,
+      `INSERT INTO enquiries (id, received_at, name, phone, email, enquiry_type, message)
+        VALUES ('${crypto.randomUUID()}', '2026-01-02T08:00:00.000Z', 'Sipho', '083', 'sipho@example.co.za', 'support', 'Hi');
+      DELETE FROM enquiries WHERE id = '${id}'`,
+    );
+    expect(await copied(url)).toEqual(["sipho@example.co.za"]);
   });
 
   it("folds each day's values beyond the first labelsPerDay of a store counted before the bound into (other), keeping the sums", async ({
@@ -381,8 +395,10 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
 
   it("finds and erases every enquiry from an address whatever its case, with its delivery jobs, and nothing else", async ({
     open,
+    newDatabaseUrl,
   }) => {
-    const store = await open();
+    const url = await newDatabaseUrl();
+    const store = await open(url);
     const first = await store.saveEnquiry(from("Thandi@Example.co.za"), onDay(0), mailOnly);
     await store.markDelivered(first.id, "mail", onDay(0));
     await store.saveEnquiry(from("thandi@example.co.za"), onDay(1), everyChannel);
@@ -413,6 +429,8 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(backlog.mail).toEqual({ pending: 1, oldestPendingSince: onDay(2) });
     expect([backlog.webhook.pending, backlog.acknowledgement.pending]).toEqual([0, 0]);
     expect(await store.eraseByEmail("thandi@example.co.za")).toBe(0);
+    // Nor are their words left in SQLite's copy for search (POPIA).
+    if (sqlite) expect(await copied(url)).toEqual(["sipho@example.co.za"]);
   });
 
   it("reports the backlog by its oldest receipt, and purges delivered enquiries received before the cutoff, keeping undelivered ones", async ({
@@ -446,8 +464,10 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
 
   it("keeps held and spam enquiries out of delivery and the delivered purge, releases a held one once, and purges the rest after their own cutoff", async ({
     open,
+    newDatabaseUrl,
   }) => {
-    const store = await open();
+    const url = await newDatabaseUrl();
+    const store = await open(url);
     const hold = { reason: "low_score 0.1" };
     const held = await store.saveEnquiry(from("held@example.co.za"), onDay(0), mailOnly, hold);
     const spam = await store.saveEnquiry(from("spam@example.co.za"), onDay(0), mailOnly, hold);
@@ -477,6 +497,7 @@ describe.each(storeKinds)("the $name enquiry store", (kind) => {
     expect(await store.purgeHeld(onDay(2), { dryRun: true })).toBe(2);
     expect(await store.purgeHeld(onDay(2))).toBe(2);
     expect(await store.listEnquiries()).toEqual([]);
+    if (sqlite) expect(await copied(url)).toEqual([]);
   });
 
   it("claims, fails and delivers each channel's job on its own", async ({ open }) => {

@@ -58,6 +58,10 @@ export const inboxStatusOf = (row: { status: EnquiryStatus; stage: EnquiryStage 
   row.status === "accepted" ? row.stage : row.status;
 
 const searched = ["name", "email", "phone", "companyName", "message"] as const;
+/** Enquiries by id, a condition in the query, or none: what a search's index step finds. */
+type Candidates = string[] | RawBuilder<SqlBool> | undefined;
+/** More of a search's matches than this and SQLite scans (see `candidates`). */
+const commonAt = 1000;
 
 /** A LIKE pattern that finds `words` as typed, its wildcards taken literally. */
 const containing = (words: string) => `%${words.replace(/[\\%_]/g, "\\$&")}%`;
@@ -87,26 +91,49 @@ export function inboxStore({ db, engine }: Database) {
 
   /**
    * A column-by-column match, case aside: SQLite's LIKE already ignores ASCII case (as its
-   * lower() does, and no more), PostgreSQL's ILIKE. On SQLite a full scan that allocates nothing
-   * a row, in this process; on PostgreSQL the trigram index over the columns joined (migration
-   * 013, decision 0051) finds the candidates first, which the columns then confirm.
+   * lower() does, and no more), PostgreSQL's ILIKE. Each engine's trigram index (decision 0051,
+   * 0059) first finds the candidates, which the columns then confirm, so the index decides only
+   * how fast, never what is found.
    */
   const like = sql.raw(engine === "postgres" ? "ilike" : "like");
   const matches = (words: string) => (text: RawBuilder<unknown>) =>
     sql<SqlBool>`${text} ${like} ${containing(words)} escape '\\'`;
-  const indexed = sql`(${sql.join(
-    searched.map((column) =>
-      column === "companyName"
-        ? sql`coalesce(${sql.ref(`enquiries.${column}`)}, '')`
-        : sql.ref(`enquiries.${column}`),
-    ),
-    sql` || ' ' || `,
-  )})`;
-  const searchFilter = (eb: Where, words: string) => {
-    const match = matches(words);
-    const columns = eb.or(searched.map((column) => match(sql.ref(`enquiries.${column}`))));
-    return engine === "postgres" ? eb.and([match(indexed), columns]) : columns;
+  const searchFilter = (eb: Where, words: string, found: Candidates) => {
+    const columns = eb.or(searched.map((column) => matches(words)(sql.ref(`enquiries.${column}`))));
+    if (found === undefined) return columns;
+    const candidate = Array.isArray(found)
+      ? found.length
+        ? eb("enquiries.id", "in", found)
+        : eb.lit(false)
+      : found;
+    return eb.and([candidate, columns]);
   };
+  /**
+   * The enquiries the index says may hold `words`, or undefined to scan. PostgreSQL: pg_trgm
+   * over the columns joined (migration 013), in the query. SQLite: FTS5's trigrams of each
+   * column (migration 015), the words one quoted phrase taken literally, asked first for at
+   * most `commonAt` ids. A term found more often scans, as before: newest first, it fills its
+   * page within a few hundred rows, sooner than FTS5 lists thousands of matches. A term shorter
+   * than a trigram has none to look up, and scans too.
+   */
+  async function candidates(words: string): Promise<Candidates> {
+    if (engine === "postgres")
+      return matches(words)(
+        sql`(${sql.join(
+          searched.map((column) =>
+            column === "companyName"
+              ? sql`coalesce(${sql.ref(`enquiries.${column}`)}, '')`
+              : sql.ref(`enquiries.${column}`),
+          ),
+          sql` || ' ' || `,
+        )})`,
+      );
+    if ([...words].length < 3) return undefined;
+    const phrase = `"${words.replaceAll('"', '""')}"`;
+    const { rows } = await sql<{ id: string }>`select enquiry_id as id from enquiries_words
+      where enquiries_words match ${phrase} limit ${commonAt + 1}`.execute(db);
+    return rows.length > commonAt ? undefined : rows.map((row) => row.id);
+  }
 
   /** Records what someone did with an enquiry; false when there is no such enquiry. */
   async function record(
@@ -174,6 +201,7 @@ export function inboxStore({ db, engine }: Database) {
     async list(query: InboxQuery) {
       const newer = query.from?.direction === "newer";
       const order = newer ? "asc" : "desc";
+      const found = query.search ? await candidates(query.search) : undefined;
       const fetched = await db
         .selectFrom("enquiries")
         .leftJoin("staff", "staff.id", "enquiries.ownerId")
@@ -193,7 +221,7 @@ export function inboxStore({ db, engine }: Database) {
             viewFilter(eb, query),
             ...(query.status ? [statusFilter(eb, query.status)] : []),
             ...(query.type ? [eb("enquiries.enquiryType", "=", query.type)] : []),
-            ...(query.search ? [searchFilter(eb, query.search)] : []),
+            ...(query.search ? [searchFilter(eb, query.search, found)] : []),
             ...(query.from
               ? [
                   eb(
