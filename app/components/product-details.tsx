@@ -56,7 +56,7 @@ export function ProductDetails({
               {copy.specificationsHeading}
             </h2>
             {specificationTables(specifications).map(({ group, rows }) => (
-              <table key={group} className={styles.table}>
+              <table key={group} className={`${styles.table} ${styles.specs}`}>
                 <caption className={styles.caption}>
                   {group || copy.specificationsCaption.replaceAll("{product}", name)}
                 </caption>

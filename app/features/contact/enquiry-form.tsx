@@ -101,8 +101,8 @@ function keepInView(field: EventTarget) {
  * its height set to its text's, as the visitor types (WebKit and Firefox ESR lack field-sizing).
  */
 function growWithText(event: FormEvent<HTMLTextAreaElement>) {
-  if (CSS.supports("field-sizing", "content")) return;
   const box = event.currentTarget;
+  if (box.style.fieldSizing !== undefined) return;
   box.style.height = "auto";
   box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
 }
