@@ -1,6 +1,6 @@
 import { retentionStatement } from "../../contract/retention.ts";
 import type { BuildManifest } from "../../contract/site-build.ts";
-import { possessive } from "../lib/possessive.ts";
+import { possessive } from "./possessive.ts";
 
 // {companyName} and {retentionStatement} stand in the copy for what the settings say. The build and
 // the editor's preview both fill them, so the preview shows the words the page will.

@@ -8,7 +8,7 @@ import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { close, dayBatch, part, test } from "../../tests/support/server-test";
 import { storeKinds } from "../../tests/support/store-kinds";
 import { type BuiltService, buildTestService } from "../../tests/support/test-service";
-import { addDays, dayOf } from "../insights/insights-report";
+import { addDays, dayOf } from "../days";
 import { CountTable, type DayBatch } from "../store/insights-store";
 import type { EnquiryStage, Visit } from "../store/schema";
 import { nothingCounted } from "./insights-dashboard";

@@ -7,12 +7,12 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { csvLine } from "../csv";
+import { dayOf } from "../days";
 import { tapsByPlace, tapsTable } from "../insights/contact-taps";
 import {
   type ComparedReport,
   conversionNote,
   dayColumns,
-  dayOf,
   daysFrom,
   type InsightsReport,
   type KeyFigure,

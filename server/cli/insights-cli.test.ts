@@ -4,7 +4,8 @@ import { expect, vi } from "vitest";
 import { mailOnly, sampleEnquiry } from "../../tests/support/sample-enquiry";
 import { nodeWithTsx } from "../../tests/support/server-process";
 import { dayBatch, test } from "../../tests/support/server-test";
-import { addDays, dayOf, daysFrom } from "../insights/insights-report";
+import { addDays, dayOf } from "../days";
+import { daysFrom } from "../insights/insights-report";
 
 // The real command in its own process on a real SQLite file; it starts Node with tsx, which
 // takes seconds on a busy machine. What the report counts: server/insights' tests.

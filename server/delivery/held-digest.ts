@@ -1,4 +1,4 @@
-import { dayOf } from "../insights/insights-report";
+import { dayOf } from "../days";
 import { repeat } from "../repeat";
 import type { EnquiryStore } from "../store/enquiry-store";
 import { composeHeldDigestMail, type EnquiryMail } from "./enquiry-mail";

@@ -1,8 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { addDays, dayOf } from "../days";
 import { repeat } from "../repeat";
 import { CountTable, type DayBatch, type InsightsStore } from "../store/insights-store";
 import { labelsPerDay, type Visit } from "../store/schema";
-import { addDays, dayOf } from "./insights-report";
 import type { PageView } from "./page-view";
 
 /** What a visitor's hash is made of; held only while the request is answered. */

@@ -12,7 +12,8 @@ import {
   postEnquiry,
   validEnquiry,
 } from "../../tests/support/test-service";
-import { dayOf, readInsightsReport } from "./insights-report";
+import { dayOf } from "../days";
+import { readInsightsReport } from "./insights-report";
 
 // Distinctive, so a search of the store and the logs can only find them if they were kept.
 const phone =

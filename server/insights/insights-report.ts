@@ -1,3 +1,4 @@
+import { addDays, dayOf } from "../days";
 import type { InsightsStore, Measure, Measures } from "../store/insights-store";
 import { devices, labelsPerDay, noCounts as zero } from "../store/schema";
 
@@ -17,13 +18,6 @@ export const conversionNote =
   "Conversion: the share of visits that sent an enquiry, each visit counted once however many it sent. Enquiries also counts those that came with no counted visit (from pages served elsewhere, or a visitor who asked not to be tracked).";
 
 export const number = (n: number) => n.toLocaleString("en-ZA");
-
-/** The UTC day of a moment, YYYY-MM-DD. */
-export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
-
-/** The day `n` days after (or, negative, before) `day`. */
-export const addDays = (day: string, n: number) =>
-  dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000));
 
 const add = (sum: Measures, more: Measures) => {
   for (const key of Object.keys(zero) as Measure[]) sum[key] += more[key];

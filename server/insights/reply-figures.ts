@@ -1,12 +1,7 @@
+import { addDays } from "../days";
 import { type BusinessClock, businessTime } from "../reply-clock/business-hours";
 import type { ReplyFiguresStore } from "../store/reply-figures-store";
-import {
-  addDays,
-  type ComparedReport,
-  countChange,
-  type KeyFigure,
-  number,
-} from "./insights-report";
+import { type ComparedReport, countChange, type KeyFigure, number } from "./insights-report";
 
 // The dashboard's figures from the inbox (decision 0050): the median first reply against the
 // period before, the funnel by source, and first replies by week; all in business minutes of

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { test } from "../../tests/support/server-test";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { postValidEnquiry } from "../../tests/support/test-service";
-import { dayOf } from "./insights-report";
+import { dayOf } from "../days";
 
 // The red team's flood of /go/phone (issue 47), bounded: many taps in flight at once
 // while the counts' tables are locked, as a store slowed by counting would hold them. An

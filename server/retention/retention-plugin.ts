@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import fastifyPlugin from "fastify-plugin";
 import type { DeliveryChannels } from "../../contract/retention";
 import { type BuildManifest, buildManifestFile } from "../../contract/site-build";
-import { dayOf } from "../insights/insights-report";
+import { dayOf } from "../days";
 import type { PluginOptions } from "../plugin-options";
 import { repeat } from "../repeat";
 import type { EnquiryStore, PurgeOutcome } from "../store/enquiry-store";
