@@ -213,22 +213,41 @@ function InsightsChart({
   );
 }
 
-/** The key for both charts: a bar for visits, a line with a marker for enquiries. */
-function ChartLegend() {
+/**
+ * A chart's key: a bar for one measure, a line with markers (circles or squares) for the other,
+ * each named in words, so the two are told apart by shape as well as colour.
+ */
+function ChartLegend(props: {
+  bar: { colour: string; name: string };
+  line: { colour: string; name: string; marker: "circle" | "square" };
+}) {
+  const { bar, line } = props;
   return (
     <ul className="legend">
       <li>
         <svg viewBox="0 0 16 16" aria-hidden="true">
-          <rect x="3" y="2" width="10" height="14" fill={visitsColour} />
+          <rect x="3" y="2" width="10" height="14" fill={bar.colour} />
         </svg>
-        Visits (bars, left scale)
+        {bar.name}
       </li>
       <li>
         <svg viewBox="0 0 32 16" aria-hidden="true">
-          <path d="M0 8H32" stroke={enquiriesColour} strokeWidth="2.5" />
-          <circle cx="16" cy="8" r="4" fill="#fff" stroke={enquiriesColour} strokeWidth="2" />
+          <path d="M0 8H32" stroke={line.colour} strokeWidth="2.5" />
+          {line.marker === "circle" ? (
+            <circle cx="16" cy="8" r="4" fill="#fff" stroke={line.colour} strokeWidth="2" />
+          ) : (
+            <rect
+              x="12"
+              y="4"
+              width="8"
+              height="8"
+              fill="#fff"
+              stroke={line.colour}
+              strokeWidth="2"
+            />
+          )}
         </svg>
-        Enquiries (line, right scale)
+        {line.name}
       </li>
     </ul>
   );
@@ -326,27 +345,6 @@ function ReplyChart({ weeks, size }: { weeks: ReplyWeek[]; size: keyof typeof ch
         />
       </Group>
     </svg>
-  );
-}
-
-/** The key for the replies' charts: a bar for the median, a line with squares for the 90th percentile. */
-function ReplyLegend() {
-  return (
-    <ul className="legend">
-      <li>
-        <svg viewBox="0 0 16 16" aria-hidden="true">
-          <rect x="3" y="2" width="10" height="14" fill={repliesColour} />
-        </svg>
-        Median (bars)
-      </li>
-      <li>
-        <svg viewBox="0 0 32 16" aria-hidden="true">
-          <path d="M0 8H32" stroke={p90Colour} strokeWidth="2.5" />
-          <rect x="12" y="4" width="8" height="8" fill="#fff" stroke={p90Colour} strokeWidth="2" />
-        </svg>
-        90th percentile (line with squares)
-      </li>
-    </ul>
   );
 }
 
@@ -509,7 +507,14 @@ function Dashboard(props: {
         </p>
 
         <h2>Visits and enquiries per day</h2>
-        <ChartLegend />
+        <ChartLegend
+          bar={{ colour: visitsColour, name: "Visits (bars, left scale)" }}
+          line={{
+            colour: enquiriesColour,
+            name: "Enquiries (line, right scale)",
+            marker: "circle",
+          }}
+        />
         <InsightsChart report={report} size="wide" />
         <InsightsChart report={report} size="narrow" />
         <details>
@@ -567,7 +572,14 @@ function Dashboard(props: {
         />
         <h2>First reply by week</h2>
         <p className="small">{firstReplyNote}</p>
-        <ReplyLegend />
+        <ChartLegend
+          bar={{ colour: repliesColour, name: "Median (bars)" }}
+          line={{
+            colour: p90Colour,
+            name: "90th percentile (line with squares)",
+            marker: "square",
+          }}
+        />
         <ReplyChart weeks={replies.weeks} size="wide" />
         <ReplyChart weeks={replies.weeks} size="narrow" />
         <details>
