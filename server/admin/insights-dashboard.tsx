@@ -74,6 +74,18 @@ const chartSizes = {
 } as const;
 const margin = { top: 32, right: 44, bottom: 32, left: 44 };
 
+/** An axis drawn in ink, its tick labels as given. */
+const inked = (tickLabelProps: {
+  fill: string;
+  fontSize: number;
+  fontFamily: string;
+  fontWeight?: number;
+}) => ({
+  stroke: ink,
+  tickStroke: ink,
+  tickLabelProps,
+});
+
 const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-ZA", {
     day: "numeric",
@@ -173,18 +185,14 @@ function InsightsChart({
           scale={visits}
           numTicks={4}
           tickFormat={(value) => String(Number(value))}
-          stroke={ink}
-          tickStroke={ink}
-          tickLabelProps={{ ...label, fill: visitsColour, fontWeight: 600 }}
+          {...inked({ ...label, fill: visitsColour, fontWeight: 600 })}
         />
         <AxisRight
           left={innerWidth}
           scale={enquiries}
           numTicks={4}
           tickFormat={(value) => String(Number(value))}
-          stroke={ink}
-          tickStroke={ink}
-          tickLabelProps={{ ...label, fill: enquiriesColour, fontWeight: 600 }}
+          {...inked({ ...label, fill: enquiriesColour, fontWeight: 600 })}
         />
         <text x={-margin.left} y={-16} {...label} fill={visitsColour} fontWeight={600}>
           ■ Visits
@@ -204,9 +212,7 @@ function InsightsChart({
           scale={x}
           tickValues={[...new Set(ticks)]}
           tickFormat={shortDate}
-          stroke={ink}
-          tickStroke={ink}
-          tickLabelProps={label}
+          {...inked(label)}
         />
       </Group>
     </svg>
@@ -330,18 +336,14 @@ function ReplyChart({ weeks, size }: { weeks: ReplyWeek[]; size: keyof typeof ch
           scale={y}
           numTicks={4}
           tickFormat={(value) => `${Number(value)} h`}
-          stroke={ink}
-          tickStroke={ink}
-          tickLabelProps={label}
+          {...inked(label)}
         />
         <AxisBottom
           top={innerHeight}
           scale={x}
           tickValues={weeks.filter((_, i) => i % every === 0).map((week) => week.from)}
           tickFormat={shortDate}
-          stroke={ink}
-          tickStroke={ink}
-          tickLabelProps={label}
+          {...inked(label)}
         />
       </Group>
     </svg>
