@@ -51,6 +51,9 @@ cpSync(proofFixtures, contentDir, { recursive: true });
 // The products, one added as the editor adds one, and documents, so /documents is measured too.
 cpSync(join(launchContent, "products"), join(contentDir, "products"), { recursive: true });
 copyFileSync(fixtureProduct, join(contentDir, "products", "remote-valve.yaml"));
+cpSync(join(dirname(fixtureProduct), "photos"), join(contentDir, "products", "photos"), {
+  recursive: true,
+});
 cpSync(fixtureDocuments, join(contentDir, "documents"), { recursive: true });
 const studies = readdirSync(join(proofFixtures, "case-studies"))
   .filter((file) => file.endsWith(".yaml"))
