@@ -1,3 +1,4 @@
+import { withDocumentsPage } from "./documents.ts";
 import type { SitePage } from "./site-content";
 
 /** A link of the header or the footer. */
@@ -45,3 +46,27 @@ export const footerPagesOf = (
   caseStudies: { count: number; footerLabel: string },
 ): NavPage[] =>
   caseStudies.count > 0 ? [...pages, caseStudiesNavPage(caseStudies.footerLabel)] : [...pages];
+
+/**
+ * The pages the header and footer link, from the content as a reader gives it (the build's or the
+ * files'): the page list's, /documents once it lists anything (a document, or a product and its
+ * datasheet), and the case studies' once there is one.
+ */
+export const navigationPagesOf = (content: {
+  sitePages(): readonly NavPage[];
+  shellFile(): { documents: Parameters<typeof withDocumentsPage>[1] };
+  siteDocuments(): readonly unknown[];
+  siteProducts(): readonly unknown[];
+  caseStudies(): readonly unknown[];
+  caseStudiesPage(): { page: { footerLabel?: string } };
+}) =>
+  footerPagesOf(
+    withDocumentsPage(content.sitePages(), content.shellFile().documents, [
+      ...content.siteDocuments(),
+      ...content.siteProducts(),
+    ]),
+    {
+      count: content.caseStudies().length,
+      footerLabel: content.caseStudiesPage().page.footerLabel ?? "",
+    },
+  );

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type CDPSession, expect, type Page, type Request, test } from "@playwright/test";
-import { withDocumentsPage } from "../../app/content/documents";
-import { footerLinksOf, footerPagesOf, headerLinksOf } from "../../app/content/navigation";
+import { footerLinksOf, headerLinksOf, navigationPagesOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
 import {
   caseStudiesPage,
@@ -42,9 +41,13 @@ const ROUTES = [
   ...(listed.length > 0 ? ["/documents"] : []),
   ...caseStudyRoutes,
 ];
-const navPages = footerPagesOf(withDocumentsPage(pages, shellFile().documents, listed), {
-  count: studies.length,
-  footerLabel: caseStudiesPage().page.footerLabel ?? "",
+const navPages = navigationPagesOf({
+  sitePages,
+  shellFile,
+  siteDocuments,
+  siteProducts,
+  caseStudies: caseStudyFiles,
+  caseStudiesPage,
 });
 const headerLinks = headerLinksOf(navPages);
 const footerLinks = footerLinksOf(navPages);

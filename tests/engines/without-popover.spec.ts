@@ -1,6 +1,7 @@
-import { withDocumentsPage } from "../../app/content/documents";
-import { headerLinksOf } from "../../app/content/navigation";
+import { headerLinksOf, navigationPagesOf } from "../../app/content/navigation";
 import {
+  caseStudies,
+  caseStudiesPage,
   shellFile,
   siteDocuments,
   sitePage,
@@ -23,9 +24,16 @@ test.use({ openOptions: { withoutPopover: true }, viewport: MOBILE });
 const { header } = shellFile();
 const mainNavigation: Target = { role: "navigation", name: header.navigationLabel };
 const menuButton: Target = { role: "button", name: header.menuButtonLabel, in: mainNavigation };
-// /documents is linked once it lists anything: a document, or a product's datasheet.
-const listed = [...siteDocuments(), ...siteProducts()];
-const headerLinks = headerLinksOf(withDocumentsPage(sitePages(), shellFile().documents, listed));
+const headerLinks = headerLinksOf(
+  navigationPagesOf({
+    sitePages,
+    shellFile,
+    siteDocuments,
+    siteProducts,
+    caseStudies,
+    caseStudiesPage,
+  }),
+);
 
 for (const viewport of [MOBILE, AT_BREAKPOINT]) {
   test.describe(`at ${viewport.width} px`, () => {
