@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
+import { GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
@@ -72,19 +73,8 @@ const chartSizes = {
   wide: { width: 960, height: 300, dateTicks: 6, fontSize: 13 },
   narrow: { width: 360, height: 260, dateTicks: 3, fontSize: 13 },
 } as const;
+type ChartSize = keyof typeof chartSizes;
 const margin = { top: 32, right: 44, bottom: 32, left: 44 };
-
-/** An axis drawn in ink, its tick labels as given. */
-const inked = (tickLabelProps: {
-  fill: string;
-  fontSize: number;
-  fontFamily: string;
-  fontWeight?: number;
-}) => ({
-  stroke: ink,
-  tickStroke: ink,
-  tickLabelProps,
-});
 
 const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-ZA", {
@@ -93,40 +83,51 @@ const shortDate = (date: string) =>
     timeZone: "UTC",
   });
 
-function InsightsChart({
-  report,
-  size,
-}: {
-  report: InsightsReport;
-  size: keyof typeof chartSizes;
+/** A scale and its axis; in a measure's colour, and named above, where it is that measure's alone. */
+type ValueAxis = { max: number; format: (value: number) => string; colour?: string; name?: string };
+
+/**
+ * Bars and a line with markers over days or weeks, in the frame both charts share: title and
+ * description, grid, the bars' scale on the left, the line's own scale (if it has one) on the
+ * right, the dates below.
+ */
+function BarLineChart(props: {
+  id: string;
+  size: ChartSize;
+  height: number;
+  title: string;
+  description: string;
+  keys: string[];
+  padding: number;
+  dates: string[];
+  points: { key: string; bar: number; line: number }[];
+  bars: { colour: string; axis: ValueAxis };
+  line: { colour: string; marker: "circle" | "square"; axis?: ValueAxis };
 }) {
-  const { width, height, dateTicks, fontSize } = chartSizes[size];
-  const { days } = report;
+  const { id, size, height, points, bars, line } = props;
+  const { width, fontSize } = chartSizes[size];
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
-  const x = scaleBand({
-    domain: days.map((day) => day.date),
-    range: [0, innerWidth],
-    padding: 0.2,
-  });
-  const visits = scaleLinear({
-    domain: [0, Math.max(4, ...days.map((day) => day.visits))],
-    range: [innerHeight, 0],
-    nice: true,
-  });
-  const enquiries = scaleLinear({
-    domain: [0, Math.max(4, ...days.map((day) => day.enquiries))],
-    range: [innerHeight, 0],
-    nice: true,
-  });
-  const middle = (date: string) => (x(date) ?? 0) + x.bandwidth() / 2;
-  const last = days.length - 1;
-  const ticks = Array.from({ length: dateTicks }, (_, i) =>
-    Math.round((i * last) / Math.max(1, dateTicks - 1)),
-  ).map((i) => days[i]?.date ?? "");
-  const busiest = days.reduce((best, day) => (day.visits > best.visits ? day : best));
+  const x = scaleBand({ domain: props.keys, range: [0, innerWidth], padding: props.padding });
+  const scaleOf = ({ max }: ValueAxis) =>
+    scaleLinear({ domain: [0, max], range: [innerHeight, 0], nice: true });
+  const left = scaleOf(bars.axis);
+  const right = line.axis ? scaleOf(line.axis) : left;
+  const middle = (key: string) => (x(key) ?? 0) + x.bandwidth() / 2;
   const label = { fill: ink, fontSize, fontFamily: "inherit" };
-  const [titleId, descId] = [`chart-title-${size}`, `chart-desc-${size}`];
+  /** An axis drawn in ink, its tick labels as given. */
+  const inked = (tickLabelProps: typeof label & { fontWeight?: number }) => ({
+    stroke: ink,
+    tickStroke: ink,
+    tickLabelProps,
+  });
+  const axisProps = (axis: ValueAxis, scale: typeof left) => ({
+    scale,
+    numTicks: 4,
+    tickFormat: (value: { valueOf(): number }) => axis.format(Number(value)),
+    ...inked(axis.colour ? { ...label, fill: axis.colour, fontWeight: 600 } : label),
+  });
+  const [titleId, descId] = [`${id}-title-${size}`, `${id}-desc-${size}`];
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
@@ -134,88 +135,116 @@ function InsightsChart({
       aria-labelledby={`${titleId} ${descId}`}
       className={`chart chart-${size}`}
     >
-      <title id={titleId}>Visits and enquiries per day</title>
-      <desc id={descId}>
-        {`${number(report.visits)} visits and ${number(report.enquiries)} enquiries from ${shortDate(report.from)} to ${shortDate(report.to)}`}
-        {busiest.visits > 0
-          ? `; the busiest day was ${shortDate(busiest.date)}, with ${number(busiest.visits)} visits. The table below the chart has every day.`
-          : "."}
-      </desc>
+      <title id={titleId}>{props.title}</title>
+      <desc id={descId}>{props.description}</desc>
       <Group left={margin.left} top={margin.top}>
-        {visits.ticks(4).map((tick) => (
-          <line
-            key={tick}
-            x1={0}
-            x2={innerWidth}
-            y1={visits(tick)}
-            y2={visits(tick)}
-            stroke="#e5e7eb"
-          />
-        ))}
-        {days.map((day) => (
+        <GridRows scale={left} width={innerWidth} numTicks={4} stroke="#e5e7eb" />
+        {points.map((point) => (
           <Bar
-            key={day.date}
-            x={x(day.date)}
-            y={visits(day.visits)}
+            key={point.key}
+            x={x(point.key)}
+            y={left(point.bar)}
             width={x.bandwidth()}
-            height={innerHeight - visits(day.visits)}
-            fill={visitsColour}
+            height={innerHeight - left(point.bar)}
+            fill={bars.colour}
           />
         ))}
         <LinePath
-          data={days}
-          x={(day) => middle(day.date)}
-          y={(day) => enquiries(day.enquiries)}
-          stroke={enquiriesColour}
+          data={points}
+          x={(point) => middle(point.key)}
+          y={(point) => right(point.line)}
+          stroke={line.colour}
           strokeWidth={2.5}
           fill="none"
         />
-        {days.map((day) => (
-          <circle
-            key={day.date}
-            cx={middle(day.date)}
-            cy={enquiries(day.enquiries)}
-            r={size === "wide" ? 4 : 3}
-            fill="#fff"
-            stroke={enquiriesColour}
-            strokeWidth={2}
-          />
-        ))}
-        <AxisLeft
-          scale={visits}
-          numTicks={4}
-          tickFormat={(value) => String(Number(value))}
-          {...inked({ ...label, fill: visitsColour, fontWeight: 600 })}
-        />
-        <AxisRight
-          left={innerWidth}
-          scale={enquiries}
-          numTicks={4}
-          tickFormat={(value) => String(Number(value))}
-          {...inked({ ...label, fill: enquiriesColour, fontWeight: 600 })}
-        />
-        <text x={-margin.left} y={-16} {...label} fill={visitsColour} fontWeight={600}>
-          ■ Visits
-        </text>
-        <text
-          x={innerWidth + margin.right}
-          y={-16}
-          textAnchor="end"
-          {...label}
-          fill={enquiriesColour}
-          fontWeight={600}
-        >
-          ○ Enquiries
-        </text>
+        {points.map((point) =>
+          line.marker === "circle" ? (
+            <circle
+              key={point.key}
+              cx={middle(point.key)}
+              cy={right(point.line)}
+              r={size === "wide" ? 4 : 3}
+              fill="#fff"
+              stroke={line.colour}
+              strokeWidth={2}
+            />
+          ) : (
+            <rect
+              key={point.key}
+              x={middle(point.key) - 4}
+              y={right(point.line) - 4}
+              width={8}
+              height={8}
+              fill="#fff"
+              stroke={line.colour}
+              strokeWidth={2}
+            />
+          ),
+        )}
+        <AxisLeft {...axisProps(bars.axis, left)} />
+        {line.axis ? <AxisRight left={innerWidth} {...axisProps(line.axis, right)} /> : null}
+        {[
+          { axis: bars.axis, x: -margin.left },
+          { axis: line.axis, x: innerWidth + margin.right, anchor: "end" as const },
+        ].map(({ axis, x, anchor }) =>
+          axis?.name ? (
+            <text
+              key={axis.name}
+              x={x}
+              y={-16}
+              textAnchor={anchor}
+              {...label}
+              fill={axis.colour}
+              fontWeight={600}
+            >
+              {axis.name}
+            </text>
+          ) : null,
+        )}
         <AxisBottom
           top={innerHeight}
           scale={x}
-          tickValues={[...new Set(ticks)]}
+          tickValues={props.dates}
           tickFormat={shortDate}
           {...inked(label)}
         />
       </Group>
     </svg>
+  );
+}
+
+/** Visits per day as bars, enquiries as a line with circles, each on its own scale. */
+function InsightsChart({ report, size }: { report: InsightsReport; size: ChartSize }) {
+  const { height, dateTicks } = chartSizes[size];
+  const { days } = report;
+  const last = days.length - 1;
+  const ticks = Array.from({ length: dateTicks }, (_, i) =>
+    Math.round((i * last) / Math.max(1, dateTicks - 1)),
+  ).map((i) => days[i]?.date ?? "");
+  const busiest = days.reduce((best, day) => (day.visits > best.visits ? day : best));
+  // A count's scale goes to 4 at least, so that a quiet period's ticks are whole numbers.
+  const counted = (measure: "visits" | "enquiries", colour: string, name: string) => ({
+    colour,
+    axis: { max: Math.max(4, ...days.map((day) => day[measure])), format: String, colour, name },
+  });
+  return (
+    <BarLineChart
+      id="chart"
+      size={size}
+      height={height}
+      title="Visits and enquiries per day"
+      description={`${number(report.visits)} visits and ${number(report.enquiries)} enquiries from ${shortDate(report.from)} to ${shortDate(report.to)}${
+        busiest.visits > 0
+          ? `; the busiest day was ${shortDate(busiest.date)}, with ${number(busiest.visits)} visits. The table below the chart has every day.`
+          : "."
+      }`}
+      keys={days.map((day) => day.date)}
+      padding={0.2}
+      dates={[...new Set(ticks)]}
+      points={days.map((day) => ({ key: day.date, bar: day.visits, line: day.enquiries }))}
+      bars={counted("visits", visitsColour, "■ Visits")}
+      line={{ ...counted("enquiries", enquiriesColour, "○ Enquiries"), marker: "circle" }}
+    />
   );
 }
 
@@ -264,89 +293,43 @@ const p90Colour = "#6d28d9";
 const repliesColour = "#0f766e";
 
 /** First replies by week: the median as bars, the 90th percentile as a line with squares. */
-function ReplyChart({ weeks, size }: { weeks: ReplyWeek[]; size: keyof typeof chartSizes }) {
-  const { width, fontSize } = chartSizes[size];
-  const height = 240;
-  const innerWidth = width - margin.left - margin.right;
-  const innerHeight = height - margin.top - margin.bottom;
-  const x = scaleBand({ domain: weeks.map((w) => w.from), range: [0, innerWidth], padding: 0.3 });
-  // In hours: "1.5 h" reads on an axis where "1 h 30 min" would not fit.
-  const y = scaleLinear({
-    domain: [0, Math.max(1, ...weeks.map((w) => (w.p90 ?? 0) / 60))],
-    range: [innerHeight, 0],
-    nice: true,
-  });
-  const middle = (week: ReplyWeek) => (x(week.from) ?? 0) + x.bandwidth() / 2;
+function ReplyChart({ weeks, size }: { weeks: ReplyWeek[]; size: ChartSize }) {
   const answered = weeks.filter((week) => week.p90 !== undefined);
-  const label = { fill: ink, fontSize, fontFamily: "inherit" };
   const every = Math.ceil(weeks.length / (size === "wide" ? 8 : 3));
-  const [titleId, descId] = [`replies-title-${size}`, `replies-desc-${size}`];
   const slowest = answered.reduce<ReplyWeek | undefined>(
     (worst, week) => ((week.p90 ?? 0) > (worst?.p90 ?? -1) ? week : worst),
     undefined,
   );
+  // In hours: "1.5 h" reads on an axis where "1 h 30 min" would not fit.
+  const hours = (minutes: number | undefined) => (minutes ?? 0) / 60;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-labelledby={`${titleId} ${descId}`}
-      className={`chart chart-${size}`}
-    >
-      <title id={titleId}>First reply by week, in business hours</title>
-      <desc id={descId}>
-        {slowest
+    <BarLineChart
+      id="replies"
+      size={size}
+      height={240}
+      title="First reply by week, in business hours"
+      description={
+        slowest
           ? `${answered.length} of ${weeks.length} weeks had replies; the slowest 90th percentile was ${businessTime(slowest.p90 ?? 0)} in the week from ${shortDate(slowest.from)}. The table below the chart has every week.`
-          : "No enquiry of the period has had a reply yet."}
-      </desc>
-      <Group left={margin.left} top={margin.top}>
-        {y.ticks(4).map((tick) => (
-          <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#e5e7eb" />
-        ))}
-        {answered.map((week) => (
-          <Bar
-            key={week.from}
-            x={x(week.from)}
-            y={y((week.median ?? 0) / 60)}
-            width={x.bandwidth()}
-            height={innerHeight - y((week.median ?? 0) / 60)}
-            fill={repliesColour}
-          />
-        ))}
-        <LinePath
-          data={answered}
-          x={middle}
-          y={(week) => y((week.p90 ?? 0) / 60)}
-          stroke={p90Colour}
-          strokeWidth={2.5}
-          fill="none"
-        />
-        {answered.map((week) => (
-          <rect
-            key={week.from}
-            x={middle(week) - 4}
-            y={y((week.p90 ?? 0) / 60) - 4}
-            width={8}
-            height={8}
-            fill="#fff"
-            stroke={p90Colour}
-            strokeWidth={2}
-          />
-        ))}
-        <AxisLeft
-          scale={y}
-          numTicks={4}
-          tickFormat={(value) => `${Number(value)} h`}
-          {...inked(label)}
-        />
-        <AxisBottom
-          top={innerHeight}
-          scale={x}
-          tickValues={weeks.filter((_, i) => i % every === 0).map((week) => week.from)}
-          tickFormat={shortDate}
-          {...inked(label)}
-        />
-      </Group>
-    </svg>
+          : "No enquiry of the period has had a reply yet."
+      }
+      keys={weeks.map((week) => week.from)}
+      padding={0.3}
+      dates={weeks.filter((_, i) => i % every === 0).map((week) => week.from)}
+      points={answered.map((week) => ({
+        key: week.from,
+        bar: hours(week.median),
+        line: hours(week.p90),
+      }))}
+      bars={{
+        colour: repliesColour,
+        axis: {
+          max: Math.max(1, ...weeks.map((week) => hours(week.p90))),
+          format: (h) => `${h} h`,
+        },
+      }}
+      line={{ colour: p90Colour, marker: "square" }}
+    />
   );
 }
 
