@@ -84,9 +84,9 @@ const textInputs = {
 /**
  * A field that gets focus is brought wholly into view, its margins (the fixed header above, the
  * error line below: enquiry-form.module.css) included, where the engine left it partly hidden:
- * WebKit does not scroll a field reached by Tab into view.
+ * WebKit does not scroll a field reached by Tab into view. Run on focus, and as the island starts.
  */
-function keepInView(field: EventTarget) {
+function keepInView(field: EventTarget | null) {
   if (!(field instanceof HTMLElement)) return;
   const box = field.getBoundingClientRect();
   const { scrollMarginTop, scrollMarginBottom } = getComputedStyle(field);
@@ -128,6 +128,9 @@ export function EnquiryForm({
   } = useForm({ resolver: enquiryResolver, mode: "onTouched", defaultValues: before.values });
 
   useLayoutEffect(() => {
+    // The focus that started the island (first use) came before our onFocus could see it.
+    const focused = document.activeElement;
+    if (formRef.current?.contains(focused)) keepInView(focused);
     formRef.current?.dispatchEvent(new Event(FORM_READY_EVENT, { bubbles: true }));
   }, []);
 
