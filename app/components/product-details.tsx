@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import type { Approval, Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
-import { datasheetDate, specificationTables, withUnit } from "../lib/figures";
+import { localDate, specificationTables, withUnit } from "../lib/figures";
 import type { PhotoProps } from "../lib/study-photos";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import { Photo } from "./photo";
@@ -111,9 +111,7 @@ export function ProductDetails({
                     </td>
                     <td>{approval.issuedBy}</td>
                     <td>
-                      <time dateTime={approval.issued}>
-                        {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
-                      </time>
+                      <time dateTime={approval.issued}>{localDate(approval.issued)}</time>
                     </td>
                   </tr>
                 ))}

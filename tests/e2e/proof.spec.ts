@@ -10,7 +10,7 @@ import {
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
-import { datasheetDate, specificationTables, withUnit } from "../../app/lib/figures";
+import { localDate, specificationTables, withUnit } from "../../app/lib/figures";
 import { tapPath } from "../../contract/contact-taps";
 import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -281,7 +281,7 @@ test("/documents lists each product's datasheet and every document, by kind, wit
   const kindsShown = new Set(["datasheet", ...documents.map((document) => document.kind)]);
   // (The footer's contact details have a heading of their own.)
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
-    Object.entries(kinds)
+    Object.entries(documentsCopy.kindHeadings)
       .filter(([kind]) => kindsShown.has(kind))
       .map(([, name]) => name),
   );
@@ -302,7 +302,7 @@ test("/documents lists each product's datasheet and every document, by kind, wit
     const item = page.getByRole("listitem").filter({ has: link });
     if (filing) {
       await expect(item).toContainText(`${copy.documentNumber} ${filing.number}`);
-      const date = datasheetDate(new Date(`${filing.revised}T12:00:00Z`));
+      const date = localDate(filing.revised);
       await expect(item).toContainText(
         copy.revised.replace("{revision}", filing.revision).replace("{date}", date),
       );
