@@ -277,9 +277,7 @@ export function Datasheet({
                   )}
                 </Text>
                 <Text style={styles.cell}>{approval.issuedBy}</Text>
-                <Text style={styles.cell}>
-                  {localDate(approval.issued)}
-                </Text>
+                <Text style={styles.cell}>{localDate(approval.issued)}</Text>
               </View>
             ))}
           </View>
