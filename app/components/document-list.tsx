@@ -1,6 +1,6 @@
 import type { BuiltDatasheet, SiteDocument } from "../content/documents";
 import { documentKinds, type SiteShellFile } from "../content/schemas";
-import { datasheetDate } from "../lib/figures";
+import { localDate } from "../lib/figures";
 import { DownloadLink } from "./product-details";
 import styles from "./product-details.module.css";
 
@@ -32,17 +32,14 @@ export function DocumentList({
       ? [
           ...named(document.products),
           `${copy.version} ${document.version}`,
-          `${copy.issued} ${document.issued}`,
+          `${copy.issued} ${localDate(document.issued)}`,
         ]
       : document.datasheet
         ? [
             `${filing.documentNumber} ${document.datasheet.number}`,
             filing.revised
               .replaceAll("{revision}", document.datasheet.revision)
-              .replaceAll(
-                "{date}",
-                datasheetDate(new Date(`${document.datasheet.revised}T12:00:00Z`)),
-              ),
+              .replaceAll("{date}", localDate(document.datasheet.revised)),
           ]
         : [];
   const byProduct = (document: SiteDocument | BuiltDatasheet) =>
@@ -65,7 +62,7 @@ export function DocumentList({
         return (
           <section key={kind} aria-labelledby={`kind-${kind}`} className={styles.section}>
             <h2 id={`kind-${kind}`} className={styles.heading}>
-              {copy.kinds[kind]}
+              {copy.kindHeadings[kind]}
             </h2>
             <ul className={styles.downloads}>
               {ofKind.map((document) => (

@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import type { Approval, Download } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
-import { datasheetDate, specificationTables, withUnit } from "../lib/figures";
+import { localDate, specificationTables, withUnit } from "../lib/figures";
 import type { PhotoProps } from "../lib/study-photos";
 import { type GetInTouch, GetInTouchLink } from "./get-in-touch-link";
 import { Photo } from "./photo";
@@ -88,37 +88,41 @@ export function ProductDetails({
             <h2 id="approvals" className={styles.heading}>
               {copy.approvalsHeading}
             </h2>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  {Object.values(copy.approvalHeaders).map((header) => (
-                    <th key={header} scope="col">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {approvals.map((approval) => (
-                  <tr key={approval.certificate}>
-                    <th scope="row">{approval.standard}</th>
-                    <td>
-                      {approval.href ? (
-                        <a href={approval.href}>{approval.certificate}</a>
-                      ) : (
-                        approval.certificate
-                      )}
-                    </td>
-                    <td>{approval.issuedBy}</td>
-                    <td>
-                      <time dateTime={approval.issued}>
-                        {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
-                      </time>
-                    </td>
+            {/* Where the table is wider than a phone, it scrolls in this box, which the keyboard
+                reaches too: Safari does not make a scrolling box focusable itself. */}
+            {/* biome-ignore lint/a11y/useSemanticElements: a group of the table, not of a form's fields */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls is reached from the keyboard (WCAG 2.1.1) */}
+            <div className={styles.scroller} role="group" aria-labelledby="approvals" tabIndex={0}>
+              <table className={`${styles.table} ${styles.approvals}`}>
+                <thead>
+                  <tr>
+                    {Object.values(copy.approvalHeaders).map((header) => (
+                      <th key={header} scope="col">
+                        {header}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {approvals.map((approval) => (
+                    <tr key={approval.certificate}>
+                      <th scope="row">{approval.standard}</th>
+                      <td>
+                        {approval.href ? (
+                          <a href={approval.href}>{approval.certificate}</a>
+                        ) : (
+                          approval.certificate
+                        )}
+                      </td>
+                      <td>{approval.issuedBy}</td>
+                      <td>
+                        <time dateTime={approval.issued}>{localDate(approval.issued)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
         )}
       </div>

@@ -363,6 +363,11 @@ export const cmsFields: Record<CollectionName, Words> = {
         "kinds",
         each(documentKinds, (kind) => `Kind "${kind}"`),
       ),
+      kindHeadings: line("Headings of the groups on /documents", "Plural: each heads a group"),
+      ...at(
+        "kindHeadings",
+        each(documentKinds, (kind) => `Group of kind "${kind}"`),
+      ),
       issued: line("Before a document's issue date"),
       version: line("Before a document's version"),
     }),

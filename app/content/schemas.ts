@@ -294,6 +294,8 @@ export const siteShellFile = z.object({
     intro: text(),
     footerLabel: text(),
     kinds: fieldsFor(documentKinds, () => text()),
+    // A group's heading names what it holds, as a plural, however many it holds.
+    kindHeadings: fieldsFor(documentKinds, () => text()),
     issued: text(),
     version: text(),
   }),

@@ -9,7 +9,7 @@ import { approvalsOf, siteDocumentOf } from "../content/documents";
 import { productOf } from "../content/products";
 import { documentFile, productFile } from "../content/schemas";
 import { shellFile } from "../content/site-content";
-import { Datasheet, datasheetDate, datasheetPhoto } from "./datasheet";
+import { Datasheet, datasheetPhoto } from "./datasheet";
 
 // The datasheet as a reader's PDF viewer finds it: its text read back by poppler's pdftotext,
 // its fonts by pdffonts, its pictures by pdfimages.
@@ -122,9 +122,5 @@ describe("a product's datasheet", () => {
     const value = words.findLast(({ word }) => word === "16");
     expect(broken.length).toBeGreaterThan(0);
     expect(Math.max(...broken.map(({ right }) => right))).toBeLessThan(value?.left ?? 0);
-  });
-
-  it("dates itself as South Africa reads the day", () => {
-    expect(datasheetDate(new Date("2026-11-28T22:30:00Z"))).toBe("29 November 2026");
   });
 });

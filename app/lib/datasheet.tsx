@@ -16,7 +16,7 @@ import type { Approval } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteShellFile } from "../content/schemas";
 import { colourToken } from "../styles/colour-tokens";
-import { datasheetDate, type Specification, specificationTables, withUnit } from "./figures";
+import { localDate, type Specification, specificationTables, withUnit } from "./figures";
 
 // A product's datasheet: A4 pages drawn from the same content as its page (decisions 0034, 0047),
 // in Inter's TTF cuts (the share cards' devDependency), embedded so its text can be selected.
@@ -176,8 +176,6 @@ function SpecificationTable({
   );
 }
 
-export { datasheetDate };
-
 export function Datasheet({
   product,
   copy,
@@ -223,7 +221,7 @@ export function Datasheet({
               <Text>
                 {copy.revised
                   .replaceAll("{revision}", filing.revision)
-                  .replaceAll("{date}", datasheetDate(new Date(`${filing.revised}T12:00:00Z`)))}
+                  .replaceAll("{date}", localDate(filing.revised))}
               </Text>
             </View>
           )}
@@ -279,9 +277,7 @@ export function Datasheet({
                   )}
                 </Text>
                 <Text style={styles.cell}>{approval.issuedBy}</Text>
-                <Text style={styles.cell}>
-                  {datasheetDate(new Date(`${approval.issued}T12:00:00Z`))}
-                </Text>
+                <Text style={styles.cell}>{localDate(approval.issued)}</Text>
               </View>
             ))}
           </View>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withUnit } from "./figures";
+import { localDate, withUnit } from "./figures";
 
 describe("a figure with its unit", () => {
   it.each([
@@ -11,5 +11,15 @@ describe("a figure with its unit", () => {
     ["5+", "years", "5+\u00a0years"],
   ])("%s %s reads %s", (figure, unit, text) => {
     expect(withUnit(figure, unit)).toBe(text);
+  });
+});
+
+describe("a day as South Africa writes it", () => {
+  it.each([
+    ["2026-11-28", "28 November 2026"],
+    ["2026-01-01", "1 January 2026"],
+    ["2026-12-31", "31 December 2026"],
+  ])("%s reads %s", (day, text) => {
+    expect(localDate(day)).toBe(text);
   });
 });

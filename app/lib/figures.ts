@@ -20,13 +20,16 @@ export function withUnit(figure: number | string, unit = ""): string {
 
 export type Specification = NonNullable<ProductFile["specifications"]>[number];
 
-/** The date as a South African reader writes it: "28 November 2026". */
-export const datasheetDate = (date: Date) =>
-  date.toLocaleDateString("en-ZA", {
+/**
+ * A day (year-month-day, as the content gives it) as a South African reader writes it: "28
+ * November 2026". Every date the site shows is written by this, on its pages and datasheets.
+ */
+export const localDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-ZA", {
     day: "numeric",
     month: "long",
     year: "numeric",
-    timeZone: "Africa/Johannesburg",
+    timeZone: "UTC",
   });
 
 /** The specifications in their tables, in the order each table is first named. */

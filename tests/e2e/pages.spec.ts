@@ -9,6 +9,7 @@ import {
   siteProducts,
   siteSettings,
 } from "../../app/content/site-content";
+import { specificationTables } from "../../app/lib/figures";
 import {
   HEIGHT_TOLERANCE,
   heightsWhileScrolled,
@@ -368,6 +369,49 @@ test("a product page, /faq and the privacy statement print black on white, witho
     expect(await inked("main h1"), path).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)", true]);
     expect((await inked("body > header"))[2], path).toBe(false);
     await page.emulateMedia({ media: null });
+  }
+});
+
+test("a printed product page keeps each table's heading, caption and header row with its first row, on A4, Letter and A5", async ({
+  page,
+}, testInfo) => {
+  // The product with the most tables, so the most places a page can end.
+  const tables = (product: ReturnType<typeof siteProducts>[number]) =>
+    specificationTables(product.specifications ?? []).length + (product.approvals?.length ? 1 : 0);
+  const products = siteProducts();
+  const [product] = products.toSorted((a, b) => tables(b) - tables(a));
+  await page.goto(product?.path ?? "");
+  // Each table's first row, and what heads it: its section's heading (over the section's first
+  // table), its caption and its column headings.
+  const heads = await main(page)
+    .locator("table")
+    .evaluateAll((nodes: HTMLTableElement[]) =>
+      nodes.map((table) => {
+        const section = table.closest("section");
+        const cells = [...(table.tHead?.rows[0]?.cells ?? [])];
+        const first = section?.querySelector("table") === table;
+        const heading = first ? section?.querySelector("h2") : null;
+        return {
+          words: [heading, table.caption, ...cells].flatMap((node) => node?.textContent ?? []),
+          row: table.tBodies[0]?.rows[0]?.cells[0]?.textContent ?? "",
+        };
+      }),
+    );
+  expect(heads.length).toBe(product ? tables(product) : 0);
+  for (const format of ["A4", "Letter", "A5"] as const) {
+    const pdf = testInfo.outputPath(`${format}.pdf`);
+    await page.pdf({ path: pdf, format });
+    const sheets = execFileSync("pdftotext", [pdf, "-"], { encoding: "utf8" })
+      .split("\f")
+      .map((sheet) => sheet.split("\n").flatMap((line) => line.trim() || []));
+    // Where a text starts: its line, or the line that begins it where a narrow column wraps it.
+    const starts = (lines: string[], text: string) =>
+      lines.some((line) => text === line || text.startsWith(`${line} `));
+    for (const { words, row } of heads) {
+      const sheet = sheets.find((lines) => starts(lines, row)) ?? [];
+      const apart = words.filter((text) => !starts(sheet, text));
+      expect(apart, `${format}: over ${row}`).toEqual([]);
+    }
   }
 });
 

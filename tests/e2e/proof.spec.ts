@@ -10,7 +10,7 @@ import {
   sitePage,
   siteProducts,
 } from "../../app/content/site-content";
-import { datasheetDate, specificationTables, withUnit } from "../../app/lib/figures";
+import { localDate, specificationTables, withUnit } from "../../app/lib/figures";
 import { tapPath } from "../../contract/contact-taps";
 import { expectSeen } from "../support/seen";
 import { DESKTOP, MOBILE } from "../support/widths";
@@ -234,6 +234,51 @@ test.describe("a product page, without JavaScript", () => {
   }
 });
 
+test("a product page's trail stands on one baseline, and no column heading breaks inside a word, at 320 to 1280 px", async ({
+  page,
+}) => {
+  const product = products.find((candidate) => candidate.approvals) ?? products[0];
+  for (const width of [320, MOBILE.width, DESKTOP.width]) {
+    await page.setViewportSize({ ...DESKTOP, width });
+    await page.goto(product?.path ?? "");
+    const at = `at ${width} px`;
+    // Where each step's first words end: its baseline, all in one font size.
+    const bottoms = await page
+      .getByRole("navigation", { name: copy.breadcrumbLabel, exact: true })
+      .getByRole("listitem")
+      .evaluateAll((steps) =>
+        steps.map((step) => {
+          const words = document.createRange();
+          words.selectNodeContents(step.querySelector("a") ?? step);
+          return words.getClientRects()[0]?.bottom ?? 0;
+        }),
+      );
+    expect
+      .soft(Math.max(...bottoms) - Math.min(...bottoms), `${bottoms} ${at}`)
+      .toBeLessThanOrEqual(1);
+    // Each word of a column's heading on one line; a table too wide scrolls in its own box.
+    const broken = await page
+      .getByRole("main")
+      .locator("thead th")
+      .evaluateAll((cells) =>
+        cells.flatMap((cell) =>
+          [...(cell.textContent ?? "").matchAll(/\S+/g)].flatMap(({ 0: word, index }) => {
+            const range = document.createRange();
+            range.setStart(cell.firstChild ?? cell, index);
+            range.setEnd(cell.firstChild ?? cell, index + word.length);
+            const lines = new Set([...range.getClientRects()].map((line) => Math.round(line.top)));
+            return lines.size > 1 ? [word] : [];
+          }),
+        ),
+      );
+    expect.soft(broken, at).toEqual([]);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways, at).toBe(0);
+  }
+});
+
 test("each section page lists every product of its kind, added ones included, in the order its rows describe them", async ({
   page,
 }) => {
@@ -281,7 +326,7 @@ test("/documents lists each product's datasheet and every document, by kind, wit
   const kindsShown = new Set(["datasheet", ...documents.map((document) => document.kind)]);
   // (The footer's contact details have a heading of their own.)
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
-    Object.entries(kinds)
+    Object.entries(documentsCopy.kindHeadings)
       .filter(([kind]) => kindsShown.has(kind))
       .map(([, name]) => name),
   );
@@ -302,7 +347,7 @@ test("/documents lists each product's datasheet and every document, by kind, wit
     const item = page.getByRole("listitem").filter({ has: link });
     if (filing) {
       await expect(item).toContainText(`${copy.documentNumber} ${filing.number}`);
-      const date = datasheetDate(new Date(`${filing.revised}T12:00:00Z`));
+      const date = localDate(filing.revised);
       await expect(item).toContainText(
         copy.revised.replace("{revision}", filing.revision).replace("{date}", date),
       );

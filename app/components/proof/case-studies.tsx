@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { CaseStudiesPageFile, StoryPart } from "../../content/case-study-schema";
 import type { Product } from "../../content/products";
 import type { CaseStudy } from "../../content/site-content";
-import { withUnit } from "../../lib/figures";
+import { localDate, localFigure, withUnit } from "../../lib/figures";
 import type { PhotoProps } from "../../lib/study-photos";
 import { type GetInTouch, GetInTouchLink } from "../get-in-touch-link";
 import { Photo } from "../photo";
@@ -20,7 +20,7 @@ function Place({ study, labels }: { study: CaseStudy; labels: Labels }) {
   const { kind, town, province } = study.customer;
   return (
     <p className={styles.place}>
-      {labels.customerKinds[kind]} · {town}, {province} · {study.meters.toLocaleString("en-ZA")}{" "}
+      {labels.customerKinds[kind]} · {town}, {province} · {localFigure(study.meters)}{" "}
       {labels.meters}
     </p>
   );
@@ -148,14 +148,7 @@ export function CaseStudyArticle(props: {
       <h1 className={styles.title}>{study.title}</h1>
       <Place study={study} labels={labels} />
       <p className={styles.date}>
-        <time dateTime={study.date}>
-          {new Date(study.date).toLocaleDateString("en-ZA", {
-            day: "numeric",
-            month: "long",
-            year: "numeric",
-            timeZone: "UTC",
-          })}
-        </time>
+        <time dateTime={study.date}>{localDate(study.date)}</time>
       </p>
       <p className={styles.lead}>{study.summary}</p>
       <section aria-labelledby="results" className={styles.section}>
