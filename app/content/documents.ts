@@ -42,6 +42,7 @@ const isPicture = (head: Buffer) =>
   head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ||
   (head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP");
 
+// Each page of the build reads the documents: a warning shows once.
 const warned = new Set<string>();
 
 /**
