@@ -161,7 +161,7 @@ CMS.registerPreviewTemplate(
   "documents",
   previewOf((document: Parameters<typeof DocumentList>[0]["documents"][number], slug) => (
     <DocumentList
-      documents={[{ ...document, id: slug, source: "", bytes: 0, href: "#" }]}
+      documents={[{ ...document, id: slug, source: "", picture: false, bytes: 0, href: "#" }]}
       datasheets={[]}
       copy={preview.documents}
       filing={preview.productPage}

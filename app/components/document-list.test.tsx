@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import { expect, it } from "vitest";
-import type { BuiltDatasheet, SiteDocument } from "../content/documents";
+import type { BuiltDatasheet, WeighedDocument } from "../content/documents";
 import { DocumentList } from "./document-list";
 
 const kinds = {
@@ -29,7 +29,7 @@ const copy = {
   issued: "Issued",
   version: "Version",
 } as const;
-const guide: SiteDocument = {
+const guide: WeighedDocument = {
   id: "guide",
   title: "Installation guide",
   kind: "installation-guide",
@@ -38,6 +38,7 @@ const guide: SiteDocument = {
   issued: "2026-11-01",
   file: "guide.pdf",
   source: "guide.pdf",
+  picture: false,
   bytes: 2000,
   href: "/assets/guide.pdf",
 };

@@ -1,11 +1,11 @@
-import type { BuiltDatasheet, SiteDocument } from "../content/documents";
+import type { BuiltDatasheet, WeighedDocument } from "../content/documents";
 import { documentKinds, type SiteShellFile } from "../content/schemas";
 import { localDate } from "../lib/figures";
 import { DownloadLink } from "./product-details";
 import styles from "./product-details.module.css";
 
 type DocumentListProps = {
-  documents: readonly SiteDocument[];
+  documents: readonly WeighedDocument[];
   /** The datasheets the build makes, each named by its product. */
   datasheets: readonly BuiltDatasheet[];
   copy: SiteShellFile["documents"];
@@ -27,7 +27,7 @@ export function DocumentList({
   productNames,
 }: DocumentListProps) {
   const named = (slugs: readonly string[] = []) => slugs.map((slug) => productNames[slug] ?? slug);
-  const details = (document: SiteDocument | BuiltDatasheet) =>
+  const details = (document: WeighedDocument | BuiltDatasheet) =>
     "source" in document
       ? [
           ...named(document.products),
@@ -42,7 +42,7 @@ export function DocumentList({
               .replaceAll("{date}", localDate(document.datasheet.revised)),
           ]
         : [];
-  const byProduct = (document: SiteDocument | BuiltDatasheet) =>
+  const byProduct = (document: WeighedDocument | BuiltDatasheet) =>
     named(document.products)[0] ?? document.title;
   return (
     <div className={styles.details}>

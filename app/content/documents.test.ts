@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   mkdirSync,
@@ -9,8 +10,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterAll, assert, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
+import { servedPdf, weighedDocuments } from "../lib/served-document";
 import {
   builtDatasheetsOf,
   productDownloads,
@@ -33,24 +36,28 @@ mkdirSync(join(dir, "documents", "files"), { recursive: true });
 const folder = join(dir, "documents");
 const file = join(folder, "files", "installation-guide.pdf");
 const restore = () => copyFileSync(join(fixtures, "files", "installation-guide.pdf"), file);
+const documentOf = (entry = guide) => {
+  const document = siteDocumentOf("installation-guide", entry, folder);
+  assert(document, "left off the site");
+  return document;
+};
+const photo = join(fixtures, "..", "photos", "remote-valve.png");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a document", () => {
   it("is served under /assets/ by its content's hash, named by its title and version", () => {
     restore();
-    const document = siteDocumentOf("installation-guide", guide, folder);
+    const document = documentOf();
     expect(document.href).toMatch(
       /^\/assets\/documents\/[0-9a-f]{10}\/installation-guide-1-2\.pdf$/,
     );
-    expect(document.bytes).toBeGreaterThan(0);
     expect(document.issued).toBe("2026-11-01");
     writeFileSync(file, "%PDF-1.4\n% another upload\n");
-    expect(siteDocumentOf("installation-guide", guide, folder).href).not.toBe(document.href);
+    expect(documentOf().href).not.toBe(document.href);
   });
 
   it.each([
     ["gone.pdf", "is missing", () => undefined],
-    ["installation-guide.pdf", "is not a PDF", () => writeFileSync(file, "<html>not a PDF</html>")],
     ["installation-guide.pdf", "is 20.0 MB, over 20 MB", () => truncateSync(file, 20e6 + 1)],
   ])("stops the build, naming its entry, when its file %s %s", (name, problem, spoil) => {
     restore();
@@ -58,6 +65,45 @@ describe("a document", () => {
     expect(() => siteDocumentOf("installation-guide", { ...guide, file: name }, folder)).toThrow(
       `documents/installation-guide.yaml: its file ${name} ${problem}`,
     );
+  });
+
+  // The editor judges an upload by its name: the build, by its first bytes.
+  it.each([
+    ["a PDF, served as uploaded", restore, "Fixture installation guide"],
+    [
+      "a PNG named .pdf, served as a PDF page of it under its title",
+      () => copyFileSync(photo, file),
+      "Installation guide",
+    ],
+    [
+      "a JPEG named .pdf, likewise",
+      async () => writeFileSync(file, await sharp(photo).jpeg().toBuffer()),
+      "Installation guide",
+    ],
+    [
+      "a WebP named .pdf, likewise",
+      async () => writeFileSync(file, await sharp(photo).webp().toBuffer()),
+      "Installation guide",
+    ],
+  ])("is %s, weighed as served", async (_, upload, text) => {
+    await upload();
+    const document = documentOf();
+    const pdf = await servedPdf(document);
+    expect(pdf.toString("latin1", 0, 5)).toBe("%PDF-");
+    expect(execFileSync("pdftotext", ["-", "-"], { input: pdf, encoding: "utf8" })).toContain(text);
+    expect((await weighedDocuments([document]))[0]?.bytes).toBe(pdf.length);
+  });
+
+  it("is left off the site, with a warning naming its entry and file, when its file is neither a PDF nor a picture", () => {
+    writeFileSync(file, "<html>not a PDF</html>");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(siteDocumentOf("installation-guide", guide, folder)).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        "documents/installation-guide.yaml: its file installation-guide.pdf is neither a PDF nor",
+      ),
+    );
+    warn.mockRestore();
   });
 
   it("reads an issue date as the editor writes it, unquoted, and as content-files.ts parses it", () => {
@@ -69,7 +115,7 @@ describe("a document", () => {
 
 describe("a product's downloads", () => {
   restore();
-  const document = siteDocumentOf("installation-guide", guide, folder);
+  const document = { ...documentOf(), bytes: 9 };
   const built = () => ({ href: "/datasheets/remote-valve.pdf", title: "Datasheet", bytes: 9 });
   const uploaded = {
     ...document,

@@ -13,13 +13,19 @@ export const documentFolder = "documents";
 export const documentFilesFolder = "documents/files";
 export const maxDocumentBytes = 20 * 1000 * 1000;
 
-/** A document with its PDF: where the build reads it, its size, and the address it is served at. */
+/**
+ * A document with its upload: where the build reads it, whether it is a picture the build draws on
+ * a PDF's page (decision 0060), and the address its PDF is served at.
+ */
 export type SiteDocument = DocumentFile & {
   id: string;
   source: string;
-  bytes: number;
+  picture: boolean;
   href: string;
 };
+
+/** A document with the size of the PDF it is served as, for its links. */
+export type WeighedDocument = SiteDocument & { bytes: number };
 
 const slugOf = (text: string) =>
   text
@@ -29,11 +35,27 @@ const slugOf = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+// The editor judges an upload by its name; the build by its first bytes.
+const isPdf = (head: Buffer) => head.toString("latin1", 0, 5) === "%PDF-";
+const isPicture = (head: Buffer) =>
+  head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+  head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ||
+  (head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP");
+
+// Each page of the build reads the documents: a warning shows once.
+const warned = new Set<string>();
+
 /**
- * A document entry of `folder` (app/content/documents) with its PDF (in its files/) weighed and named; the build stops, naming the entry, on a file
- * that is missing, is not a PDF, or is over 20 MB.
+ * A document entry of `folder` (app/content/documents) with its upload (in its files/) named; the
+ * build stops, naming the entry, on a file that is missing or over 20 MB. A PNG, JPEG or WebP is
+ * served as a PDF page of that picture; any other file leaves the document off the site, with a
+ * warning naming the entry and its file.
  */
-export function siteDocumentOf(id: string, file: DocumentFile, folder: string): SiteDocument {
+export function siteDocumentOf(
+  id: string,
+  file: DocumentFile,
+  folder: string,
+): SiteDocument | undefined {
   const entry = `${documentFolder}/${id}.yaml`;
   const path = join(folder, "files", basename(file.file));
   if (!existsSync(path)) throw new Error(`${entry}: its file ${file.file} is missing`);
@@ -41,22 +63,33 @@ export function siteDocumentOf(id: string, file: DocumentFile, folder: string): 
   if (size > maxDocumentBytes) {
     throw new Error(`${entry}: its file ${file.file} is ${(size / 1e6).toFixed(1)} MB, over 20 MB`);
   }
-  const pdf = readFileSync(path);
-  if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-") {
-    throw new Error(`${entry}: its file ${file.file} is not a PDF`);
+  const upload = readFileSync(path);
+  const picture = isPicture(upload);
+  if (!picture && !isPdf(upload)) {
+    const warning = `${entry}: its file ${file.file} is neither a PDF nor a PNG, JPEG or WebP picture; the document is left off the site`;
+    if (!warned.has(warning)) console.warn(warning);
+    warned.add(warning);
+    return undefined;
   }
-  // A new upload is a new address: what a browser cached for a year is never stale.
-  const hash = createHash("sha256").update(pdf).digest("hex");
+  // A new upload is a new address: what a browser cached for a year is never stale. A picture's
+  // page shows the title too.
+  const hash = createHash("sha256")
+    .update(upload)
+    .update(picture ? file.title : "")
+    .digest("hex");
   const name = `${slugOf(file.title) || "document"}-${slugOf(file.version) || "1"}`;
   const href = `/assets/documents/${hash.slice(0, 10)}/${name}.pdf`;
-  return { ...file, id, source: path, bytes: size, href };
+  return { ...file, id, source: path, picture, href };
 }
 
 /** A file a product page offers: `kind` names what it is, where its title does not. */
 export type Download = { href: string; title: string; kind?: DocumentFile["kind"]; bytes: number };
 
 /** A product's uploaded datasheet, which is offered instead of the one the build makes. */
-export const uploadedDatasheetOf = (slug: string, documents: readonly SiteDocument[]) =>
+export const uploadedDatasheetOf = <Listed extends SiteDocument>(
+  slug: string,
+  documents: readonly Listed[],
+) =>
   documents.find((document) => document.kind === "datasheet" && document.products?.includes(slug));
 
 /**
@@ -65,7 +98,7 @@ export const uploadedDatasheetOf = (slug: string, documents: readonly SiteDocume
  */
 export function productDownloads(
   slug: string,
-  documents: readonly SiteDocument[],
+  documents: readonly WeighedDocument[],
   built: () => Download,
 ): Download[] {
   const uploaded = uploadedDatasheetOf(slug, documents);

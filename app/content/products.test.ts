@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { productStructuredData } from "../lib/product-structured-data";
 import { approvalsOf, productDownloads, siteDocumentOf } from "./documents";
@@ -21,6 +21,7 @@ const certificate = siteDocumentOf(
   documentFile.parse(read("documents/remote-valve-sans-1529-certificate.yaml")),
   join(fixtures, "documents"),
 );
+assert(certificate);
 
 describe("a product file", () => {
   it("may leave out its specifications, and refuses a row without a value or an unknown section", () => {
@@ -50,9 +51,9 @@ describe("a product whose address changed", () => {
     // The valve's certificate names it by file name, and is still one of its page's downloads.
     expect(() => checkProductsNamed("x", certificate.products, [valve])).not.toThrow();
     const built = () => ({ href: valve.datasheetPath, title: "Datasheet", bytes: 1 });
-    expect(productDownloads(valve.slug, [certificate], built).map((d) => d.href)).toContain(
-      certificate.href,
-    );
+    expect(
+      productDownloads(valve.slug, [{ ...certificate, bytes: 1 }], built).map((d) => d.href),
+    ).toContain(certificate.href);
   });
 
   const other = (slug: string, more: object = {}) =>

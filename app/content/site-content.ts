@@ -87,14 +87,15 @@ function contentOf<Photo>(source: Source) {
     productRedirects(products);
     return products;
   };
-  /** The company's documents (app/content/documents/), newest first; each names real products. */
+  /** The company's documents (app/content/documents/), newest first; each names real products.
+   * One whose file is neither a PDF nor a picture is left off, with a warning. */
   const siteDocuments = () => {
     const products = siteProducts();
     return source
       .list("documents")
-      .map(({ id, data, folder }) => {
+      .flatMap(({ id, data, folder }) => {
         checkProductsNamed(`${documentFolder}/${id}.yaml`, data.products, products);
-        return siteDocumentOf(id, fillPlaceholders(data, placeholders()), folder);
+        return siteDocumentOf(id, fillPlaceholders(data, placeholders()), folder) ?? [];
       })
       .toSorted((a, b) => b.issued.localeCompare(a.issued) || a.title.localeCompare(b.title));
   };

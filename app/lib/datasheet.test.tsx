@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderToBuffer } from "@react-pdf/renderer";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, assert, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { approvalsOf, siteDocumentOf } from "../content/documents";
 import { productOf } from "../content/products";
@@ -23,11 +23,12 @@ const certificate = siteDocumentOf(
   documentFile.parse(read(`documents/${certificateId}.yaml`)),
   join(fixtures, "documents"),
 );
+assert(certificate);
 const copy = shellFile().productPage;
 const dir = mkdtempSync(join(tmpdir(), "datasheet-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function make() {
+const make = async () => {
   const photo = await datasheetPhoto(join(fixtures, product.photo?.src ?? ""));
   const pdf = await renderToBuffer(
     <Datasheet
@@ -64,7 +65,7 @@ async function make() {
     word: word ?? "",
   }));
   return { pdf, text: text.replace(/\s+/g, " "), fonts, info, words, images };
-}
+};
 
 // Made once, read by each test.
 let making: ReturnType<typeof make> | undefined;

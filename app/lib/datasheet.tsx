@@ -86,6 +86,9 @@ const styles = StyleSheet.create({
   },
   // Under the contacts, at the right: "Page 1 of 2". Placed from the top of the A4 page (841.89
   // points high): react-pdf leaves out a page number placed from the bottom under a line height.
+  // A document uploaded as a picture: the picture fills the page under its title.
+  picturePage: { padding: 44, fontFamily: "Inter", color: ink },
+  wholePicture: { flexGrow: 1, marginTop: 16, objectFit: "contain" },
   pageNumber: {
     position: "absolute",
     left: 44,
@@ -118,15 +121,18 @@ type DatasheetProps = {
 const photoPixels = 720;
 
 /**
- * The upload as the datasheet embeds it: at most 720 pixels a side, turned as the camera held it,
+ * The upload as the datasheet embeds it: at most 720 pixels a side (or `pixels`), turned as the camera held it,
  * on white, and written anew without its metadata (where it was taken, by whom). A PNG (a drawing)
  * stays a PNG of few colours; a photo becomes a JPEG.
  */
-export async function datasheetPhoto(file: string): Promise<DatasheetProps["photo"]> {
+export async function datasheetPhoto(
+  file: string,
+  pixels = photoPixels,
+): Promise<DatasheetProps["photo"]> {
   const { format } = await sharp(file).metadata();
   const image = sharp(file)
     .rotate()
-    .resize({ width: photoPixels, height: photoPixels, fit: "inside", withoutEnlargement: true })
+    .resize({ width: pixels, height: pixels, fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" });
   return format === "png"
     ? { data: await image.png({ palette: true }).toBuffer(), format: "png" }
@@ -322,4 +328,23 @@ export function datasheetPdf({
     made.set(key, pdf);
   }
   return pdf;
+}
+
+// A whole A4 page's picture: 2,000 pixels a side, about 200 per inch, so a scan stays legible.
+const pagePixels = 2000;
+
+/**
+ * The PDF a document uploaded as a picture (PNG, JPEG or WebP) is served as: one A4 page, its
+ * title above the picture, which is fitted within the margins (decision 0060).
+ */
+export async function picturePdf(file: string, title: string): Promise<Buffer> {
+  const picture = await datasheetPhoto(file, pagePixels);
+  return renderToBuffer(
+    <Document title={title} language="en-ZA">
+      <Page size="A4" style={styles.picturePage}>
+        <Text style={styles.name}>{title}</Text>
+        {picture && <Image src={picture} style={styles.wholePicture} />}
+      </Page>
+    </Document>,
+  );
 }
