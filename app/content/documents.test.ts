@@ -15,6 +15,7 @@ import { afterAll, assert, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { servedPdf, weighedDocuments } from "../lib/served-document";
 import {
+  approvalsOf,
   builtDatasheetsOf,
   productDownloads,
   siteDocumentOf,
@@ -94,15 +95,25 @@ describe("a document", () => {
     expect((await weighedDocuments([document]))[0]?.bytes).toBe(pdf.length);
   });
 
-  it("is left off the site, with a warning naming its entry and file, when its file is neither a PDF nor a picture", () => {
+  it("is left off the site, with a warning naming its entry and file, when its file is neither a PDF nor a picture; an approval naming it shows unlinked", () => {
     writeFileSync(file, "<html>not a PDF</html>");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(siteDocumentOf("installation-guide", guide, folder)).toBeUndefined();
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining(
-        "documents/installation-guide.yaml: its file installation-guide.pdf is neither a PDF nor",
-      ),
-    );
+    const approval = {
+      standard: "SANS 1529-1",
+      certificate: "C-1",
+      issuedBy: "SABS",
+      issued: "2026-01-01",
+      document: "installation-guide",
+    };
+    expect(approvalsOf({ slug: "valve", approvals: [approval] }, [])).toEqual([
+      { ...approval, href: undefined },
+    ]);
+    for (const warning of [
+      "documents/installation-guide.yaml: its file installation-guide.pdf is neither a PDF nor",
+      'products/valve.yaml: the approval SANS 1529-1 names the document "installation-guide", which is not on the site',
+    ])
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(warning));
     warn.mockRestore();
   });
 

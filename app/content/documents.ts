@@ -44,6 +44,10 @@ const isPicture = (head: Buffer) =>
 
 // Each page of the build reads the documents: a warning shows once.
 const warned = new Set<string>();
+const warnOnce = (warning: string) => {
+  if (!warned.has(warning)) console.warn(warning);
+  warned.add(warning);
+};
 
 /**
  * A document entry of `folder` (app/content/documents) with its upload (in its files/) named; the
@@ -66,9 +70,9 @@ export function siteDocumentOf(
   const upload = readFileSync(path);
   const picture = isPicture(upload);
   if (!picture && !isPdf(upload)) {
-    const warning = `${entry}: its file ${file.file} is neither a PDF nor a PNG, JPEG or WebP picture; the document is left off the site`;
-    if (!warned.has(warning)) console.warn(warning);
-    warned.add(warning);
+    warnOnce(
+      `${entry}: its file ${file.file} is neither a PDF nor a PNG, JPEG or WebP picture; the document is left off the site`,
+    );
     return undefined;
   }
   // A new upload is a new address: what a browser cached for a year is never stale. A picture's
@@ -163,20 +167,23 @@ export const builtDatasheetsOf = <
       })),
   );
 
-/** A product's approvals, each with the address of its certificate where one is published. */
+/**
+ * A product's approvals, each with the address of its certificate where one is published. One
+ * whose document is not on the site (deleted, or left off for its file) still shows, unlinked,
+ * with a warning naming the product: the editor let it be saved, so it must not stop the build.
+ */
 export function approvalsOf(
   product: Pick<ProductFile, "approvals"> & { slug: string },
   documents: readonly SiteDocument[],
 ) {
   return (product.approvals ?? []).map((approval) => {
-    if (!approval.document) return { ...approval, href: undefined };
     const certificate = documents.find((document) => document.id === approval.document);
-    if (!certificate) {
-      throw new Error(
-        `products/${product.slug}.yaml: the approval ${approval.standard} names the document "${approval.document}", which has no file in app/content/documents/`,
+    if (approval.document && !certificate) {
+      warnOnce(
+        `products/${product.slug}.yaml: the approval ${approval.standard} names the document "${approval.document}", which is not on the site; it shows without its certificate's link`,
       );
     }
-    return { ...approval, href: certificate.href };
+    return { ...approval, href: certificate?.href };
   });
 }
 
