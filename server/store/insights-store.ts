@@ -383,7 +383,9 @@ export function insightsStore({ counting: db, engine }: Database) {
     async purgeCounts(day: string) {
       return db.transaction().execute(async (trx) => {
         let rows = 0;
-        for (const table of ["insightsDaily", "insightsTaps", "insightsHeld"] as const) {
+        // In the order the flush writes them, so a purge and another instance's flush never
+        // each hold one table the other waits for (PostgreSQL's "deadlock detected").
+        for (const table of ["insightsHeld", "insightsTaps", "insightsDaily"] as const) {
           const purge = trx.deleteFrom(table).where("day", "<", day);
           rows += Number((await purge.executeTakeFirstOrThrow()).numDeletedRows);
         }
