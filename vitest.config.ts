@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { globSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
 
 const testFiles = ["{app,server,contract,scripts,tests/support}/**/*.test.{ts,tsx}"];
@@ -19,6 +20,9 @@ export default getViteConfig({
     css: { include: [/tokens\.css\?raw$/] },
     setupFiles: ["./tests/support/setup-unit.ts"],
     testTimeout: 20_000,
+    // A file per core. Vitest's default leaves a core to its main process, which only reports:
+    // on CI's two cores that ran the files one at a time, with the second core idle.
+    maxWorkers: availableParallelism(),
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: "unit", include: testFiles, exclude: needsPostgres } },

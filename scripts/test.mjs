@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, unit and component tests, a production build, then browser
 // tests against `astro dev` (one quick spec), against that build, and against a build of edited
-// content. Ends with one plain "N passed, N failed" line for CI summaries.
+// content. Ends with each step's seconds, then one plain "N passed, N failed" line for CI summaries.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,12 +29,18 @@ const testEnv = {
 // it and NO_COLOR; FORCE_COLOR=0 keeps Playwright's own output plain instead.
 const { NO_COLOR, ...browserTestEnv } = { ...testEnv, FORCE_COLOR: "0" };
 
+/** Each command's label and its seconds, for the summary: where CI's time goes. */
+const timings = [];
+
 /** Runs a command line (words split at spaces) and says whether it succeeded. */
 function run(label, commandLine, moreEnv = {}) {
   console.log(`\n▶ ${label}`);
   const [command, ...args] = commandLine.split(" ");
   const env = commandLine.startsWith("npx playwright") ? browserTestEnv : testEnv;
-  return spawnSync(command, args, { stdio: "inherit", env: { ...env, ...moreEnv } }).status === 0;
+  const started = performance.now();
+  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...moreEnv } });
+  timings.push([label, Math.round((performance.now() - started) / 1000)]);
+  return status === 0;
 }
 
 // Like CI on a fresh Debian machine: what the tests need comes from Debian's packages, installed
@@ -148,6 +154,7 @@ for (const [project, tests] of Object.entries(Object.groupBy(browserTests, (t) =
   const withStatus = (...statuses) => tests.filter((test) => statuses.includes(test.status)).length;
   counts.push([`browser (${project})`, withStatus("expected", "flaky"), withStatus("unexpected")]);
 }
+for (const [label, seconds] of timings) console.log(`${label}: ${seconds} s`);
 let [passed, failed] = [0, 0];
 for (const [name, runnerPassed, runnerFailed] of counts) {
   console.log(`${name}: ${runnerPassed} passed, ${runnerFailed} failed`);
