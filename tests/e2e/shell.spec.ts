@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { type CDPSession, expect, type Page, type Request, test } from "@playwright/test";
 import { footerLinksOf, headerLinksOf, navigationPagesOf } from "../../app/content/navigation";
 import type { PageId } from "../../app/content/page-list";
+import * as content from "../../app/content/site-content";
 import {
-  caseStudiesPage,
   caseStudies as caseStudyFiles,
   pageFile,
   placeholders,
@@ -41,14 +41,7 @@ const ROUTES = [
   ...(listed.length > 0 ? ["/documents"] : []),
   ...caseStudyRoutes,
 ];
-const navPages = navigationPagesOf({
-  sitePages,
-  shellFile,
-  siteDocuments,
-  siteProducts,
-  caseStudies: caseStudyFiles,
-  caseStudiesPage,
-});
+const navPages = navigationPagesOf(content);
 const headerLinks = headerLinksOf(navPages);
 const footerLinks = footerLinksOf(navPages);
 

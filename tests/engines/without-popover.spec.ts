@@ -1,13 +1,5 @@
 import { headerLinksOf, navigationPagesOf } from "../../app/content/navigation";
-import {
-  caseStudies,
-  caseStudiesPage,
-  shellFile,
-  siteDocuments,
-  sitePage,
-  sitePages,
-  siteProducts,
-} from "../../app/content/site-content";
+import * as content from "../../app/content/site-content";
 import { AXE_IN_PAGE, expectNoViolations } from "../support/axe";
 import { FIND_IN_PAGE, type Target, waitFor } from "../support/engine-driver";
 import { AT_BREAKPOINT, MOBILE } from "../support/widths";
@@ -21,26 +13,17 @@ import { expect, test } from "./engine-test";
 
 test.use({ openOptions: { withoutPopover: true }, viewport: MOBILE });
 
-const { header } = shellFile();
+const { header } = content.shellFile();
 const mainNavigation: Target = { role: "navigation", name: header.navigationLabel };
 const menuButton: Target = { role: "button", name: header.menuButtonLabel, in: mainNavigation };
-const headerLinks = headerLinksOf(
-  navigationPagesOf({
-    sitePages,
-    shellFile,
-    siteDocuments,
-    siteProducts,
-    caseStudies,
-    caseStudiesPage,
-  }),
-);
+const headerLinks = headerLinksOf(navigationPagesOf(content));
 
 for (const viewport of [MOBILE, AT_BREAKPOINT]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     test("the header is a plain list of links that scrolls away", async ({ driver, baseURL }) => {
-      const hardware = sitePage("hardware").path;
+      const hardware = content.sitePage("hardware").path;
       await driver.goto(`${baseURL}${hardware}`);
       expect(
         await driver.evaluate(`return ["popover" in HTMLElement.prototype, innerWidth]`),
@@ -84,7 +67,7 @@ for (const viewport of [MOBILE, AT_BREAKPOINT]) {
     `);
       expect(headerBottom).toBeLessThanOrEqual(0);
 
-      const software = sitePage("software");
+      const software = content.sitePage("software");
       await driver.click({ role: "link", name: software.headerLabel ?? "", in: mainNavigation });
       await waitFor(driver, `return location.pathname === "${software.path}"`, "the Software page");
       expect(await driver.pageErrors()).toEqual([]);
