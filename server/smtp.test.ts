@@ -42,7 +42,11 @@ test("requires STARTTLS on smtp:// to a remote server, so a server without it ge
   // Our peer offers no STARTTLS, as an attacker who strips the offer would make it look.
   const peer = await startSmtpPeer();
   const remote = smtpTransportOptions("smtp://mail.example:587");
-  expect(remote).toEqual({ url: "smtp://mail.example:587", requireTLS: true });
+  expect(remote).toEqual({
+    url: "smtp://mail.example:587",
+    requireTLS: true,
+    ...{ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+  });
 
   // The remote server's options, pointed at the peer on loopback (tests talk to 127.0.0.1 only).
   const { url: _, ...remoteOptions } = remote;

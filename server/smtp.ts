@@ -48,5 +48,12 @@ export function smtpTransportOptions(smtpUrl: string): SMTPTransport.Options {
   const problem = smtpTlsProblem(smtpUrl);
   if (problem) throw new Error(`SMTP_URL: ${problem}`);
   const { host, secure } = readSmtpUrl(smtpUrl);
-  return { url: smtpUrl, ...(!isLoopbackHost(host) && !secure ? { requireTLS: true } : {}) };
+  return {
+    url: smtpUrl,
+    ...(!isLoopbackHost(host) && !secure ? { requireTLS: true } : {}),
+    // Bounded: a mail server that stalls is a failed attempt (retried later), not a hung send.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
 }

@@ -20,9 +20,7 @@ export function deliveryService(
   { afterDelivery }: { afterDelivery: () => void },
 ) {
   const { mail, webhook, acknowledgement } = config;
-  // Bounded timeouts: a mail server that stalls counts as a failed attempt, retried later.
-  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  const smtp = mail && createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
+  const smtp = mail && createTransport(smtpTransportOptions(mail.smtpUrl));
   const senders: Partial<Record<DeliveryChannel, (enquiry: StoredEnquiry) => Promise<unknown>>> = {
     mail:
       mail && smtp

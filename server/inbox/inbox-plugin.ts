@@ -102,10 +102,8 @@ export const inboxPlugin: FastifyPluginAsync<
   const people = new WeakMap<FastifyRequest, StaffMember>();
   const personOf = (request: FastifyRequest) => people.get(request);
   const staffIdOf = (request: FastifyRequest) => personOf(request)?.id ?? null;
-  // Replies go out as the enquiry mail does, with its bounded timeouts; none without SMTP_URL.
-  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  const smtp =
-    config.mail && createTransport({ ...smtpTransportOptions(config.mail.smtpUrl), ...timeouts });
+  // Replies go out as the enquiry mail does; none without SMTP_URL.
+  const smtp = config.mail && createTransport(smtpTransportOptions(config.mail.smtpUrl));
   app.addHook("onClose", async () => {
     if (smtp) smtp.close();
   });

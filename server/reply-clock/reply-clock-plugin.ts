@@ -9,9 +9,8 @@ import { startReplyReminders } from "./reply-reminders";
 export const replyClockPlugin = fastifyPlugin<PluginOptions>(async (app, { config, store }) => {
   const { mail, replyClock, delivery } = config;
   if (!mail) return;
-  // Bounded, as delivery's are: a stalled mail server fails the reminder, tried again later.
-  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  const smtp = createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
+  // A stalled mail server fails the reminder (its timeouts are bounded), tried again later.
+  const smtp = createTransport(smtpTransportOptions(mail.smtpUrl));
   let reminders: ReturnType<typeof startReplyReminders> | undefined;
   app.addHook("onReady", async () => {
     reminders = startReplyReminders({

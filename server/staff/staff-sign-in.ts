@@ -64,8 +64,7 @@ export const staffSignInPlugin: FastifyPluginAsync<
   PluginOptions & { sessions: StaffSessions }
 > = async (app, { config, store, sessions }) => {
   const { mail } = config;
-  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  const smtp = mail && createTransport({ ...smtpTransportOptions(mail.smtpUrl), ...timeouts });
+  const smtp = mail && createTransport(smtpTransportOptions(mail.smtpUrl));
   if (!mail) {
     app.log.warn(
       "SMTP_URL is not set: staff sign-in codes are written to this log instead of mailed",
