@@ -17,6 +17,7 @@ import { servedPdf, weighedDocuments } from "../lib/served-document";
 import {
   approvalsOf,
   builtDatasheetsOf,
+  hasDocumentsPage,
   productDownloads,
   siteDocumentOf,
   uploadedDatasheetOf,
@@ -162,10 +163,16 @@ describe("a product's downloads", () => {
 describe("the footer", () => {
   const copy = shellFile().documents;
   it("links /documents after the contact page once it lists a document or a product's datasheet, else not", () => {
-    const links = (documents: unknown[]) =>
-      footerLinksOf(withDocumentsPage(sitePages(), copy, documents)).map((link) => link.href);
-    const withOne = links([{}]);
-    expect(withOne.indexOf("/documents")).toBe(withOne.indexOf("/contact") + 1);
-    expect(links([])).not.toContain("/documents");
+    const links = (documents: unknown[], products: unknown[]) =>
+      footerLinksOf(
+        withDocumentsPage(
+          sitePages(),
+          copy,
+          hasDocumentsPage({ siteDocuments: () => documents, siteProducts: () => products }),
+        ),
+      ).map((link) => link.href);
+    for (const withOne of [links([{}], []), links([], [{}])])
+      expect(withOne.indexOf("/documents")).toBe(withOne.indexOf("/contact") + 1);
+    expect(links([], [])).not.toContain("/documents");
   });
 });

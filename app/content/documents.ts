@@ -131,11 +131,17 @@ export const documentsPageOf = (copy: {
  * The pages the footer links: /documents after the contact page, once it lists anything: a
  * document, or a product (each has a datasheet).
  */
+/** Whether /documents exists: it lists each product's datasheet and every uploaded document. */
+export const hasDocumentsPage = (content: {
+  siteDocuments(): readonly unknown[];
+  siteProducts(): readonly unknown[];
+}) => content.siteDocuments().length + content.siteProducts().length > 0;
+
 export const withDocumentsPage = <Page extends { path: string; footerLabel?: string }>(
   pages: readonly Page[],
   copy: Parameters<typeof documentsPageOf>[0],
-  listed: readonly unknown[],
-) => (listed.length > 0 ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages]);
+  exists: boolean,
+) => (exists ? [...pages, { ...documentsPageOf(copy), footerRank: 3.5 }] : [...pages]);
 
 /** A datasheet the build makes, as /documents lists it: named by its product, with its number. */
 export type BuiltDatasheet = Download & {

@@ -1,4 +1,4 @@
-import { withDocumentsPage } from "./documents.ts";
+import { hasDocumentsPage, withDocumentsPage } from "./documents.ts";
 import type { SitePage } from "./site-content";
 
 /** A link of the header or the footer. */
@@ -61,10 +61,11 @@ export const navigationPagesOf = (content: {
   caseStudiesPage(): { page: { footerLabel?: string } };
 }) =>
   footerPagesOf(
-    withDocumentsPage(content.sitePages(), content.shellFile().documents, [
-      ...content.siteDocuments(),
-      ...content.siteProducts(),
-    ]),
+    withDocumentsPage(
+      content.sitePages(),
+      content.shellFile().documents,
+      hasDocumentsPage(content),
+    ),
     {
       count: content.caseStudies().length,
       footerLabel: content.caseStudiesPage().page.footerLabel ?? "",

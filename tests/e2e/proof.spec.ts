@@ -318,8 +318,9 @@ test("each feature row about a product links to the product's page; the products
   }
 });
 
-test("/documents lists each product's datasheet and every document, by kind, with number, revision and size", async ({
+test("/documents lists each product's datasheet and every document, by kind, with number, revision and size, and has its share card", async ({
   page,
+  request,
 }) => {
   const response = await page.goto("/documents");
   expect(response?.status()).toBe(200);
@@ -356,6 +357,8 @@ test("/documents lists each product's datasheet and every document, by kind, wit
   }
   const image = await page.locator('meta[property="og:image"]').getAttribute("content");
   expect(image).toBe(`${SITE_URL}/social/documents.png`);
+  const card = await request.get("/social/documents.png", { maxRedirects: 0 });
+  expect([card.status(), card.headers()["content-type"]]).toEqual([200, "image/png"]);
 });
 
 test("the company's contacts show beside the form, in the footer, the privacy statement and the Organization, each only when given", async ({

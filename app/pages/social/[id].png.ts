@@ -1,6 +1,6 @@
 import { VITE_SITE_URL } from "astro:env/server";
 import { siteConfig } from "../../config";
-import { documentsPageOf } from "../../content/documents";
+import { documentsPageOf, hasDocumentsPage } from "../../content/documents";
 import { productPageOf } from "../../content/products";
 import { builtContent } from "../../content/site-content";
 import { shareCardSize } from "../../lib/page-head";
@@ -9,12 +9,11 @@ import { renderPng, shareCardSvg } from "../../lib/share-cards";
 // Each page's, each product's and /documents' link preview picture (app/lib/page-head.ts
 // names it).
 export const getStaticPaths = async () => {
-  const { siteDocuments, sitePages, siteProducts, shellFile } = await builtContent();
-  const documents = siteDocuments().length > 0;
+  const content = await builtContent();
   return [
-    ...sitePages(),
-    ...siteProducts().map(productPageOf),
-    ...(documents ? [documentsPageOf(shellFile().documents)] : []),
+    ...content.sitePages(),
+    ...content.siteProducts().map(productPageOf),
+    ...(hasDocumentsPage(content) ? [documentsPageOf(content.shellFile().documents)] : []),
   ].map((page) => ({ params: { id: page.id }, props: { page } }));
 };
 
