@@ -1,4 +1,4 @@
-import { addDays } from "../days";
+import { addDays, dayOf } from "../days";
 import { type BusinessClock, businessTime } from "../reply-clock/business-hours";
 import type { ReplyFiguresStore } from "../store/reply-figures-store";
 import { type ComparedReport, countChange, type KeyFigure, number } from "./insights-report";
@@ -29,7 +29,7 @@ export type TimedReply = { day: string; minutes: number | undefined };
 /** Each enquiry's day and first reply in business minutes, counted once. */
 export const timeReplies = (clock: BusinessClock, replies: Reply[]): TimedReply[] =>
   replies.map(({ receivedAt, firstReplyAt }) => ({
-    day: receivedAt.toISOString().slice(0, 10),
+    day: dayOf(receivedAt),
     minutes: firstReplyAt ? clock.minutesBetween(receivedAt, firstReplyAt) : undefined,
   }));
 
@@ -56,10 +56,8 @@ const mondayOf = (day: string) =>
 /** Per week (Monday to Sunday, cut to the period): replies' median and 90th percentile. */
 export function repliesByWeek(from: string, to: string, replies: TimedReply[]) {
   const byWeek = new Map<string, TimedReply[]>();
-  const mondays = new Map<string, string>();
   for (const reply of replies) {
-    const monday = mondays.get(reply.day) ?? mondayOf(reply.day);
-    mondays.set(reply.day, monday);
+    const monday = mondayOf(reply.day);
     const week = byWeek.get(monday) ?? [];
     byWeek.set(monday, week);
     week.push(reply);
