@@ -1,7 +1,7 @@
 import { type Config, loadConfigOrExit } from "../config";
 import { deliveryPlan } from "../plugin-options";
 import { describePurge, retentionCutoff } from "../retention/retention-plugin";
-import type { EnquiryStore, HeldDecision } from "../store/enquiry-store";
+import type { CopiedEnquiry, EnquiryStore, HeldDecision } from "../store/enquiry-store";
 import { openEnquiryStore } from "../store/open-enquiry-store";
 import {
   asJson,
@@ -53,8 +53,6 @@ const allowedOptions: Record<string, string[]> = {
 
 type Command = (store: EnquiryStore, config: Config) => Promise<string>;
 
-type Copied = Awaited<ReturnType<EnquiryStore["exportEnquiries"]>>;
-
 /**
  * Copies the staff and their passkeys, the routing, then the enquiries with what the inbox keeps
  * of them and their timelines, in batches, each in one transaction; a batch the target refuses
@@ -79,7 +77,7 @@ async function copyStore(from: EnquiryStore, into: EnquiryStore) {
   let added = 0;
   let updated = 0;
   const refused: { id: string; reason: string }[] = [];
-  const copy = async (batch: Copied) => {
+  const copy = async (batch: CopiedEnquiry[]) => {
     const result = await into.importEnquiries(batch);
     added += result.added;
     updated += result.updated;

@@ -455,8 +455,11 @@ export function enquiryStore(
         .orderBy("id")
         .execute();
       const eventsOf = new Map<string, CopiedEvent[]>();
-      for (const e of events)
-        eventsOf.set(e.enquiryId, [...(eventsOf.get(e.enquiryId) ?? []), { ...e, at: iso(e.at) }]);
+      for (const e of events) {
+        const timeline = eventsOf.get(e.enquiryId) ?? [];
+        eventsOf.set(e.enquiryId, timeline);
+        timeline.push({ ...e, at: iso(e.at) });
+      }
       return listed.map((enquiry) => ({
         ...enquiry,
         kept: kept.get(enquiry.id) ?? notKept,
