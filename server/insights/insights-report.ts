@@ -25,6 +25,18 @@ const add = (sum: Measures, more: Measures) => {
 };
 
 /**
+ * A period's sums of its days' counts, and the sends the bot check held in it (decision 0039:
+ * stored, but neither enquiries nor conversion).
+ */
+const sumsOf = (
+  totals: Awaited<ReturnType<InsightsStore["readDays"]>>,
+  heldDays: Awaited<ReturnType<InsightsStore["readHeld"]>>,
+) => ({
+  ...totals.reduce((sum, day) => add(sum, day), { ...zero }),
+  held: heldDays.reduce((sum, { held }) => sum + held, 0),
+});
+
+/**
  * From the daily counts, added up by the store: a hash changes daily, so a range's visitors are
  * the sum of its days'. Each dimension lists its first `top` values (as many as a day keeps
  * unless told), with the sums of them all.
@@ -62,9 +74,7 @@ export async function readInsightsReport(
   return {
     from,
     to,
-    ...totals.reduce((sum, day) => add(sum, day), { ...zero }),
-    /** Sends the bot check held (decision 0039): stored, but neither enquiries nor conversion. */
-    held: heldDays.reduce((sum, { held }) => sum + held, 0),
+    ...sumsOf(totals, heldDays),
     pages: pages.rows.map(({ value, ...measures }) => ({ path: value, ...measures })),
     /** The pages visits came in on, by visits. */
     entryPages: entryPages.rows
@@ -110,12 +120,7 @@ export async function readPeriodTotals(store: InsightsStore, from: string, to: s
     store.readDays(from, to),
     store.readHeld(from, to),
   ]);
-  return {
-    from,
-    to,
-    ...totals.reduce((sum, day) => add(sum, day), { ...zero }),
-    held: heldDays.reduce((sum, { held }) => sum + held, 0),
-  };
+  return { from, to, ...sumsOf(totals, heldDays) };
 }
 
 /**
