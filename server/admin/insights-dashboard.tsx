@@ -694,9 +694,11 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
       today,
       top: topRows,
     });
-    const replies = await readReplyFigures(store.replyFigures, clock, compared, topRows);
-    return { period, compared, replies };
+    return { period, compared };
   }
+  /** The inbox's figures for a report: read only by the pages and files that show them. */
+  const repliesTo = (compared: ComparedReport) =>
+    readReplyFigures(store.replyFigures, clock, compared, topRows);
 
   const sendCsv = (reply: FastifyReply, file: string, rows: (string | number)[][]) =>
     reply
@@ -707,9 +709,12 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
   app.get("/insights", async (request, reply) => {
     const asked = await report(request.query);
     if ("problem" in asked) return reply.code(400).send(asked.problem);
-    const { period, compared, replies } = asked;
+    const { period, compared } = asked;
     const { from, to, days } = compared.report;
-    const tapsSeen = await store.insights.readTaps(from, to);
+    const [tapsSeen, replies] = await Promise.all([
+      store.insights.readTaps(from, to),
+      repliesTo(compared),
+    ]);
     const page = (
       <Dashboard
         compared={compared}
@@ -736,9 +741,10 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
   app.get("/insights-figures.csv", async (request, reply) => {
     const asked = await report(request.query);
     if ("problem" in asked) return reply.code(400).send(asked.problem);
-    const { compared, replies } = asked;
+    const { compared } = asked;
     const { from, to } = compared.report;
-    const figures = keyFigureTable(compared, [replies.firstReply]);
+    const { firstReply } = await repliesTo(compared);
+    const figures = keyFigureTable(compared, [firstReply]);
     return sendCsv(reply, `insights-figures-${from}-to-${to}.csv`, figures);
   });
 
@@ -751,7 +757,8 @@ export const insightsDashboardPlugin: FastifyPluginAsync<
       const asked = await report(request.query);
       if ("problem" in asked) return reply.code(400).send(asked.problem);
       const { from, to } = asked.compared.report;
-      return sendCsv(reply, `insights-${name}-${from}-to-${to}.csv`, table(asked.replies));
+      const replies = await repliesTo(asked.compared);
+      return sendCsv(reply, `insights-${name}-${from}-to-${to}.csv`, table(replies));
     });
   }
 };
