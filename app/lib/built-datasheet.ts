@@ -1,10 +1,10 @@
-import { VITE_SITE_URL } from "astro:env/server";
 import type { ImageMetadata } from "astro";
 import { siteConfig } from "../config";
 import { approvalsOf } from "../content/documents";
 import type { Product } from "../content/products";
 import type { SiteContent } from "../content/site-content";
 import { datasheetPdf } from "./datasheet";
+import { siteUrl } from "./site-url";
 import { uploadOf } from "./study-photos";
 
 /**
@@ -18,6 +18,6 @@ export const builtDatasheet = (content: SiteContent, product: Product<ImageMetad
     ...siteConfig,
     company: content.companyDetails(),
     approvals: approvalsOf(product, content.siteDocuments()),
-    siteUrl: VITE_SITE_URL?.replace(/\/+$/, ""),
+    siteUrl,
     photoFile: product.photo && uploadOf(product.photo.src),
   });
