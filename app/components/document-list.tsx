@@ -65,14 +65,15 @@ export function DocumentList({
               {copy.kindHeadings[kind]}
             </h2>
             <ul className={styles.downloads}>
-              {ofKind.map((document) => (
-                <li key={document.id}>
-                  <DownloadLink download={document} kinds={copy.kinds} />
-                  {details(document).length > 0 && (
-                    <p className={styles.note}>{details(document).join(" · ")}</p>
-                  )}
-                </li>
-              ))}
+              {ofKind.map((document) => {
+                const note = details(document).join(" · ");
+                return (
+                  <li key={document.id}>
+                    <DownloadLink download={document} kinds={copy.kinds} />
+                    {note && <p className={styles.note}>{note}</p>}
+                  </li>
+                );
+              })}
             </ul>
           </section>
         );
