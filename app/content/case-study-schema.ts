@@ -24,7 +24,7 @@ const consentRule =
 export const customerKinds = ["household", "estate", "municipality", "business"] as const;
 
 /** The parts of a study's story, in the order its page tells them; a photo follows one of them. */
-export const storyParts = ["results", "challenge", "work", "quote"] as const;
+const storyParts = ["results", "challenge", "work", "quote"] as const;
 export type StoryPart = (typeof storyParts)[number];
 
 /**

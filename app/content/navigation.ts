@@ -41,7 +41,7 @@ export const caseStudiesNavPage = (footerLabel: string) =>
   ({ path: "/case-studies", footerRank: 3.5, footerLabel }) satisfies NavPage;
 
 /** The pages the footer links: the page list's, and the case studies' when there is one. */
-export const footerPagesOf = (
+const footerPagesOf = (
   pages: readonly NavPage[],
   caseStudies: { count: number; footerLabel: string },
 ): NavPage[] =>

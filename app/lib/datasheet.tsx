@@ -84,11 +84,11 @@ const styles = StyleSheet.create({
     color: muted,
     fontSize: 8.5,
   },
-  // Under the contacts, at the right: "Page 1 of 2". Placed from the top of the A4 page (841.89
-  // points high): react-pdf leaves out a page number placed from the bottom under a line height.
   // A document uploaded as a picture: the picture fills the page under its title.
   picturePage: { padding: 44, fontFamily: "Inter", color: ink },
   wholePicture: { flexGrow: 1, marginTop: 16, objectFit: "contain" },
+  // Under the contacts, at the right: "Page 1 of 2". Placed from the top of the A4 page (841.89
+  // points high): react-pdf leaves out a page number placed from the bottom under a line height.
   pageNumber: {
     position: "absolute",
     left: 44,
@@ -129,8 +129,9 @@ export async function datasheetPhoto(
   file: string,
   pixels = photoPixels,
 ): Promise<DatasheetProps["photo"]> {
-  const { format } = await sharp(file).metadata();
-  const image = sharp(file)
+  const image = sharp(file);
+  const { format } = await image.metadata();
+  image
     .rotate()
     .resize({ width: pixels, height: pixels, fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" });

@@ -19,7 +19,7 @@ export function pagesOf(siteRoot: string): Map<string, string> {
 }
 
 /** The build's moved pages (contract/redirects.ts); none when it has none or predates them. */
-export function readRedirects(siteRoot: string): Redirects {
+function readRedirects(siteRoot: string): Redirects {
   const file = join(siteRoot, redirectsFile);
   if (!existsSync(file)) return {};
   const path = z.string().regex(/^\/[a-z0-9/-]*$/);
