@@ -11,7 +11,7 @@ import {
 } from "../../contract/enquiry.ts";
 import { customerKinds } from "./case-study-schema.ts";
 import type { CollectionName } from "./content-files.ts";
-import { askers, documentKinds } from "./schemas.ts";
+import { askers, documentKinds, placeholderFields } from "./schemas.ts";
 
 /** A field's words; `widget` where the rule alone does not say which box it is typed in. */
 export type FieldWords = {
@@ -119,7 +119,7 @@ const enquiryForm: Words = {
   placeholders: line("Example text in empty fields"),
   ...at(
     "placeholders",
-    each(["name", "phone", "email", "message"] as const, (field) => fieldTitles[field]),
+    each(placeholderFields, (field) => fieldTitles[field]),
   ),
   enquiryPrompt: line("First option of the enquiry type list"),
   enquiryTypes: line(

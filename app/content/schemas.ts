@@ -152,10 +152,13 @@ const legalPageFile = z.object({
 
 const link = z.object({ label: text(), href: z.url() });
 
+/** The form's fields that show example text when empty (the enquiry type is a list). */
+export const placeholderFields = ["name", "phone", "email", "message"] as const;
+
 const enquiryForm = z.object({
   requiredNote: text(),
   labels: fieldsFor(enquiryFormFields, () => text()),
-  placeholders: fieldsFor(["name", "phone", "email", "message"] as const, () => text()),
+  placeholders: fieldsFor(placeholderFields, () => text()),
   enquiryPrompt: text(),
   enquiryTypes: fieldsFor(enquiryTypeValues, () => text()),
   // One message per field and problem the contract (contract/enquiry.ts) names.
