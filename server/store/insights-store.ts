@@ -359,25 +359,29 @@ export function insightsStore({ counting: db, engine }: Database) {
 
     /** Taps of the days from `from` to `to`, both included. */
     readTaps: (from: string, to: string): Promise<TapCount[]> =>
-      db
-        .selectFrom("insightsTaps")
-        .select(["day", "channel", "source", "taps"])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .orderBy("day")
-        .orderBy("channel")
-        .orderBy("source")
-        .execute(),
+      inTurn(() =>
+        db
+          .selectFrom("insightsTaps")
+          .select(["day", "channel", "source", "taps"])
+          .where("day", ">=", from)
+          .where("day", "<=", to)
+          .orderBy("day")
+          .orderBy("channel")
+          .orderBy("source")
+          .execute(),
+      ),
 
     /** Held sends of the days from `from` to `to`, both included. */
     readHeld: (from: string, to: string) =>
-      db
-        .selectFrom("insightsHeld")
-        .select(["day", "held"])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .orderBy("day")
-        .execute(),
+      inTurn(() =>
+        db
+          .selectFrom("insightsHeld")
+          .select(["day", "held"])
+          .where("day", ">=", from)
+          .where("day", "<=", to)
+          .orderBy("day")
+          .execute(),
+      ),
 
     /** Deletes the daily counts, taps and held counts of days before `day`; resolves to how many rows went. */
     async purgeCounts(day: string) {
