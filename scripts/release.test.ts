@@ -16,8 +16,9 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, beforeAll, describe, it, type TestContext, vi } from "vitest";
 import { freePort } from "../tests/support/free-port";
+import { listenOnLoopback } from "../tests/support/loopback-listener";
 import { storeKinds } from "../tests/support/store-kinds";
 
 // The real release script against a local deploy root. The project it releases is a stand-in
@@ -116,121 +117,116 @@ function commit(name: string, standIn: StandIn = {}): Buffer {
   return execFileSync("tar", ["-cf", "-", "-C", dir, "."]);
 }
 
-let port = 0;
-let good: Buffer;
-let buildFails: Buffer;
-let healthFails: Buffer;
-let failsOnLiveStore: Buffer;
+const good = commit("good");
+const buildFails = commit("build-fails", { build: false });
+const healthFails = commit("health-fails", { healthy: false });
+const failsOnLiveStore = commit("fails-on-live-store", { failsOnLiveStore: true });
 /** The live service where a case's RESTART starts nothing: it answers as a healthy one. */
-const alwaysLive = createServer((_, response) => response.end());
 let alwaysLiveUrl = "";
 beforeAll(async () => {
-  port = await freePort();
-  good = commit("good");
-  buildFails = commit("build-fails", { build: false });
-  healthFails = commit("health-fails", { healthy: false });
-  failsOnLiveStore = commit("fails-on-live-store", { failsOnLiveStore: true });
-  const livePort = await freePort();
-  await new Promise<void>((listening) => alwaysLive.listen(livePort, "127.0.0.1", listening));
-  alwaysLiveUrl = `http://127.0.0.1:${livePort}`;
+  const { port, close } = await listenOnLoopback(createServer((_, response) => response.end()));
+  alwaysLiveUrl = `http://127.0.0.1:${port}`;
+  return close;
 });
-afterAll(() => {
-  alwaysLive.close();
-});
+const given = new Set<number>();
+/** A free port given to no other case: the cases run at once. */
+async function ownPort(): Promise<number> {
+  const port = await freePort();
+  return given.has(port) ? ownPort() : given.add(port) && port;
+}
+/** A GET's status and text; status 0 when nothing answers. */
+const get = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    async (response) => ({ status: response.status, text: await response.text() }),
+    () => ({ status: 0, text: "" }),
+  );
 
 // A deploy root as the server has it after two releases: shared .env and data/, and links.
 // Its node_modules lend the stand-ins with the store what the service's own code imports.
+// Each case has its own, and its own check port, with the case's `expect` and helpers bound.
 const [older, live] = ["20240101T000000Z-older", "20240102T000000Z-live"];
-let root = "";
-beforeEach(() => {
-  root = mkdtempSync(join(work, "root-"));
+async function deployRoot({ expect, onTestFinished }: TestContext) {
+  const root = mkdtempSync(join(work, "root-"));
   writeFileSync(join(root, ".env"), "SHARED=yes\n");
-  for (const release of [older, live])
-    mkdirSync(join(root, "releases", release), { recursive: true });
+  for (const id of [older, live]) mkdirSync(join(root, "releases", id), { recursive: true });
   symlinkSync(`releases/${live}`, join(root, "current"));
   symlinkSync(`releases/${older}`, join(root, "previous"));
   symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
-});
-
-const restartLog = () => join(root, "restarts");
-/** Runs the script; its pid is in ROOT/release.pid for a stand-in that interrupts it. */
-async function release(
-  args: string[],
-  input?: Buffer,
-  restart = `echo restarted >> ${restartLog()}`,
-  env: Record<string, string> = { LIVE_URL: alwaysLiveUrl },
-) {
-  const child = spawn("sh", [script, args[0] ?? "", root, ...args.slice(1)], {
-    env: {
-      ...process.env,
-      RESTART: restart,
-      CHECK_PORT: String(port),
-      CHECK_SECONDS: "5",
-      LIVE_SECONDS: "10",
-      SETTLE_SECONDS: "1",
-      ...env,
-    },
-  });
-  writeFileSync(join(root, "release.pid"), String(child.pid));
-  let output = "";
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (data) => (output += data));
-  child.stdin.end(input);
-  const status = await new Promise<number | null>((exited) => child.on("close", exited));
-  return { status, output };
-}
-const target = (link: string) => readlinkSync(join(root, link));
-const releases = () => readdirSync(join(root, "releases"));
-const restarts = () =>
-  existsSync(restartLog()) ? readFileSync(restartLog(), "utf8").trim().split("\n").length : 0;
-const answers = (base = `http://127.0.0.1:${port}`) =>
-  fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    () => false,
-  );
-
-/**
- * The service as systemd runs it: RESTART stops the one running and starts npm run serve in
- * current, on the port the shared .env names. `settings` are added to that .env. It starts
- * running `liveCommit`, unpacked into the live release as a deploy would have left it.
- */
-async function runAsSystemd(liveCommit: Buffer, settings = "") {
-  const livePort = await freePort();
-  writeFileSync(join(root, ".env"), `SHARED=yes\nPORT=${livePort}\n${settings}`);
-  const pidFile = join(root, "live.pid");
-  const restart = [
-    `echo restarted >> ${restartLog()}`,
-    `if [ -f ${pidFile} ]; then old=$(cat ${pidFile}); kill -s TERM -- -$old 2>/dev/null`,
-    `while kill -s 0 -- -$old 2>/dev/null; do sleep 0.1; done; fi`,
-    `cd ${root}/current && HOST=127.0.0.1 PORT=${livePort} setsid npm run serve >>${root}/live.log 2>&1 </dev/null &`,
-    `echo $! > ${pidFile}`,
-  ].join("\n");
-  const get = (path: string) =>
-    fetch(`http://127.0.0.1:${livePort}${path}`, { signal: AbortSignal.timeout(2000) }).then(
-      async (response) => ({ status: response.status, text: await response.text() }),
-      () => ({ status: 0, text: "" }),
-    );
-  onTestFinished(() => {
-    if (existsSync(pidFile))
-      execFileSync("sh", ["-c", `kill -s TERM -- -$(cat ${pidFile}) || true`]);
-  });
-  const liveDir = join(root, "releases", live);
-  execFileSync("tar", ["-xf", "-", "-C", liveDir], { input: liveCommit });
-  symlinkSync("../../.env", join(liveDir, ".env"));
-  mkdirSync(join(root, "data"), { mode: 0o700 });
-  symlinkSync("../../data", join(liveDir, "data"));
-  execFileSync("sh", ["-c", restart], { cwd: root });
-  await vi.waitFor(async () => expect((await get("/readyz")).status).toBe(200), 30_000);
-  return {
-    /** Deploys or rolls back as the workflow does, against this service. */
-    release: (args: string[], input?: Buffer) => release(args, input, restart, {}),
-    readyz: async () => (await get("/readyz")).status,
-    /** The store's steps, as the live release reads them. */
-    steps: async () => JSON.parse((await get("/steps")).text || "[]") as string[],
-  };
+  const port = await ownPort();
+  const restartLog = join(root, "restarts");
+  /**
+   * Runs the script; its pid is in ROOT/release.pid for a stand-in that interrupts it. It polls:
+   * wide budgets cost nothing when servers answer soon, and leave room for them to start slowly
+   * as the cases run at once. A case whose check never answers sets CHECK_SECONDS short; the one
+   * whose live service never answers waits LIVE_SECONDS out.
+   */
+  async function release(args: string[], input?: Buffer, env: Record<string, string> = {}) {
+    const child = spawn("sh", [script, args[0] ?? "", root, ...args.slice(1)], {
+      env: {
+        ...process.env,
+        RESTART: `echo restarted >> ${restartLog}`,
+        CHECK_PORT: String(port),
+        LIVE_URL: alwaysLiveUrl,
+        CHECK_SECONDS: "60",
+        LIVE_SECONDS: "20",
+        SETTLE_SECONDS: "1",
+        ...env,
+      },
+    });
+    writeFileSync(join(root, "release.pid"), String(child.pid));
+    let output = "";
+    for (const out of [child.stdout, child.stderr]) out.on("data", (data) => (output += data));
+    child.stdin.end(input);
+    const status = await new Promise<number | null>((exited) => child.on("close", exited));
+    return { status, output };
+  }
+  const target = (link: string) => readlinkSync(join(root, link));
+  const releases = () => readdirSync(join(root, "releases"));
+  const restarts = () =>
+    existsSync(restartLog) ? readFileSync(restartLog, "utf8").trim().split("\n").length : 0;
+  const answers = async () => (await get(`http://127.0.0.1:${port}/healthz`)).status > 0;
+  /**
+   * The service as systemd runs it: RESTART stops the one running and starts npm run serve in
+   * current, on the port the shared .env names. `settings` are added to that .env. It starts
+   * running `liveCommit`, unpacked into the live release as a deploy would have left it.
+   */
+  async function runAsSystemd(liveCommit: Buffer, settings = "") {
+    const livePort = await ownPort();
+    writeFileSync(join(root, ".env"), `SHARED=yes\nPORT=${livePort}\n${settings}`);
+    const pidFile = join(root, "live.pid");
+    const restart = [
+      `echo restarted >> ${restartLog}`,
+      `if [ -f ${pidFile} ]; then old=$(cat ${pidFile}); kill -s TERM -- -$old 2>/dev/null`,
+      `while kill -s 0 -- -$old 2>/dev/null; do sleep 0.1; done; fi`,
+      `cd ${root}/current && HOST=127.0.0.1 PORT=${livePort} setsid npm run serve >>${root}/live.log 2>&1 </dev/null &`,
+      `echo $! > ${pidFile}`,
+    ].join("\n");
+    const url = `http://127.0.0.1:${livePort}`;
+    const stop = `[ ! -f ${pidFile} ] || kill -s TERM -- -$(cat ${pidFile}) || true`;
+    onTestFinished(() => void execFileSync("sh", ["-c", stop]));
+    const liveDir = join(root, "releases", live);
+    execFileSync("tar", ["-xf", "-", "-C", liveDir], { input: liveCommit });
+    symlinkSync("../../.env", join(liveDir, ".env"));
+    mkdirSync(join(root, "data"), { mode: 0o700 });
+    symlinkSync("../../data", join(liveDir, "data"));
+    execFileSync("sh", ["-c", restart], { cwd: root });
+    await vi.waitFor(async () => expect((await get(`${url}/readyz`)).status).toBe(200), 30_000);
+    return {
+      /** Deploys or rolls back as the workflow does, against this service. */
+      release: (args: string[], input?: Buffer) =>
+        release(args, input, { RESTART: restart, LIVE_URL: "" }),
+      readyz: async () => (await get(`${url}/readyz`)).status,
+      /** The store's steps, as the live release reads them. */
+      steps: async () => JSON.parse((await get(`${url}/steps`)).text || "[]") as string[],
+    };
+  }
+  return { expect, root, release, target, releases, restarts, answers, runAsSystemd };
 }
 
-describe("scripts/release.sh", { timeout: 120_000 }, () => {
-  it("puts a healthy release live, keeps the one before, stops its check, and rolls back", async () => {
+// The cases run at once: each waits mostly on the script's npm ci, servers and polls.
+describe.concurrent("scripts/release.sh", { timeout: 120_000 }, () => {
+  it("puts a healthy release live, keeps the one before, stops its check, and rolls back", async (ctx) => {
+    const { expect, root, release, target, releases, restarts, answers } = await deployRoot(ctx);
     const { status, output } = await release(["deploy", "abc123"], good);
     expect(status, output).toBe(0);
     const id = target("current").replace("releases/", "");
@@ -263,12 +259,13 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     expect(target("current")).toBe(`releases/${live}`);
   });
 
-  it.each([
-    ["whose build fails", () => buildFails, undefined],
-    ["whose health check fails", () => healthFails, undefined],
-    ["whose restart fails", () => good, "exit 3"],
-  ])("leaves the previous release live after a release %s", async (_, input, restart) => {
-    const { status, output } = await release(["deploy", "bad"], input(), restart);
+  it.for<[string, Buffer, Record<string, string>]>([
+    ["whose build fails", buildFails, {}],
+    ["whose health check fails", healthFails, { CHECK_SECONDS: "5" }],
+    ["whose restart fails", good, { RESTART: "exit 3" }],
+  ])("leaves the previous release live after a release %s", async ([, input, env], ctx) => {
+    const { expect, release, target, releases, restarts, answers } = await deployRoot(ctx);
+    const { status, output } = await release(["deploy", "bad"], input, env);
     expect(status, output).not.toBe(0);
     expect(target("current")).toBe(`releases/${live}`);
     expect(target("previous")).toBe(`releases/${older}`);
@@ -277,13 +274,14 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     expect(await answers()).toBe(false);
   });
 
-  it("puts the previous release back when the live service does not answer after the switch", async () => {
+  it("puts the previous release back when the live service does not answer after the switch", async (ctx) => {
+    const { expect, root, target, releases, restarts, runAsSystemd } = await deployRoot(ctx);
     const service = await runAsSystemd(good);
     const working = target("current");
     const { status, output } = await service.release(["deploy", "bad"], failsOnLiveStore);
     expect(status, output).not.toBe(0);
     expect(output).toMatch(
-      /did not answer .*\/healthz and \/readyz within 10s, then steadily for 1s/,
+      /did not answer .*\/healthz and \/readyz within 20s, then steadily for 1s/,
     );
     expect(output).toContain(`${working} is live again`);
     expect(target("current")).toBe(working);
@@ -299,7 +297,8 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
 
   it.for(["SIGTERM", "SIGINT"] as const)(
     "leaves the previous release answering, and every folder a link names, when %s interrupts the live check",
-    async (signal) => {
+    async (signal, ctx) => {
+      const { expect, root, target, releases, runAsSystemd } = await deployRoot(ctx);
       const service = await runAsSystemd(good);
       const working = target("current");
 
@@ -321,7 +320,8 @@ describe("scripts/release.sh", { timeout: 120_000 }, () => {
     // Release B adds a step to the store; release A, live on a new store it migrated when it
     // started, must run on the store B leaves. Put back or rolled back alike: the script's
     // rollback is the first test's.
-    it("puts the release before back on the store a crashing release migrated, where it answers as a deploy checks", async () => {
+    it("puts the release before back on the store a crashing release migrated, where it answers as a deploy checks", async (ctx) => {
+      const { expect, root, target, runAsSystemd } = await deployRoot(ctx);
       const url = await kind.newDatabaseUrl(root);
       const service = await runAsSystemd(commit("a", { store: "steps" }), `DATABASE_URL=${url}\n`);
       const released = target("current");
