@@ -1,6 +1,7 @@
 // `npm test`: type check, lint, unit and component tests, a production build, then browser
 // tests against `astro dev` (one quick spec), against that build, and against a build of edited
-// content. Ends with each step's seconds, then one plain "N passed, N failed" line for CI summaries.
+// content. Ends with each step's seconds, then one plain "N passed, N failed" line for CI
+// summaries.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

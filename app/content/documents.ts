@@ -127,16 +127,13 @@ export const documentsPageOf = (copy: {
   footerLabel: string;
 }) => ({ id: "documents", path: "/documents", ...copy.page, footerLabel: copy.footerLabel });
 
-/**
- * The pages the footer links: /documents after the contact page, once it lists anything: a
- * document, or a product (each has a datasheet).
- */
 /** Whether /documents exists: it lists each product's datasheet and every uploaded document. */
 export const hasDocumentsPage = (content: {
   siteDocuments(): readonly unknown[];
   siteProducts(): readonly unknown[];
 }) => content.siteDocuments().length + content.siteProducts().length > 0;
 
+/** The pages the footer links, with /documents after the contact page when it exists. */
 export const withDocumentsPage = <Page extends { path: string; footerLabel?: string }>(
   pages: readonly Page[],
   copy: Parameters<typeof documentsPageOf>[0],

@@ -121,9 +121,9 @@ type DatasheetProps = {
 const photoPixels = 720;
 
 /**
- * The upload as the datasheet embeds it: at most 720 pixels a side (or `pixels`), turned as the camera held it,
- * on white, and written anew without its metadata (where it was taken, by whom). A PNG (a drawing)
- * stays a PNG of few colours; a photo becomes a JPEG.
+ * The upload as the datasheet embeds it: at most 720 pixels a side (or `pixels`), turned as the
+ * camera held it, on white, and written anew without its metadata (where it was taken, by whom). A
+ * PNG (a drawing) stays a PNG of few colours; a photo becomes a JPEG.
  */
 export async function datasheetPhoto(
   file: string,
